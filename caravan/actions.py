@@ -1,0 +1,164 @@
+"""Actions and their text notation (docs/NOTATION.md).
+
+Camels of one player are interchangeable, so an action names squares, not
+camels: ``c6-d4`` moves any unladen camel of yours from c6. That keeps the
+set of legal actions free of duplicates and makes the notation canonical:
+``format_action(parse_action(s)) == s`` for every well-formed ``s``.
+
+Every action the engine can produce is created once, at import, and shared;
+generating legal actions is then list building, not object building.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .board import GOOD_BY_LETTER, GOOD_COUNT, GOODS, SQUARE_NAMES, SQUARES, parse_square
+from .errors import NotationError
+
+MAX_SEATS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceCamel:
+    """R7: a camel from your supply onto ``to``."""
+
+    to: int
+
+    def __str__(self) -> str:
+        return "@" + SQUARE_NAMES[self.to]
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCamel:
+    """R7: an unladen camel of yours from ``frm`` to ``to``."""
+
+    frm: int
+    to: int
+
+    def __str__(self) -> str:
+        return SQUARE_NAMES[self.frm] + "-" + SQUARE_NAMES[self.to]
+
+
+@dataclass(frozen=True, slots=True)
+class PickUp:
+    """R8: the loose good on ``at`` onto an unladen camel of yours there."""
+
+    at: int
+
+    def __str__(self) -> str:
+        return "+" + SQUARE_NAMES[self.at]
+
+
+@dataclass(frozen=True, slots=True)
+class Steal:
+    """R10: ``good`` from on top of seat ``victim``'s camel on ``at``."""
+
+    at: int
+    victim: int
+    good: int
+
+    def __str__(self) -> str:
+        return f"${SQUARE_NAMES[self.at]}/{self.victim + 1}{GOODS[self.good].letter}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveGood:
+    """R11/R12: ``good`` from a camel of yours on ``frm`` (from under it if
+    ``under``) to an unladen camel of yours on ``to``."""
+
+    frm: int
+    to: int
+    good: int
+    under: bool
+
+    def __str__(self) -> str:
+        mark = "_" if self.under else ""
+        return f"{GOODS[self.good].letter}{mark}{SQUARE_NAMES[self.frm]}>{SQUARE_NAMES[self.to]}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """R6: end the turn, with or without actions left."""
+
+    def __str__(self) -> str:
+        return "end"
+
+
+Action = PlaceCamel | MoveCamel | PickUp | Steal | MoveGood | EndTurn
+
+# Interned instances, indexed by their fields (see module docstring).
+END_TURN = EndTurn()
+PLACE: tuple[PlaceCamel, ...] = tuple(PlaceCamel(t) for t in range(SQUARES))
+MOVE: tuple[tuple[MoveCamel, ...], ...] = tuple(
+    tuple(MoveCamel(f, t) for t in range(SQUARES)) for f in range(SQUARES)
+)
+PICK: tuple[PickUp, ...] = tuple(PickUp(s) for s in range(SQUARES))
+# PLACE / MOVE rows without the source square (I3: no move onto your own square).
+MOVE_ROWS: tuple[tuple[MoveCamel, ...], ...] = tuple(
+    tuple(MOVE[f][t] for t in range(SQUARES) if t != f) for f in range(SQUARES)
+)
+MOVE_GOOD: tuple[tuple[tuple[tuple[MoveGood, MoveGood], ...], ...], ...] = tuple(
+    tuple(
+        tuple((MoveGood(f, t, g, False), MoveGood(f, t, g, True)) for g in range(GOOD_COUNT))
+        for t in range(SQUARES)
+    )
+    for f in range(SQUARES)
+)
+STEAL: tuple[tuple[tuple[Steal, ...], ...], ...] = tuple(
+    tuple(tuple(Steal(s, v, g) for g in range(GOOD_COUNT)) for v in range(MAX_SEATS)) for s in range(SQUARES)
+)
+
+_SQ = r"([a-g][1-7])"
+_PATTERNS = (
+    (re.compile(r"@" + _SQ), "place"),
+    (re.compile(_SQ + "-" + _SQ), "move"),
+    (re.compile(r"\+" + _SQ), "pick"),
+    (re.compile(r"\$" + _SQ + r"/([1-4])([A-Z])"), "steal"),
+    (re.compile(r"([A-Z])(_?)" + _SQ + ">" + _SQ), "good"),
+    (re.compile(r"end"), "end"),
+)
+
+
+def parse_action(text: str) -> Action:
+    """Parse one action in the notation; raises NotationError for bad syntax.
+
+    Whether the action is legal is a separate question (Game.push answers it).
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"an action is text, not {type(text).__name__}")
+    s = text.strip()
+    for pattern, kind in _PATTERNS:
+        m = pattern.fullmatch(s)
+        if not m:
+            continue
+        g = m.groups()
+        if kind == "place":
+            return PLACE[parse_square(g[0])]
+        if kind == "move":
+            return MOVE[parse_square(g[0])][parse_square(g[1])]
+        if kind == "pick":
+            return PICK[parse_square(g[0])]
+        if kind == "steal":
+            return STEAL[parse_square(g[0])][int(g[1]) - 1][_good(g[2], text)]
+        if kind == "good":
+            good = _good(g[0], text)
+            return MOVE_GOOD[parse_square(g[2])][parse_square(g[3])][good][g[1] == "_"]
+        return END_TURN
+    raise NotationError(
+        f"{text!r} is not an action: expected one of @d4 (place), c6-d4 (move a camel), "
+        "+c6 (pick up), $c6/2I (steal), Ic6>d4 (move a good) or end"
+    )
+
+
+def _good(letter: str, text: str) -> int:
+    try:
+        return GOOD_BY_LETTER[letter]
+    except KeyError:
+        letters = ", ".join(f"{g.letter} ({g.name})" for g in GOODS)
+        raise NotationError(f"{text!r}: {letter!r} is not a good; goods are {letters}") from None
+
+
+def format_action(action: Action) -> str:
+    return str(action)

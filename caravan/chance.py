@@ -1,0 +1,62 @@
+"""Where draws from the bag come from.
+
+Every draw is made at the moment it happens and recorded in the game's
+history (I11): a record holds the draws already seen and nothing that
+predicts the next ones. Real games use the operating system's randomness;
+tests and simulations pass a seed to SeededChance, whose generator is written
+out here (SplitMix64) so the same seed gives the same game on every Python
+version and in the browser, unlike ``random`` whose algorithms may change.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Protocol
+
+_MASK = (1 << 64) - 1
+
+
+class Chance(Protocol):
+    def below(self, n: int) -> int:
+        """A uniformly random int in ``range(n)``, ``n >= 1``."""
+
+
+class SystemChance:
+    """Unpredictable draws for real games."""
+
+    def below(self, n: int) -> int:
+        return secrets.randbelow(n)
+
+
+class SeededChance:
+    """Reproducible draws: SplitMix64 with rejection sampling (no modulo bias)."""
+
+    def __init__(self, seed: int) -> None:
+        self._state = seed & _MASK
+
+    def _next(self) -> int:
+        self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK
+        z = self._state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError("below() needs n >= 1")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self._next()
+            if x < limit:
+                return x % n
+
+
+def draw_from(bag: Sequence[int], chance: Chance) -> int:
+    """Draw one cube from a bag given as counts per good; returns the good."""
+    r = chance.below(sum(bag))
+    for good, count in enumerate(bag):
+        if r < count:
+            return good
+        r -= count
+    raise AssertionError("unreachable: r < sum(bag)")

@@ -1,0 +1,23 @@
+"""The engine's error types: callers tell bad syntax, illegal actions and bad records apart."""
+
+from __future__ import annotations
+
+
+class CaravanError(Exception):
+    """Base of every error the engine raises on purpose."""
+
+
+class NotationError(CaravanError, ValueError):
+    """Text that is not an action in the notation at all (see docs/NOTATION.md)."""
+
+
+class IllegalActionError(CaravanError, ValueError):
+    """A well-formed action the rules do not allow now; the message says why."""
+
+
+class RecordError(CaravanError, ValueError):
+    """A game record that is malformed, inconsistent or of an unknown version."""
+
+
+class OptionsError(CaravanError, ValueError):
+    """Game options that cannot make a game (player count, names, colours)."""

@@ -1,0 +1,717 @@
+"""The game: state, legal actions, apply (push) and undo (pop), like a chess Board.
+
+State is a handful of flat int lists so that undo can restore an exact copy
+cheaply and bots can play thousands of games. Camels are slots
+``seat * camels + k``; ``loc`` is a square or SUPPLY, ``load`` is NONE, a good
+on top, or a good + UNDER when stolen (R10).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from . import events as ev
+from .actions import (
+    END_TURN,
+    MOVE,
+    MOVE_GOOD,
+    MOVE_ROWS,
+    PICK,
+    PLACE,
+    STEAL,
+    Action,
+    EndTurn,
+    MoveCamel,
+    MoveGood,
+    PickUp,
+    PlaceCamel,
+    Steal,
+)
+from .board import (
+    CAMELS,
+    CASUAL_CAMELS,
+    CITY_NAMES,
+    CITY_WANTS,
+    DEMAND_MARKERS,
+    FULL_ACTIONS,
+    GOOD_COUNT,
+    GOODS,
+    NEIGHBOURS,
+    NUMBERED,
+    SETUP_DEMAND,
+    SQUARE_NAMES,
+    SQUARES,
+)
+from .chance import Chance, SeededChance, SystemChance, draw_from
+from .errors import IllegalActionError
+from .options import Options
+
+SUPPLY = -1
+NONE = -1
+UNDER = GOOD_COUNT  # load >= UNDER: the good load - UNDER, under the camel
+REFILL_AT = 4  # R13
+_ALL_SQUARES = range(SQUARES)
+
+
+def penalty(goods_held: int) -> int:
+    """R16 (and I8 beyond 4 goods): n goods held cost n(n-1)/2 points."""
+    return goods_held * (goods_held - 1) // 2
+
+
+def actions_for_turn(turn: int) -> int:
+    """R5: the k-th turn of the game has min(k, 4) actions."""
+    return min(turn, FULL_ACTIONS)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One action in the history, with the goods it drew from the bag (I11)."""
+
+    action: Action
+    draws: tuple[int, ...]
+    seat: int
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """R15/R16 for one seat, at any moment (penalty for the goods held now)."""
+
+    seat: int
+    rare: int  # points from rare goods delivered
+    common: int  # points from common goods delivered
+    demand: int  # demand markers held, 1 point each
+    delivered: int  # goods delivered (R17's tie-break)
+    held: int  # goods on or under this seat's camels
+    penalty: int
+    total: int
+
+
+class _Scripted:
+    """Replays recorded draws; used by redo and by replaying a record."""
+
+    def __init__(self, draws: Sequence[int]) -> None:
+        self.draws = list(draws)
+        self.pos = 0
+
+
+class Game:
+    """A game of Caravan in progress.
+
+    ``legal_actions()`` lists what the player to move may do; ``push`` applies
+    an action and returns its events; ``pop`` undoes one; ``redo`` replays an
+    undone one with the same draws.
+    """
+
+    def __init__(
+        self,
+        options: Options | None = None,
+        *,
+        seed: int | None = None,
+        chance: Chance | None = None,
+        setup_draws: Sequence[int] | None = None,
+    ) -> None:
+        self.options = options if options is not None else Options()
+        if chance is None:
+            chance = SeededChance(seed) if seed is not None else SystemChance()
+        self.chance: Chance = chance
+        o = self.options
+        self.seats = o.seats
+        self.camels = CASUAL_CAMELS if o.casual else CAMELS
+        n = self.seats * self.camels
+        self.loc = [SUPPLY] * n
+        self.load = [NONE] * n
+        self.count = [0] * SQUARES  # camels of anyone per square
+        self.loose = [NONE] * SQUARES  # the good no camel carries, per square
+        self.demand = [0] * SQUARES  # demand markers on the board
+        self.theft = [1] * self.seats  # R1
+        self.markers = [0] * self.seats  # demand markers held
+        self.delivered = [0] * (self.seats * GOOD_COUNT)
+        self.bag = [g.short_count if o.short else g.full_count for g in GOODS]
+        self.demand_supply = DEMAND_MARKERS
+        self.loose_count = 0
+        self.turn = 1
+        self.start = o.start if o.start is not None else chance.below(self.seats)
+        self.seat = self.start
+        self.left = actions_for_turn(1)
+        self.triggered = False
+        self.over: str | None = None
+        self.winners: tuple[int, ...] = ()
+        self.history: list[Step] = []
+        self._undo: list[tuple[object, ...]] = []
+        self._redo: list[Step] = []
+        # R3: one good on each numbered space, demand markers on 1, 2, 7, 8.
+        script = _Scripted(setup_draws) if setup_draws is not None else None
+        drawn = []
+        for sq in NUMBERED:
+            good = self._draw(script)
+            self.loose[sq] = good
+            drawn.append(good)
+        self.loose_count = len(NUMBERED)
+        if script is not None and script.pos != len(script.draws):
+            raise IllegalActionError("more set-up draws were given than the set-up makes")
+        for sq in SETUP_DEMAND:
+            self.demand[sq] += 1
+        self.demand_supply -= len(SETUP_DEMAND)
+        self.setup_draws: tuple[int, ...] = tuple(drawn)
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def bag_count(self) -> int:
+        return sum(self.bag)
+
+    def camels_of(self, seat: int) -> range:
+        return range(seat * self.camels, (seat + 1) * self.camels)
+
+    def supply(self, seat: int) -> int:
+        return sum(1 for i in self.camels_of(seat) if self.loc[i] == SUPPLY)
+
+    def held(self, seat: int) -> int:
+        """Goods on or under this seat's camels (R16)."""
+        return sum(1 for i in self.camels_of(seat) if self.load[i] != NONE)
+
+    def camels_on(self, square: int) -> list[tuple[int, int]]:
+        """(seat, load) of every camel on a square, in seat order."""
+        return [(i // self.camels, self.load[i]) for i, s in enumerate(self.loc) if s == square]
+
+    def is_over(self) -> bool:
+        return self.over is not None
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to move may take now, without duplicates."""
+        if self.over is not None:
+            return []
+        out: list[Action] = [END_TURN]
+        left = self.left
+        if left == 0:
+            return out
+        seat, nc = self.seat, self.camels
+        loc, load, count = self.loc, self.load, self.count
+        base = seat * nc
+        supply = False
+        unladen: list[int] = []  # squares with an unladen camel of ours
+        laden: list[tuple[int, int]] = []  # (square, load) of our laden camels
+        for i in range(base, base + nc):
+            sq = loc[i]
+            ld = load[i]
+            if ld == NONE:
+                if sq == SUPPLY:
+                    supply = True
+                elif sq not in unladen:
+                    unladen.append(sq)
+            else:
+                laden.append((sq, ld))
+        unladen.sort()
+        # R7 with I3: cost 2 onto an occupied square needs 2 actions left.
+        if left >= 2:
+            if supply:
+                out.extend(PLACE)
+            for sq in unladen:
+                out.extend(MOVE_ROWS[sq])
+        else:
+            empty = [t for t in _ALL_SQUARES if count[t] == 0]
+            if supply:
+                out.extend([PLACE[t] for t in empty])
+            for sq in unladen:
+                row = MOVE[sq]
+                out.extend([row[t] for t in empty])
+        # R8, R9 with I1: never all camels laden afterwards.
+        can_load = len(laden) + 1 < nc
+        if can_load:
+            loose = self.loose
+            for sq in unladen:
+                if loose[sq] != NONE:
+                    out.append(PICK[sq])
+            # R10 with I2.
+            if self.theft[seat] > 0 and unladen:
+                seen: list[Steal] = []
+                for i, sq in enumerate(loc):
+                    ld = load[i]
+                    if 0 <= ld < UNDER and sq in unladen and not base <= i < base + nc:
+                        action = STEAL[sq][i // nc][ld]
+                        if action not in seen:
+                            seen.append(action)
+                seen.sort(key=_steal_key)
+                out.extend(seen)
+        # R11, I4, I5: a good moves to any unladen camel of ours in its group.
+        if laden and unladen:
+            group = self._groups(base, nc)
+            done: list[tuple[int, int]] = []
+            for sq, ld in sorted(laden):
+                if (sq, ld) in done:
+                    continue
+                done.append((sq, ld))
+                g = group[sq]
+                good, under = (ld - UNDER, 1) if ld >= UNDER else (ld, 0)
+                targets = MOVE_GOOD[sq]
+                out.extend([targets[t][good][under] for t in unladen if group[t] == g])
+        return out
+
+    def _groups(self, base: int, nc: int) -> list[int]:
+        """Connected-group label per square for one seat's camels (R11, I4)."""
+        label = [-1] * SQUARES
+        loc = self.loc
+        mine = [False] * SQUARES
+        for i in range(base, base + nc):
+            if loc[i] != SUPPLY:
+                mine[loc[i]] = True
+        n = 0
+        for start in range(SQUARES):
+            if mine[start] and label[start] < 0:
+                label[start] = n
+                stack = [start]
+                while stack:
+                    s = stack.pop()
+                    for t in NEIGHBOURS[s]:
+                        if mine[t] and label[t] < 0:
+                            label[t] = n
+                            stack.append(t)
+                n += 1
+        return label
+
+    def is_legal(self, action: Action) -> bool:
+        return self.why_illegal(action) is None
+
+    def why_illegal(self, action: Action) -> str | None:
+        """None if the action is legal now, else the reason in plain words."""
+        if self.over is not None:
+            return "the game is over"
+        if isinstance(action, EndTurn):
+            return None
+        for name in ("to", "frm", "at"):
+            sq = getattr(action, name, 0)
+            if type(sq) is not int or not 0 <= sq < SQUARES:
+                return "there is no such square on the board"
+        if self.left == 0:
+            return "you have no actions left this turn: end your turn"
+        seat, nc = self.seat, self.camels
+        mine = self.camels_of(seat)
+        loc, load = self.loc, self.load
+        laden = sum(1 for i in mine if load[i] != NONE)
+        if isinstance(action, (PlaceCamel, MoveCamel)):
+            if isinstance(action, PlaceCamel):
+                if not any(loc[i] == SUPPLY for i in mine):
+                    return "you have no camel left in your supply"
+            else:
+                here = [i for i in mine if loc[i] == action.frm]
+                if not here:
+                    return f"you have no camel on {SQUARE_NAMES[action.frm]}"
+                if all(load[i] != NONE for i in here):
+                    return "a camel carrying a good cannot move (R7)"
+                if action.frm == action.to:
+                    return "the camel is already there (I3)"
+            if self.count[action.to] and self.left < 2:
+                return (
+                    f"{SQUARE_NAMES[action.to]} has camels on it, which costs 2 actions; you have 1 left (R7)"
+                )
+            return None
+        if isinstance(action, PickUp):
+            if not any(loc[i] == action.at and load[i] == NONE for i in mine):
+                return f"you have no unladen camel on {SQUARE_NAMES[action.at]}"
+            if self.loose[action.at] == NONE:
+                return f"there is no good to pick up on {SQUARE_NAMES[action.at]}"
+            if laden + 1 >= nc:
+                return "you may not pick up a good that would leave all your camels laden (R9)"
+            return None
+        if isinstance(action, Steal):
+            if type(action.victim) is not int or not 0 <= action.victim < self.seats:
+                return "there is no such player"
+            if type(action.good) is not int or not 0 <= action.good < GOOD_COUNT:
+                return "there is no such good"
+            if action.victim == seat:
+                return "you cannot steal from yourself"
+            if self.theft[seat] == 0:
+                return "you have no theft marker left (R10)"
+            if not any(loc[i] == action.at and load[i] == NONE for i in mine):
+                return f"you have no unladen camel on {SQUARE_NAMES[action.at]}"
+            victims = self.camels_of(action.victim)
+            if not any(loc[i] == action.at and load[i] == action.good for i in victims):
+                if any(loc[i] == action.at and load[i] == action.good + UNDER for i in victims):
+                    return "a good under a camel cannot be stolen until it is moved (R10)"
+                return (
+                    f"player {action.victim + 1} has no camel carrying "
+                    f"{GOODS[action.good].name} on {SQUARE_NAMES[action.at]}"
+                )
+            if laden + 1 >= nc:
+                return "you may not steal a good that would leave all your camels laden (R9, I2)"
+            return None
+        if isinstance(action, MoveGood):
+            if type(action.good) is not int or not 0 <= action.good < GOOD_COUNT:
+                return "there is no such good"
+            code = action.good + (UNDER if action.under else 0)
+            where = "under" if action.under else "on"
+            if not any(loc[i] == action.frm and load[i] == code for i in mine):
+                return (
+                    f"you have no camel with {GOODS[action.good].name} {where} it "
+                    f"on {SQUARE_NAMES[action.frm]}"
+                )
+            if not any(loc[i] == action.to and load[i] == NONE for i in mine):
+                return (
+                    f"you have no unladen camel on {SQUARE_NAMES[action.to]} "
+                    "(a good may not end on a laden camel, R11)"
+                )
+            group = self._groups(seat * nc, nc)
+            if group[action.frm] != group[action.to]:
+                return (
+                    f"your camels on {SQUARE_NAMES[action.frm]} and {SQUARE_NAMES[action.to]} "
+                    "are not connected orthogonally (R11)"
+                )
+            return None
+        return f"{action!r} is not a Caravan action"
+
+    # ----------------------------------------------------------------- changes
+
+    def push(self, action: Action) -> list[ev.Event]:
+        """Apply a legal action and return its events; an illegal one raises
+        IllegalActionError and changes nothing."""
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalActionError(f"{action}: {reason}")
+        self._redo.clear()
+        return self._apply(action, None)
+
+    def push_recorded(self, action: Action, draws: Sequence[int]) -> list[ev.Event]:
+        """Apply an action with the draws a record says it made (replay)."""
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalActionError(f"{action}: {reason}")
+        self._redo.clear()
+        return self._apply(action, _Scripted(draws))
+
+    def pop(self) -> Action:
+        """Undo the last action, restoring the exact previous state."""
+        if not self.history:
+            raise IndexError("there is nothing to undo")
+        step = self.history.pop()
+        self._restore(self._undo.pop())
+        self._redo.append(step)
+        return step.action
+
+    def redo(self) -> list[ev.Event]:
+        """Re-apply the last undone action with the draws it made then."""
+        if not self._redo:
+            raise IndexError("there is nothing to redo")
+        step = self._redo.pop()
+        return self._apply(step.action, _Scripted(step.draws))
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def last_revealed(self) -> bool:
+        """Whether the last action drew goods: undoing it would let a player redraw."""
+        return bool(self.history and self.history[-1].draws)
+
+    def undoable(self) -> int:
+        """How many actions can be undone without going back past a refill's
+        draws or into another player's turn (what a front end should allow)."""
+        n = 0
+        for step in reversed(self.history):
+            if step.draws or isinstance(step.action, EndTurn):
+                break
+            n += 1
+        return n
+
+    def _draw(self, script: _Scripted | None) -> int:
+        if script is None:
+            good = draw_from(self.bag, self.chance)
+        else:
+            if script.pos >= len(script.draws):
+                raise IllegalActionError("the recorded draws ran out before the bag was drawn from")
+            good = script.draws[script.pos]
+            script.pos += 1
+            if type(good) is not int or not 0 <= good < GOOD_COUNT or self.bag[good] == 0:
+                raise IllegalActionError("a recorded draw names a good that is not in the bag")
+        self.bag[good] -= 1
+        return good
+
+    def _apply(self, action: Action, script: _Scripted | None) -> list[ev.Event]:
+        snapshot = self._snapshot()
+        seat, turn = self.seat, self.turn
+        try:
+            events, draws = self._change(action, script)
+            if script is not None and script.pos != len(script.draws):
+                raise IllegalActionError("more draws were recorded than the action makes")
+        except BaseException:
+            self._restore(snapshot)
+            raise
+        self._undo.append(snapshot)
+        self.history.append(Step(action, draws, seat, turn))
+        return events
+
+    def _change(self, action: Action, script: _Scripted | None) -> tuple[list[ev.Event], tuple[int, ...]]:
+        seat, nc = self.seat, self.camels
+        base = seat * nc
+        loc, load = self.loc, self.load
+        out: list[ev.Event] = []
+        draws: tuple[int, ...] = ()
+        if isinstance(action, EndTurn):
+            unused = self.left
+            self.turn += 1
+            self.seat = (seat + 1) % self.seats
+            self.left = actions_for_turn(self.turn)
+            out.append(ev.TurnEnded(seat, unused, self.seat, self.left))
+            limit = self.options.max_turns
+            if limit is not None and self.turn > limit:
+                self._finish("turn limit", out)
+            return out, draws
+        if isinstance(action, (PlaceCamel, MoveCamel)):
+            frm = SUPPLY if isinstance(action, PlaceCamel) else action.frm
+            to = action.to
+            cost = 2 if self.count[to] else 1  # I3: before arrival
+            i = self._find(base, nc, frm, NONE)
+            loc[i] = to
+            if frm != SUPPLY:
+                self.count[frm] -= 1
+            self.count[to] += 1
+            self.left -= cost
+            if frm == SUPPLY:
+                out.append(ev.CamelPlaced(seat, to, cost))
+            else:
+                out.append(ev.CamelMoved(seat, frm, to, cost))
+            return out, draws
+        self.left -= 1
+        if isinstance(action, PickUp):
+            at = action.at
+            i = self._find(base, nc, at, NONE)
+            good = self.loose[at]
+            load[i] = good
+            self.loose[at] = NONE
+            self.loose_count -= 1
+            taken = self.demand[at]  # R8
+            self.demand[at] = 0
+            self.markers[seat] += taken
+            out.append(ev.GoodPickedUp(seat, at, good, taken))
+            if self.loose_count == REFILL_AT and self.bag_count:  # R13, I6
+                draws = self._refill(script, out)
+            return out, draws
+        if isinstance(action, Steal):
+            at, victim, good = action.at, action.victim, action.good
+            j = self._find(victim * nc, nc, at, good)
+            i = self._find(base, nc, at, NONE)
+            load[j] = NONE
+            load[i] = good + UNDER  # R10: under the thief's camel
+            self.theft[seat] -= 1
+            self.theft[victim] += 1
+            out.append(ev.GoodStolen(seat, victim, at, good))
+            return out, draws
+        if isinstance(action, MoveGood):
+            good, frm, to = action.good, action.frm, action.to
+            i = self._find(base, nc, frm, good + (UNDER if action.under else 0))
+            load[i] = NONE
+            j = self._find(base, nc, to, NONE)
+            out.append(ev.GoodMoved(seat, frm, to, good, action.under))
+            if CITY_WANTS[to] == good:  # R12
+                self.delivered[seat * GOOD_COUNT + good] += 1
+                out.append(ev.GoodDelivered(seat, to, good, GOODS[good].points))
+                if self.triggered:  # R14, I7
+                    self._finish("delivery", out)
+            else:
+                load[j] = good  # R11: a moved good always goes on top
+            return out, draws
+        raise IllegalActionError(f"{action!r} is not a Caravan action")
+
+    def _find(self, base: int, nc: int, square: int, code: int) -> int:
+        loc, load = self.loc, self.load
+        for i in range(base, base + nc):
+            if loc[i] == square and load[i] == code:
+                return i
+        raise AssertionError("a checked action found no camel")
+
+    def _refill(self, script: _Scripted | None, out: list[ev.Event]) -> tuple[int, ...]:
+        marked = []
+        for sq in _ALL_SQUARES:
+            if self.loose[sq] != NONE and self.demand_supply > 0:  # I9
+                self.demand[sq] += 1
+                self.demand_supply -= 1
+                marked.append(sq)
+        placed = []
+        for sq in NUMBERED:
+            if self.loose[sq] == NONE and self.bag_count:
+                good = self._draw(script)
+                self.loose[sq] = good
+                placed.append((sq, good))
+        self.loose_count += len(placed)
+        out.append(ev.Refilled(tuple(marked), tuple(placed), self.bag_count))
+        if not self.bag_count:
+            self.triggered = True  # R14
+            out.append(ev.EndTriggered())
+        return tuple(g for _, g in placed)
+
+    def _finish(self, reason: str, out: list[ev.Event]) -> None:
+        self.over = reason
+        self.winners = self.result()
+        out.append(ev.GameOver(reason, self.winners))
+
+    # ------------------------------------------------------------------- undo
+
+    def _snapshot(self) -> tuple[object, ...]:
+        return (
+            self.loc[:],
+            self.load[:],
+            self.count[:],
+            self.loose[:],
+            self.demand[:],
+            self.theft[:],
+            self.markers[:],
+            self.delivered[:],
+            self.bag[:],
+            self.demand_supply,
+            self.loose_count,
+            self.turn,
+            self.seat,
+            self.left,
+            self.triggered,
+            self.over,
+            self.winners,
+        )
+
+    def _restore(self, snap: tuple[object, ...]) -> None:
+        (
+            self.loc,
+            self.load,
+            self.count,
+            self.loose,
+            self.demand,
+            self.theft,
+            self.markers,
+            self.delivered,
+            self.bag,
+            self.demand_supply,
+            self.loose_count,
+            self.turn,
+            self.seat,
+            self.left,
+            self.triggered,
+            self.over,
+            self.winners,
+        ) = snap  # type: ignore[assignment]
+
+    def state_key(self) -> tuple[object, ...]:
+        """Everything that makes up the position, for comparing states.
+
+        Camels are listed per seat in sorted order, so two states that differ
+        only in which interchangeable camel went where compare equal.
+        """
+        nc = self.camels
+        camels = tuple(
+            tuple(sorted(zip(self.loc[s * nc : (s + 1) * nc], self.load[s * nc : (s + 1) * nc], strict=True)))
+            for s in range(self.seats)
+        )
+        snap = self._snapshot()
+        return (camels, *snap[3:])
+
+    # ------------------------------------------------------------------ scores
+
+    def score(self) -> list[ScoreLine]:
+        """R15 and R16 for every seat, as the game stands now."""
+        lines = []
+        for seat in range(self.seats):
+            row = self.delivered[seat * GOOD_COUNT : (seat + 1) * GOOD_COUNT]
+            rare = sum(n * g.points for n, g in zip(row, GOODS, strict=True) if g.rare)
+            common = sum(n * g.points for n, g in zip(row, GOODS, strict=True) if not g.rare)
+            held = self.held(seat)
+            pen = penalty(held)
+            lines.append(
+                ScoreLine(
+                    seat=seat,
+                    rare=rare,
+                    common=common,
+                    demand=self.markers[seat],
+                    delivered=sum(row),
+                    held=held,
+                    penalty=pen,
+                    total=rare + common + self.markers[seat] - pen,
+                )
+            )
+        return lines
+
+    def result(self) -> tuple[int, ...]:
+        """The winners as the game stands (R17): highest total, then most goods
+        delivered; players still tied share the victory."""
+        lines = self.score()
+        best = max((line.total, line.delivered) for line in lines)
+        return tuple(line.seat for line in lines if (line.total, line.delivered) == best)
+
+    def ranking(self) -> list[tuple[int, ScoreLine]]:
+        """(place, score line) for every seat, best first; tied seats share a place."""
+        lines = sorted(self.score(), key=lambda line: (-line.total, -line.delivered, line.seat))
+        out: list[tuple[int, ScoreLine]] = []
+        for n, line in enumerate(lines):
+            if out and (out[-1][1].total, out[-1][1].delivered) == (line.total, line.delivered):
+                out.append((out[-1][0], line))
+            else:
+                out.append((n + 1, line))
+        return out
+
+    def end_by_agreement(self) -> list[ev.Event]:
+        """I10: the players agree to stop; the game is scored as it stands.
+        Not an action of the history: a record of such a game ends unfinished."""
+        if self.over is not None:
+            raise IllegalActionError("the game is over")
+        out: list[ev.Event] = []
+        self._finish("agreed", out)
+        return out
+
+    # ----------------------------------------------------------------- copies
+
+    def copy(self, *, chance: Chance | None = None) -> Game:
+        """An independent game in the same position (history included, redo not).
+
+        The copy draws from ``chance``, or from fresh unpredictable randomness:
+        a copy never shares the original's generator.
+        """
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.chance = chance if chance is not None else SystemChance()
+        other._restore(self._snapshot())
+        other.history = self.history[:]
+        # Restoring hands a snapshot's lists to the game, which then mutates
+        # them: the copy needs snapshots of its own.
+        other._undo = [_copy_snapshot(s) for s in self._undo]
+        other._redo = []
+        return other
+
+    def view(self, seat: int, *, chance: Chance | None = None) -> Game:
+        """What ``seat`` may know, as a game a bot can search (I11).
+
+        Everything on the board and every player's holdings are public in
+        Caravan; what is hidden is the future of the bag. The view keeps the
+        bag's counts but draws from its own randomness, and carries no redo
+        stack, so nothing in it reveals the real draws to come.
+        """
+        if not 0 <= seat < self.seats:
+            raise ValueError(f"there is no seat {seat}")
+        return self.copy(chance=chance)
+
+    # ------------------------------------------------------------------ output
+
+    def describe(self, action: Action) -> str:
+        """The action in plain words, for the player to move."""
+        if isinstance(action, EndTurn):
+            return "end the turn"
+        if isinstance(action, PlaceCamel):
+            return f"place a camel on {SQUARE_NAMES[action.to]}"
+        if isinstance(action, MoveCamel):
+            return f"move a camel from {SQUARE_NAMES[action.frm]} to {SQUARE_NAMES[action.to]}"
+        if isinstance(action, PickUp):
+            return f"pick up the {GOODS[self.loose[action.at]].name} on {SQUARE_NAMES[action.at]}"
+        if isinstance(action, Steal):
+            name = self.options.players[action.victim].name
+            return f"steal the {GOODS[action.good].name} from {name} on {SQUARE_NAMES[action.at]}"
+        good = GOODS[action.good]
+        verb = "deliver" if CITY_WANTS[action.to] == action.good else "move"
+        where = f" to {CITY_NAMES[action.to]}" if verb == "deliver" else f" to {SQUARE_NAMES[action.to]}"
+        return f"{verb} the {good.name} from {SQUARE_NAMES[action.frm]}{where}"
+
+    def __iter__(self) -> Iterator[Step]:
+        return iter(self.history)
+
+
+def _copy_snapshot(snap: tuple[object, ...]) -> tuple[object, ...]:
+    return tuple(x[:] if isinstance(x, list) else x for x in snap)
+
+
+def _steal_key(action: Steal) -> tuple[int, int, int]:
+    return (action.at, action.victim, action.good)
