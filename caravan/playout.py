@@ -39,12 +39,12 @@ def courier_action(game: Game, rng: random.Random, *, explore: float = 0.05) -> 
     # Deliver, or move a carried good one step closer to its city.
     goods = [a for a in legal if isinstance(a, MoveGood)]
     best: MoveGood | None = None
-    for a in goods:
-        city = GOODS[a.good].city_square
-        if _distance(a.to, city) < _distance(a.frm, city) and (
-            best is None or _distance(a.to, city) < _distance(best.to, GOODS[best.good].city_square)
+    for mg in goods:
+        city = GOODS[mg.good].city_square
+        if _distance(mg.to, city) < _distance(mg.frm, city) and (
+            best is None or _distance(mg.to, city) < _distance(best.to, GOODS[best.good].city_square)
         ):
-            best = a
+            best = mg
     if best is not None:
         return best
     steals = [a for a in legal if isinstance(a, Steal)]
