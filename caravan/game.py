@@ -271,6 +271,14 @@ class Game:
                 n += 1
         return label
 
+    def cost(self, action: Action) -> int:
+        """Actions the action would use now (R7 with I3, and 1 for the others)."""
+        if isinstance(action, EndTurn):
+            return 0
+        if isinstance(action, (PlaceCamel, MoveCamel)):
+            return 2 if self.count[action.to] else 1
+        return 1
+
     def is_legal(self, action: Action) -> bool:
         return self.why_illegal(action) is None
 
