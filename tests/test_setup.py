@@ -13,9 +13,7 @@ from tests.positions import check_invariants, sq
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize(("casual", "camels"), [(False, 5), (True, 6)])
-def test_r1_each_player_has_camels_in_supply_and_one_theft_marker(
-    players: int, casual: bool, camels: int
-) -> None:
+def test_r1_camels_start_in_supply_with_one_theft_marker(players: int, casual: bool, camels: int) -> None:
     game = Game(Options(players=default_players(players), casual=casual), seed=3)
     assert game.camels == camels
     for seat in range(players):
