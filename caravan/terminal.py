@@ -1,0 +1,354 @@
+"""A hot-seat game of Caravan in the terminal (``python -m caravan``).
+
+``main(argv, stdin, stdout)`` takes its streams as arguments so that a whole
+game can be scripted through a StringIO in tests. Standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from . import record
+from .actions import Action, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal, parse_action
+from .board import GOODS, PLAYER_COLOURS, SQUARE_NAMES
+from .errors import CaravanError, IllegalActionError, NotationError, OptionsError
+from .game import Game
+from .options import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, Options, Player
+from .text import LEGEND, event_text, plural, ranking_lines, render, score_line, status
+
+HELP = f"""\
+Type an action in the notation, or a command.
+
+Actions (squares are a1..g7, files a-g left to right, ranks 1-7 bottom to top):
+  @d4        place a camel from your supply on d4 (1 action, 2 if camels are there)
+  c6-d4      move an unladen camel of yours from c6 to d4 (1 or 2 actions)
+  +c6        pick up the good on c6 with your unladen camel there (1 action)
+  $c6/2I     steal the ivory from seat 2's camel on c6 (1 action, costs a theft marker)
+  Ic6>d4     move the ivory on top of your camel on c6 to your unladen camel on d4,
+             through your connected camels; delivered if d4 is its city (1 action)
+  I_c6>d4    the same, for a good under your camel (a stolen one)
+  end        end your turn (unused actions are lost)
+Goods: {", ".join(f"{g.letter} {g.name} ({g.city})" for g in GOODS)}
+
+Commands:
+  legal      list the actions you may take now, with their costs
+  undo       take back an action of this turn (not past goods drawn from the bag)
+  redo       replay an action you took back
+  score      the score of every player as it stands
+  board      draw the board again
+  save FILE  save the game as a record; load FILE  load one
+  help       this text
+  quit       leave the game (save it first if you want to keep it)
+"""
+
+
+class Quit(Exception):
+    """The player asked to quit, or the input ended."""
+
+
+class Console:
+    """Reads answers and commands, writes text; EOF raises Quit."""
+
+    def __init__(self, stdin: TextIO, stdout: TextIO) -> None:
+        self.stdin = stdin
+        self.stdout = stdout
+
+    def say(self, text: str = "") -> None:
+        self.stdout.write(text + "\n")
+
+    def ask(self, prompt: str) -> str:
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.say()
+            raise Quit
+        if not self.stdin.isatty():
+            self.say(line.rstrip("\n"))  # echo scripted input so a transcript reads well
+        return line.strip()
+
+
+# ------------------------------------------------------------------- set-up
+
+
+def _ask_yes(con: Console, question: str) -> bool:
+    while True:
+        answer = con.ask(f"{question} [y/N] ").lower()
+        if answer in ("", "n", "no"):
+            return False
+        if answer in ("y", "yes"):
+            return True
+        con.say("Please answer y or n.")
+
+
+def _ask_players(con: Console) -> tuple[Player, ...]:
+    while True:
+        answer = con.ask(f"How many players ({MIN_PLAYERS}-{MAX_PLAYERS})? [2] ") or "2"
+        if answer.isdigit() and MIN_PLAYERS <= int(answer) <= MAX_PLAYERS:
+            break
+        con.say(f"Caravan is for {MIN_PLAYERS} to {MAX_PLAYERS} players.")
+    names: list[str] = []
+    for seat in range(int(answer)):
+        while True:
+            default = f"Player {seat + 1}"
+            name = con.ask(f"Name of player {seat + 1} ({PLAYER_COLOURS[seat]}) [{default}] ") or default
+            if name.casefold() in (n.casefold() for n in names):
+                con.say("Another player has that name.")
+            elif len(name) > MAX_NAME:
+                con.say(f"A name has at most {MAX_NAME} characters.")
+            else:
+                names.append(name)
+                break
+    return _players(names)
+
+
+def _players(names: Sequence[str]) -> tuple[Player, ...]:
+    return tuple(Player(n, PLAYER_COLOURS[i]) for i, n in enumerate(names))
+
+
+def _ask_start(con: Console, seats: int) -> int | None:
+    while True:
+        answer = con.ask(f"Who starts: a player number 1-{seats}, or r for random? [r] ").lower()
+        if answer in ("", "r", "random"):
+            return None
+        if answer.isdigit() and 1 <= int(answer) <= seats:
+            return int(answer) - 1
+        con.say(f"Answer a number from 1 to {seats}, or r.")
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m caravan",
+        description="Play Caravan hot-seat in the terminal. With --players, the game is set up "
+        "from the command line alone; otherwise it asks.",
+    )
+    p.add_argument("--players", help='names, comma separated, e.g. "Ann,Bob"')
+    p.add_argument("--casual", action="store_true", help="6 camels each (casual variant)")
+    p.add_argument("--short", action="store_true", help="32 goods (short variant, R2)")
+    p.add_argument("--start", type=int, help="the seat that starts (1-4); random if not given")
+    p.add_argument("--seed", type=int, help="reproducible draws from the bag (for testing)")
+    return p
+
+
+def _options_from_args(args: argparse.Namespace, con: Console) -> Options:
+    start: int | None = args.start - 1 if args.start is not None else None
+    if args.players is not None:
+        names = [n.strip() for n in args.players.split(",")]
+        if len(names) > MAX_PLAYERS:
+            raise OptionsError(f"Caravan is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
+        return Options(players=_players(names), casual=args.casual, short=args.short, start=start)
+    players = _ask_players(con)
+    casual = args.casual or _ask_yes(con, "Casual variant (6 camels each)?")
+    short = args.short or _ask_yes(con, "Short variant (32 goods)?")
+    if args.start is None:
+        start = _ask_start(con, len(players))
+    return Options(players=players, casual=casual, short=short, start=start)
+
+
+# ----------------------------------------------------------------- commands
+
+
+def _legal_text(game: Game) -> str:
+    """The legal actions grouped by kind; camel moves are many, so they are
+    listed by destination square under their cost rather than one per line."""
+    legal = game.legal_actions()
+    if not legal:
+        return "The game is over: there are no actions."
+    lines: list[str] = []
+    places: dict[int, list[str]] = {}
+    moves: dict[int, dict[int, list[str]]] = {}
+    others: dict[str, list[str]] = {}
+    for a in legal:
+        if isinstance(a, PlaceCamel):
+            places.setdefault(game.cost(a), []).append(SQUARE_NAMES[a.to])
+        elif isinstance(a, MoveCamel):
+            moves.setdefault(a.frm, {}).setdefault(game.cost(a), []).append(SQUARE_NAMES[a.to])
+        else:
+            kind = _kind(a)
+            others.setdefault(kind, []).append(f"  {a!s:<10} {_cost(game, a):<10} {game.describe(a)}")
+    if places:
+        lines.append("Place a camel from your supply (@square):")
+        lines.extend(f"  {_cost_n(c)}: {' '.join(sq)}" for c, sq in sorted(places.items()))
+    for frm, by_cost in sorted(moves.items()):
+        lines.append(f"Move a camel from {SQUARE_NAMES[frm]} ({SQUARE_NAMES[frm]}-square):")
+        lines.extend(f"  {_cost_n(c)}: {' '.join(sq)}" for c, sq in sorted(by_cost.items()))
+    for kind in ("Pick up a good", "Steal a good", "Move or deliver a good", "End the turn"):
+        if kind in others:
+            lines.append(kind + ":")
+            lines.extend(others[kind])
+    return "\n".join(lines)
+
+
+def _kind(a: Action) -> str:
+    if isinstance(a, PickUp):
+        return "Pick up a good"
+    if isinstance(a, Steal):
+        return "Steal a good"
+    if isinstance(a, MoveGood):
+        return "Move or deliver a good"
+    return "End the turn"
+
+
+def _cost_n(n: int) -> str:
+    return plural(n, "action")
+
+
+def _cost(game: Game, a: Action) -> str:
+    return "free" if isinstance(a, EndTurn) else _cost_n(game.cost(a))
+
+
+def _undo(game: Game, con: Console) -> bool:
+    if game.undoable() == 0:
+        if game.last_revealed():
+            con.say("That action drew goods from the bag: it cannot be taken back.")
+        elif game.history:
+            con.say("Nothing to undo in this turn.")
+        else:
+            con.say("Nothing to undo.")
+        return False
+    action = game.pop()
+    con.say(f"Took back {action}.")
+    return True
+
+
+def _save(game: Game, path: str, con: Console) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(record.dumps(game))
+    except OSError as e:
+        con.say(f"Could not save to {path}: {e.strerror or e}.")
+        return
+    con.say(f"Saved the game to {path}.")
+
+
+def _load(path: str, con: Console) -> Game | None:
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        con.say(f"Could not read {path}: {e.strerror or e}. The current game goes on.")
+        return None
+    except UnicodeDecodeError:
+        con.say(f"{path} is not a saved game (it is not text). The current game goes on.")
+        return None
+    try:
+        game = record.loads(text)
+    except CaravanError as e:
+        con.say(f"Could not load {path}: {e}. The current game goes on.")
+        return None
+    con.say(f"Loaded the game from {path}.")
+    return game
+
+
+def _push(game: Game, text: str, con: Console) -> bool:
+    try:
+        action = parse_action(text)
+    except NotationError as e:
+        con.say(f"{e}. Type help for the notation.")
+        return False
+    try:
+        events = game.push(action)
+    except IllegalActionError as e:
+        con.say(f"Not allowed: {e}")
+        return False
+    for event in events:
+        con.say(event_text(game, event))
+    return True
+
+
+def play(game: Game, con: Console) -> Game:
+    """The command loop; returns the game as it stands when the player quits."""
+    try:
+        _loop(game, con)
+    except _Done as done:
+        return done.game
+    raise AssertionError("unreachable: the loop only ends by _Done")
+
+
+class _Done(Exception):
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+
+def _loop(game: Game, con: Console) -> None:
+    show = True
+    while True:
+        if show:
+            con.say()
+            con.say(render(game))
+            con.say(status(game))
+        show = False
+        who = "game over" if game.over is not None else game.options.players[game.seat].name
+        try:
+            line = con.ask(f"{who}> ")
+        except Quit:
+            raise _Done(game) from None
+        word, _, rest = line.partition(" ")
+        command, arg = word.lower(), rest.strip()
+        if not line:
+            continue
+        if command in ("quit", "exit", "q"):
+            raise _Done(game)
+        if command in ("help", "?"):
+            con.say(HELP + LEGEND)
+        elif command == "legal":
+            con.say(_legal_text(game))
+        elif command == "score":
+            con.say("\n".join(score_line(game, s) for s in game.score()))
+            if game.over is not None:
+                con.say("Final ranking:\n" + "\n".join(ranking_lines(game)))
+        elif command == "board":
+            show = True
+        elif command == "undo":
+            show = _undo(game, con)
+        elif command == "redo":
+            if not game.can_redo():
+                con.say("Nothing to redo.")
+            else:
+                for event in game.redo():
+                    con.say(event_text(game, event))
+                show = True
+        elif command in ("save", "load"):
+            if not arg:
+                con.say(f"Say where: {command} FILE")
+            elif command == "save":
+                _save(game, arg, con)
+            else:
+                loaded = _load(arg, con)
+                if loaded is not None:
+                    game, show = loaded, True
+        else:
+            show = _push(game, line, con)
+
+
+def session(argv: Sequence[str] | None, stdin: TextIO, stdout: TextIO) -> Game | None:
+    """Set up and play one game; returns it as it stood at the end (None if
+    set-up was abandoned). Raises OptionsError for impossible command-line options."""
+    con = Console(stdin, stdout)
+    args = _parser().parse_args(list(argv) if argv is not None else None)
+    con.say("Caravan, after Joe Huber. Type help at any prompt of the game for the notation.")
+    try:
+        options = _options_from_args(args, con)
+    except Quit:
+        con.say("Goodbye.")
+        return None
+    game = Game(options, seed=args.seed)
+    names = ", ".join(f"{i + 1} {p.name} ({p.colour})" for i, p in enumerate(options.players))
+    con.say(f"Players: {names}. {options.players[game.start].name} starts.")
+    game = play(game, con)
+    con.say("Goodbye.")
+    return game
+
+
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Run a game; returns the process exit status."""
+    out = stdout if stdout is not None else sys.stdout
+    try:
+        session(argv, stdin if stdin is not None else sys.stdin, out)
+    except OptionsError as e:
+        out.write(f"Cannot set up the game: {e}.\n")
+        return 2
+    return 0

@@ -1,0 +1,181 @@
+"""The game as plain text: the board, the status line, events and scores.
+
+Kept apart from the terminal loop so that logs, tests and any other text
+front end print the same words. Standard library only, like the engine.
+"""
+
+from __future__ import annotations
+
+from . import events as ev
+from .board import CITY_NAMES, CITY_WANTS, FILES, GOODS, NUMBER_OF, SIZE, SQUARE_NAMES
+from .game import NONE, UNDER, Game, ScoreLine
+
+CELL = 9  # characters inside one square
+
+LEGEND = (
+    "Squares: #n numbered space, Cit:X city wanting good X, [X] loose good, *n demand markers.\n"
+    "Camels: seat number, then the good it carries: 2 unladen, 2I ivory on top, 2i ivory under (stolen).\n"
+    "Goods: " + ", ".join(f"{g.letter} {g.name}" for g in GOODS) + "."
+)
+
+
+def city_label(square: int) -> str:
+    """``Mar:I``: the city's first three letters and the good it wants (R12)."""
+    return f"{CITY_NAMES[square][:3]}:{GOODS[CITY_WANTS[square]].letter}"
+
+
+def camel_token(seat: int, load: int) -> str:
+    """Seat number and load; lower case marks a good under the camel (R10)."""
+    if load == NONE:
+        return str(seat + 1)
+    if load >= UNDER:
+        return f"{seat + 1}{GOODS[load - UNDER].letter.lower()}"
+    return f"{seat + 1}{GOODS[load].letter}"
+
+
+def _wrap(tokens: list[str], width: int) -> list[str]:
+    lines: list[str] = []
+    for t in tokens:
+        if lines and len(lines[-1]) + 1 + len(t) <= width:
+            lines[-1] += " " + t
+        else:
+            lines.append(t)
+    return lines or [""]
+
+
+def _cell(game: Game, square: int) -> list[str]:
+    if square in CITY_NAMES:
+        label = city_label(square)
+    elif square in NUMBER_OF:
+        label = f"#{NUMBER_OF[square]}"
+    else:
+        label = ""
+    parts = []
+    if game.loose[square] != NONE:
+        parts.append(f"[{GOODS[game.loose[square]].letter}]")
+    if game.demand[square]:
+        parts.append(f"*{game.demand[square]}")
+    camels = _wrap([camel_token(s, ld) for s, ld in game.camels_on(square)], CELL)
+    return [label, " ".join(parts), *camels]
+
+
+def render(game: Game) -> str:
+    """The 7x7 board, rank 7 at the top as in the rules' diagram, then the players."""
+    border = "   " + ("+" + "-" * CELL) * SIZE + "+"
+    lines = ["   " + "".join(f" {f:<{CELL}}" for f in FILES), border]
+    for rank in range(SIZE - 1, -1, -1):
+        cells = [_cell(game, rank * SIZE + f) for f in range(SIZE)]
+        height = max(len(c) for c in cells)
+        for row in range(height):
+            head = f" {rank + 1} " if row == 0 else "   "
+            body = "".join("|" + (c[row] if row < len(c) else "").ljust(CELL)[:CELL] for c in cells)
+            lines.append(head + body + "|")
+        lines.append(border)
+    lines.append("")
+    lines.extend(player_line(game, line) for line in game.score())
+    return "\n".join(lines)
+
+
+def player_name(game: Game, seat: int) -> str:
+    return game.options.players[seat].name
+
+
+def player_line(game: Game, line: ScoreLine) -> str:
+    seat = line.seat
+    p = game.options.players[seat]
+    delivered = "".join(GOODS[g].letter * game.delivered[seat * len(GOODS) + g] for g in range(len(GOODS)))
+    return (
+        f"{seat + 1} {p.name} ({p.colour}): {plural(game.supply(seat), 'camel')} in supply, "
+        f"{plural(game.theft[seat], 'theft marker')}, {plural(line.demand, 'demand marker')}, "
+        f"delivered {delivered or 'nothing'}, holding {plural(line.held, 'good')}; score {line.total}"
+    )
+
+
+def status(game: Game) -> str:
+    """Whose turn, actions left, the bag, and whether the end is near (R14)."""
+    bag = f"bag: {game.bag_count} goods"
+    end = "end triggered: the next delivery ends the game" if game.triggered else "end not triggered"
+    if game.over is not None:
+        winners = " and ".join(player_name(game, s) for s in game.winners)
+        return f"Game over ({game.over}). Winner: {winners}. | {bag}"
+    who = player_name(game, game.seat)
+    left = f"{game.left} action{'s' if game.left != 1 else ''} left"
+    return f"Turn {game.turn}: {who} (seat {game.seat + 1}) to play, {left} | {bag} | {end}"
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _actions(n: int) -> str:
+    return plural(n, "action")
+
+
+def event_text(game: Game, event: ev.Event) -> str:
+    """One event in plain words; ``game`` supplies the players' names."""
+    name = player_name
+    sq = SQUARE_NAMES
+    if isinstance(event, ev.CamelPlaced):
+        return f"{name(game, event.seat)} places a camel on {sq[event.to]} ({_actions(event.cost)})."
+    if isinstance(event, ev.CamelMoved):
+        return (
+            f"{name(game, event.seat)} moves a camel from {sq[event.frm]} to {sq[event.to]} "
+            f"({_actions(event.cost)})."
+        )
+    if isinstance(event, ev.GoodPickedUp):
+        taken = f" and takes {plural(event.demand_markers, 'demand marker')}" if event.demand_markers else ""
+        return f"{name(game, event.seat)} picks up the {GOODS[event.good].name} on {sq[event.at]}{taken}."
+    if isinstance(event, ev.GoodStolen):
+        victim = name(game, event.victim)
+        return (
+            f"{name(game, event.seat)} steals the {GOODS[event.good].name} from {victim}'s camel on "
+            f"{sq[event.at]} and gives {victim} a theft marker."
+        )
+    if isinstance(event, ev.GoodMoved):
+        under = " (from under the camel)" if event.from_under else ""
+        return (
+            f"{name(game, event.seat)} moves the {GOODS[event.good].name} from {sq[event.frm]}{under} "
+            f"to {sq[event.to]}."
+        )
+    if isinstance(event, ev.GoodDelivered):
+        return (
+            f"{name(game, event.seat)} delivers the {GOODS[event.good].name} to "
+            f"{CITY_NAMES[event.at]}: {event.points} points."
+        )
+    if isinstance(event, ev.Refilled):
+        marked = ", ".join(sq[s] for s in event.marked) or "none (no markers left)"
+        placed = ", ".join(f"{GOODS[g].name} on {sq[s]} (#{NUMBER_OF[s]})" for s, g in event.placed)
+        return (
+            f"Only 4 goods left on the board. Demand markers go on {marked}. "
+            f"Drawn from the bag: {placed or 'nothing'}. {plural(event.bag_left, 'good')} left in the bag."
+        )
+    if isinstance(event, ev.EndTriggered):
+        return "The bag is empty: the next delivery ends the game (R14)."
+    if isinstance(event, ev.TurnEnded):
+        unused = f" with {_actions(event.actions_unused)} unused" if event.actions_unused else ""
+        return (
+            f"{name(game, event.seat)} ends the turn{unused}. "
+            f"{name(game, event.next_seat)} to play, {_actions(event.next_actions)}."
+        )
+    reasons = {
+        "delivery": "a good was delivered after the bag ran out",
+        "turn limit": "the turn limit was reached",
+        "agreed": "the players agreed to stop",
+    }
+    winners = " and ".join(name(game, s) for s in event.winners)
+    verb = "wins" if len(event.winners) == 1 else "share the victory"
+    head = f"Game over: {reasons.get(event.reason, event.reason)}. {winners} {verb}."
+    return "\n".join([head, *ranking_lines(game)])
+
+
+def score_line(game: Game, line: ScoreLine) -> str:
+    """R15/R16 for one player."""
+    return (
+        f"{player_name(game, line.seat)}: rare goods {line.rare} + common goods {line.common} "
+        f"+ demand markers {line.demand} - penalty {line.penalty} ({plural(line.held, 'good')} held) "
+        f"= {line.total}; {plural(line.delivered, 'good')} delivered"
+    )
+
+
+def ranking_lines(game: Game) -> list[str]:
+    return [f"  {place}. {score_line(game, line)}" for place, line in game.ranking()]
