@@ -1,0 +1,1 @@
+"""The browser layer: renders what the engine reports and turns clicks into its actions."""

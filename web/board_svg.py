@@ -1,0 +1,249 @@
+"""The board as SVG markup: a pure function of the game and the selection.
+
+Squares are drawn from the engine's state only; the highlighted targets are
+exactly the actions the selection got from ``legal_actions()``, each with the
+cost the engine gives. Returned as one string so the page assigns it once.
+"""
+
+from __future__ import annotations
+
+from caravan.actions import Action, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
+from caravan.board import CITY_NAMES, CITY_WANTS, FILES, GOODS, NUMBER_OF, RANKS, SIZE, SQUARE_NAMES
+from caravan.game import NONE, SUPPLY, UNDER, Game
+
+from .i18n import t
+from .markup import esc
+from .palette import good_hex, ink, player_hex
+from .selection import Selection
+
+CELL = 100
+MARGIN = 26
+PAD = 4
+VIEW = MARGIN + SIZE * CELL + PAD
+TOKEN_W = 24
+TOKEN_H = 28
+# A camel silhouette in a 24 x 20 box (feet at y=20), drawn under its load.
+_CAMEL = (
+    "M2 11 Q3 5 7 6 Q9 1 12 6 Q14 2 16 7 L19 4 L22 5 L21 8 L19 9 L18 13 "
+    "L17 20 L15 20 L15 14 L7 14 L6 20 L4 20 L4 14 Q2 13 2 11 Z"
+)
+
+
+def cell_origin(square: int) -> tuple[int, int]:
+    """Top-left of a square in board units: file a on the left, rank 7 on top."""
+    return MARGIN + (square % SIZE) * CELL, PAD + (SIZE - 1 - square // SIZE) * CELL
+
+
+def cube(cx: float, cy: float, size: float, good: int, extra: str = "") -> str:
+    """A good: diamond if rare, square if common, with its letter inside, so
+    shape and letter tell goods apart as well as colour."""
+    g = GOODS[good]
+    fill = good_hex(g.colour)
+    h = size / 2
+    if g.rare:
+        shape = (
+            f'<polygon points="{cx},{cy - h - 2} {cx + h + 2},{cy} {cx},{cy + h + 2} {cx - h - 2},{cy}" '
+            f'fill="{fill}" stroke="#222" stroke-width="1.5"/>'
+        )
+    else:
+        shape = (
+            f'<rect x="{cx - h}" y="{cy - h}" width="{size}" height="{size}" rx="{size / 6:.1f}" '
+            f'fill="{fill}" stroke="#222" stroke-width="1.5"/>'
+        )
+    text = (
+        f'<text x="{cx}" y="{cy}" class="cube-letter" font-size="{size * 0.62:.1f}" '
+        f'fill="{ink(g.colour)}">{g.letter}</text>'
+    )
+    return f"<g{extra}>{shape}{text}</g>"
+
+
+def _cost_badge(x: float, y: float, cost: int) -> str:
+    return (
+        f'<circle cx="{x}" cy="{y}" r="13" class="cost-badge"/>'
+        f'<text x="{x}" y="{y}" class="cost-text">{cost}</text>'
+    )
+
+
+def _target_attrs(action: Action, cost: int) -> str:
+    return f' data-action="{esc(action)}" data-cost="{cost}" class="target"'
+
+
+class _Targets:
+    """The selected source's actions, indexed by where on the board they are drawn."""
+
+    def __init__(self, game: Game, actions: list[Action]) -> None:
+        self.squares: dict[int, tuple[Action, int]] = {}
+        self.pick: dict[int, tuple[Action, int]] = {}
+        self.steal: dict[tuple[int, int, int], tuple[Action, int]] = {}
+        for a in actions:
+            cost = game.cost(a)
+            if isinstance(a, (PlaceCamel, MoveCamel, MoveGood)):
+                self.squares[a.to] = (a, cost)
+            elif isinstance(a, PickUp):
+                self.pick[a.at] = (a, cost)
+            elif isinstance(a, Steal):
+                self.steal[(a.at, a.victim, a.good)] = (a, cost)
+
+
+def _tokens(game: Game, square: int) -> list[tuple[int, int, int]]:
+    """(seat, load, count) to draw: unladen camels of a seat as one token with
+    a count, every laden camel as its own token with its good."""
+    unladen = [0] * game.seats
+    laden: list[tuple[int, int]] = []
+    for seat, load in game.camels_on(square):
+        if load == NONE:
+            unladen[seat] += 1
+        else:
+            laden.append((seat, load))
+    out: list[tuple[int, int, int]] = []
+    for seat in range(game.seats):
+        if unladen[seat]:
+            out.append((seat, NONE, unladen[seat]))
+        out.extend((s, ld, 1) for s, ld in laden if s == seat)
+    return out
+
+
+def _token(
+    game: Game,
+    square: int,
+    seat: int,
+    load: int,
+    count: int,
+    x: float,
+    y: float,
+    scale: float,
+    sel: Selection,
+    targets: _Targets,
+) -> str:
+    player = game.options.players[seat]
+    fill = player_hex(player.colour)
+    line = ink(player.colour)
+    name = player.name
+    attrs = ""
+    cls = "token"
+    if load == NONE:
+        title = t("board.camels", name=name, n=count)
+    else:
+        good = load - UNDER if load >= UNDER else load
+        gname = t("good." + GOODS[good].name)
+        under = load >= UNDER
+        title = t("board.under" if under else "board.on_top", name=name, good=gname)
+        key = f"{GOODS[good].letter}{'_' if under else ''}{SQUARE_NAMES[square]}"
+        if seat == game.seat and key in sel.sources:
+            attrs = f' data-select="{key}"'
+            cls += " source selected" if sel.selected == key else " source"
+        hit = targets.steal.get((square, seat, good)) if not under else None
+        if hit is not None:
+            attrs = f' data-action="{esc(hit[0])}" data-cost="{hit[1]}"'
+            cls += " target"
+    parts = [
+        f'<g class="{cls}"{attrs} transform="translate({x:.1f},{y:.1f}) scale({scale})">',
+        f"<title>{esc(title)}</title>",
+        f'<rect x="0" y="0" width="{TOKEN_W}" height="{TOKEN_H}" class="hit"/>',
+    ]
+    if load != NONE and load >= UNDER:
+        # Under: a smaller cube between the legs, drawn before the camel so
+        # the camel stands over it, with a dashed outline.
+        parts.append(cube(12, 22, 9, load - UNDER, ' class="under"'))
+    parts.append(
+        f'<path d="{_CAMEL}" transform="translate(0,8)" fill="{fill}" stroke="{line}" '
+        f'stroke-width="1.2" class="camel"/>'
+    )
+    if load != NONE and load < UNDER:
+        parts.append(cube(11, 6, 10, load, ' class="on-top"'))
+    if count > 1:
+        parts.append(f'<text x="11" y="19" class="count" fill="{line}">{count}</text>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _square(game: Game, square: int, sel: Selection, targets: _Targets, flash: dict[int, str]) -> str:
+    x, y = cell_origin(square)
+    name = SQUARE_NAMES[square]
+    light = (square % SIZE + square // SIZE) % 2 == 0
+    attrs = f'data-square="{name}"'
+    cls = "square"
+    if name in sel.sources:
+        attrs += f' data-select="{name}"'
+        cls += " source selected" if sel.selected == name else " source"
+    out = [f'<g class="{cls}" {attrs}>']
+    want = CITY_WANTS[square]
+    title = name
+    if want >= 0:
+        g = GOODS[want]
+        city = t("city." + CITY_NAMES[square])
+        title = f"{name}: " + t("board.city", city=city, good=t("good." + g.name))
+        out.append(
+            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" class="cell city" '
+            f'fill="{good_hex(g.colour)}" fill-opacity="0.35" stroke="{good_hex(g.colour)}"/>'
+        )
+        out.append(f'<text x="{x + 5}" y="{y + 16}" class="city-name">{esc(city)}</text>')
+        out.append(cube(x + 86, y + 40, 16, want, ' class="wants"'))
+    else:
+        out.append(
+            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
+            f'class="cell {"light" if light else "dark"}"/>'
+        )
+    number = NUMBER_OF.get(square)
+    if number is not None:
+        title = f"{name}: " + t("board.space", n=number)
+        out.append(f'<circle cx="{x + 14}" cy="{y + 14}" r="11" class="space-number"/>')
+        out.append(f'<text x="{x + 14}" y="{y + 14}" class="space-text">{number}</text>')
+    out.insert(1, f"<title>{esc(title)}</title>")
+    demand = game.demand[square]
+    if demand:
+        out.append(f'<g class="demand"><title>{esc(t("board.demand", n=demand))}</title>')
+        out.append(f'<circle cx="{x + 84}" cy="{y + 16}" r="12" class="demand-marker"/>')
+        out.append(f'<text x="{x + 84}" y="{y + 16}" class="demand-text">{demand}</text></g>')
+    loose = game.loose[square]
+    if loose != NONE:
+        pick = targets.pick.get(square)
+        if pick is None:
+            out.append(cube(x + 50, y + 24, 26, loose, ' class="loose"'))
+        else:
+            out.append(
+                f'<g class="loose target" data-action="{esc(pick[0])}" data-cost="{pick[1]}">'
+                f'<rect x="{x + 30}" y="{y + 2}" width="40" height="44" class="hit"/>'
+                f"{cube(x + 50, y + 24, 26, loose)}{_cost_badge(x + 76, y + 36, pick[1])}</g>"
+            )
+    tokens = _tokens(game, square)
+    per_row, scale = (4, 1.0) if len(tokens) <= 8 else (6, 0.66)
+    step = CELL / per_row
+    for n, (seat, load, count) in enumerate(tokens):
+        tx = x + (n % per_row) * step + 1
+        ty = y + 43 + (n // per_row) * TOKEN_H * scale
+        out.append(_token(game, square, seat, load, count, tx, ty, scale, sel, targets))
+    if square in flash:
+        out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" class="flash {flash[square]}"/>')
+    out.append("</g>")
+    hit = targets.squares.get(square)
+    if hit is not None:
+        action, cost = hit
+        out.append(
+            f'<g{_target_attrs(action, cost)}><rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" '
+            f'height="{CELL - 6}" rx="8" class="target-area"/>{_cost_badge(x + 50, y + 50, cost)}</g>'
+        )
+    return "".join(out)
+
+
+def render_board(game: Game, sel: Selection, flash: dict[int, str] | None = None) -> str:
+    """The whole ``svg#board`` element as markup."""
+    flash = flash or {}
+    targets = _Targets(game, sel.targets())
+    out = [
+        f'<svg id="board" viewBox="0 0 {VIEW} {VIEW}" role="img" aria-label="{esc(t("board.label"))}" '
+        f'data-seat="{game.seat}">'
+    ]
+    for i, f in enumerate(FILES):
+        cx = MARGIN + i * CELL + CELL / 2
+        out.append(f'<text x="{cx}" y="{VIEW - 8}" class="coord">{f}</text>')
+    for i, r in enumerate(RANKS):
+        cy = PAD + (SIZE - 1 - i) * CELL + CELL / 2
+        out.append(f'<text x="{MARGIN / 2}" y="{cy}" class="coord">{r}</text>')
+    out.extend(_square(game, sq, sel, targets, flash) for sq in range(SIZE * SIZE))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def supply_count(game: Game) -> int:
+    return sum(1 for i in game.camels_of(game.seat) if game.loc[i] == SUPPLY)

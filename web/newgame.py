@@ -1,0 +1,119 @@
+"""The new-game form: its values, its markup, and turning it into Options.
+
+Seats carry a type so that bots can be offered later without changing the
+form's shape; only "human" exists now.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from caravan.board import PLAYER_COLOURS
+from caravan.options import MAX_PLAYERS, Options, Player
+
+from .i18n import t
+from .markup import esc
+from .palette import PLAYER_CHOICES
+
+SEAT_TYPES: tuple[str, ...] = ("human",)
+
+
+def _default_names() -> list[str]:
+    return [t("new.default_name", n=i + 1) for i in range(MAX_PLAYERS)]
+
+
+@dataclass
+class Form:
+    """What the new-game screen holds; kept across re-renders and rematches."""
+
+    count: int = 2
+    names: list[str] = field(default_factory=_default_names)
+    colours: list[str] = field(default_factory=lambda: list(PLAYER_COLOURS))
+    types: list[str] = field(default_factory=lambda: ["human"] * MAX_PLAYERS)
+    casual: bool = False
+    short: bool = False
+    start: str = "random"
+
+    def update(self, values: dict[str, object]) -> None:
+        """Take values read from the page (strings and booleans), ignoring junk."""
+        count = values.get("count")
+        if isinstance(count, str) and count in ("2", "3", "4"):
+            self.count = int(count)
+        for key, target in (("names", self.names), ("colours", self.colours), ("types", self.types)):
+            raw = values.get(key)
+            if isinstance(raw, list):
+                for i, v in enumerate(raw[:MAX_PLAYERS]):
+                    if isinstance(v, str):
+                        target[i] = v
+        for flag in ("casual", "short"):
+            v = values.get(flag)
+            if isinstance(v, bool):
+                setattr(self, flag, v)
+        start = values.get("start")
+        if isinstance(start, str) and (start == "random" or start in ("0", "1", "2", "3")):
+            self.start = start
+
+    def options(self) -> Options:
+        """The engine's Options; raises the engine's OptionsError if they cannot make a game."""
+        n = self.count
+        start = None if self.start == "random" else int(self.start)
+        if start is not None and start >= n:
+            start = 0
+        players = tuple(Player(self.names[i].strip(), self.colours[i]) for i in range(n))
+        return Options(players=players, casual=self.casual, short=self.short, start=start)
+
+
+def _select(attrs: str, choices: list[tuple[str, str]], value: str) -> str:
+    opts = "".join(
+        f'<option value="{esc(v)}"{" selected" if v == value else ""}>{esc(label)}</option>'
+        for v, label in choices
+    )
+    return f"<select {attrs}>{opts}</select>"
+
+
+def form_markup(form: Form, message: str = "") -> str:
+    out = [f'<section id="new-game"><h2>{esc(t("new.heading"))}</h2>']
+    out.append(
+        f'<label class="row">{esc(t("new.players"))} '
+        + _select('id="player-count"', [(str(n), str(n)) for n in (2, 3, 4)], str(form.count))
+        + "</label>"
+    )
+    colours = [(c, t("colour." + c)) for c in PLAYER_CHOICES]
+    out.append('<ol class="seats">')
+    for i in range(form.count):
+        n = i + 1
+        out.append(
+            f'<li class="seat"><input type="text" maxlength="24" data-player-name="{i}" '
+            f'value="{esc(form.names[i])}" aria-label="{esc(t("new.name", n=n))}" autocomplete="off">'
+        )
+        out.append(
+            _select(
+                f'data-player-colour="{i}" aria-label="{esc(t("new.colour", n=n))}"',
+                colours,
+                form.colours[i],
+            )
+        )
+        out.append(
+            _select(
+                f'data-seat-type="{i}" aria-label="{esc(t("new.seat_type", n=n))}"',
+                [(k, t("new." + k)) for k in SEAT_TYPES],
+                form.types[i],
+            )
+        )
+        out.append("</li>")
+    out.append("</ol>")
+    for flag in ("casual", "short"):
+        checked = " checked" if getattr(form, flag) else ""
+        out.append(
+            f'<label class="row check"><input type="checkbox" id="{flag}"{checked}> '
+            f"{esc(t('new.' + flag))}</label>"
+        )
+    starts = [("random", t("new.random"))] + [(str(i), form.names[i]) for i in range(form.count)]
+    out.append(
+        f'<label class="row">{esc(t("new.start"))} '
+        + _select('id="start-player"', starts, form.start)
+        + "</label>"
+    )
+    out.append(f'<p id="message" role="alert">{esc(message)}</p>')
+    out.append(f'<button type="button" id="start-game">{esc(t("new.start_button"))}</button></section>')
+    return "".join(out)
