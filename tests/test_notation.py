@@ -1,0 +1,162 @@
+"""Action notation: every interned action round-trips; syntax errors and illegal actions
+are different errors; a refused action leaves the game as it was."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from caravan.actions import (
+    END_TURN,
+    MOVE,
+    MOVE_GOOD,
+    PICK,
+    PLACE,
+    STEAL,
+    Action,
+    MoveCamel,
+    MoveGood,
+    PickUp,
+    PlaceCamel,
+    Steal,
+    parse_action,
+)
+from caravan.board import GOOD_LETTERS, SQUARE_NAMES
+from caravan.errors import IllegalActionError, NotationError
+from caravan.game import Game
+from caravan.options import Options
+
+
+def all_actions() -> list[Action]:
+    out: list[Action] = [END_TURN, *PLACE, *PICK]
+    out += [a for row in MOVE for a in row]
+    out += [a for row in STEAL for per_victim in row for a in per_victim]
+    out += [a for row in MOVE_GOOD for per_to in row for pair in per_to for a in pair]
+    return out
+
+
+ALL = all_actions()
+
+
+def test_every_interned_action_round_trips() -> None:
+    assert len(ALL) == 1 + 49 + 49 + 49 * 49 + 49 * 4 * 8 + 49 * 49 * 8 * 2
+    texts = [str(a) for a in ALL]
+    assert len(set(texts)) == len(texts)  # the notation tells every action apart
+    for action, text in zip(ALL, texts, strict=True):
+        parsed = parse_action(text)
+        assert parsed is action  # interned: the very same object
+        assert str(parsed) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("@d4", PlaceCamel(24)),
+        ("c6-d4", MoveCamel(37, 24)),
+        ("+c6", PickUp(37)),
+        ("$c6/2I", Steal(37, 1, 0)),
+        ("Ic6>d4", MoveGood(37, 24, 0, False)),
+        ("I_c6>d4", MoveGood(37, 24, 0, True)),
+        ("Ha1>g7", MoveGood(0, 48, 7, False)),
+        ("end", END_TURN),
+    ],
+)
+def test_notation_examples_from_the_docs(text: str, action: Action) -> None:
+    assert parse_action(text) == action
+    assert str(action) == text
+
+
+square = st.sampled_from(SQUARE_NAMES)
+letter = st.sampled_from(GOOD_LETTERS)
+canonical = st.one_of(
+    st.builds(lambda s: "@" + s, square),
+    st.builds(lambda a, b: f"{a}-{b}", square, square),
+    st.builds(lambda s: "+" + s, square),
+    st.builds(lambda s, v, g: f"${s}/{v}{g}", square, st.integers(1, 4), letter),
+    st.builds(lambda g, u, a, b: f"{g}{'_' if u else ''}{a}>{b}", letter, st.booleans(), square, square),
+    st.just("end"),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(canonical)
+def test_generated_notation_round_trips(text: str) -> None:
+    action = parse_action(text)
+    assert str(action) == text
+    assert parse_action(str(action)) == action
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="@+$/_>-end abcdefghIMWSHCGPXZ012345789", max_size=9))
+def test_any_text_parses_to_an_action_or_raises_notation_error(text: str) -> None:
+    try:
+        action = parse_action(text)
+    except NotationError as e:
+        assert not isinstance(e, IllegalActionError)
+        return
+    assert parse_action(str(action)) == action
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "d4",
+        "@h4",
+        "@d8",
+        "@d0",
+        "c6-c",
+        "+",
+        "$c6/5I",
+        "$c6/0I",
+        "$c6/2X",
+        "Xc6>d4",
+        "Ic6>",
+        "END",
+        "end turn",
+    ],
+)
+def test_bad_syntax_raises_notation_error(text: str) -> None:
+    with pytest.raises(NotationError):
+        parse_action(text)
+
+
+def test_non_text_raises_notation_error() -> None:
+    with pytest.raises(NotationError):
+        parse_action(42)  # type: ignore[arg-type]
+
+
+def test_notation_and_illegal_errors_are_distinct_types() -> None:
+    assert not issubclass(NotationError, IllegalActionError)
+    assert not issubclass(IllegalActionError, NotationError)
+
+
+@pytest.mark.parametrize("text", ["+c6", "c6-d4", "$c6/2I", "Ic6>d4", "$c6/4I"])
+def test_well_formed_but_illegal_raises_illegal_action_error_in_plain_words(text: str) -> None:
+    game = Game(Options(), seed=7)
+    game.push(PLACE[SQUARE_NAMES.index("e5")])
+    game.push(END_TURN)
+    game.push(PLACE[SQUARE_NAMES.index("b4")])
+    game.pop()
+    before = game.state_key()
+    history = list(game.history)
+    action = parse_action(text)
+    with pytest.raises(IllegalActionError) as info:
+        game.push(action)
+    message = str(info.value)
+    assert message.startswith(text + ": ")
+    reason = message.removeprefix(text + ": ")
+    assert re.fullmatch(r"[a-z][\w\s,.'()]+", reason), reason
+    assert not any(
+        name in message for name in ("PlaceCamel", "MoveCamel", "PickUp", "Steal(", "MoveGood", "None")
+    )
+    assert game.why_illegal(action) in message
+    # Untouched: same state, same history, and the undone action can still be redone.
+    assert game.state_key() == before
+    assert game.history == history
+    assert game.can_redo()
+    game.redo()
+    assert str(game.history[-1].action) == "@b4"

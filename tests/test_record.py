@@ -1,0 +1,289 @@
+"""Game records: exact round trip, and every kind of damage raises RecordError (I11 too)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from caravan.actions import END_TURN, PICK
+from caravan.errors import RecordError
+from caravan.events import Refilled
+from caravan.game import Game
+from caravan.options import Options, default_players
+from caravan.playout import courier_action, play
+from caravan.record import dumps, from_dict, loads, to_dict
+from tests.positions import camel, sq
+
+
+def played(seed: int = 3, *, players: int = 3, short: bool = False, actions: int = 10_000) -> Game:
+    game = Game(Options(players=default_players(players), short=short, max_turns=2000), seed=seed)
+    play(game, courier_action, random.Random(seed), max_actions=actions)
+    return game
+
+
+def record(game: Game) -> dict[str, Any]:
+    return json.loads(dumps(game))
+
+
+def first_refill_index(data: dict[str, Any]) -> int:
+    return next(i for i, entry in enumerate(data["history"]) if " " in entry)
+
+
+def test_record_round_trip_of_a_whole_game() -> None:
+    game = played()
+    assert game.over == "delivery"
+    text = dumps(game)
+    back = loads(text)
+    assert back.state_key() == game.state_key()
+    assert back.history == game.history
+    assert back.setup_draws == game.setup_draws
+    assert back.over == "delivery" and back.winners == game.winners
+    assert dumps(back) == text
+
+
+@pytest.mark.parametrize("actions", [0, 1, 37, 150])
+def test_record_replay_of_a_game_in_progress_gives_identical_state(actions: int) -> None:
+    game = played(seed=8, players=2, short=True, actions=actions)
+    back = loads(dumps(game))
+    assert back.state_key() == game.state_key()
+    assert back.legal_actions() == game.legal_actions()
+
+
+def test_record_accepts_bytes() -> None:
+    game = played(actions=40)
+    assert loads(dumps(game).encode("utf-8")).state_key() == game.state_key()
+
+
+def test_record_of_an_agreed_end_stays_ended() -> None:
+    game = played(actions=30)
+    game.end_by_agreement()
+    back = loads(dumps(game))
+    assert back.over == "agreed" and back.winners == game.winners
+
+
+def test_i11_record_holds_no_seed_and_only_draws_already_made() -> None:
+    seed = 987654321
+    game = Game(Options(), seed=seed)
+    text = dumps(game)
+    assert str(seed) not in text
+    assert set(json.loads(text)) == {"format", "version", "options", "setup", "history"}
+    # A second game with the same set-up but another generator makes the same record,
+    # yet draws differently at its first refill: the record cannot predict the draws.
+    futures = set()
+    for other_seed in range(8):
+        other = Game(Options(), seed=other_seed, setup_draws=game.setup_draws)
+        assert dumps(other) == text
+        other.turn, other.left = 4, 4
+        for name in ("a7", "g7", "c6", "f5"):
+            camel(other, 0, name)
+        events = [e for name in ("a7", "g7", "c6", "f5") for e in other.push(PICK[sq(name)])]
+        futures.add(next(e for e in events if isinstance(e, Refilled)).placed)
+    assert len(futures) > 1
+
+
+def test_i11_loaded_game_draws_unpredictably() -> None:
+    game = played(seed=5, players=2, actions=20)
+    data = to_dict(game)
+    draws = set()
+    for s in range(6):
+        copy = from_dict(data, chance_seed=s)
+        assert copy.state_key() == game.state_key()
+        draws.add(copy.chance.below(10**9))
+    assert len(draws) > 1
+
+
+# ----------------------------------------------------------------- damage
+
+
+def mutate(data: dict[str, Any], path: tuple[Any, ...], value: Any) -> str:
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    if value is DELETE:
+        del target[path[-1]]
+    else:
+        target[path[-1]] = value
+    return json.dumps(data)
+
+
+DELETE = object()
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "{", "not json", "[]", "null", "42", '"caravan"', "{}", '{"format": "caravan"}', "[" * 100_000],
+)
+def test_malformed_json_raises_record_error(text: str) -> None:
+    with pytest.raises(RecordError):
+        loads(text)
+
+
+def test_non_text_and_bad_bytes_raise_record_error() -> None:
+    with pytest.raises(RecordError):
+        loads(b"\xff\xfe{")
+    with pytest.raises(RecordError):
+        loads(None)  # type: ignore[arg-type]
+    with pytest.raises(RecordError):
+        loads(" " * 2_000_000)
+
+
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [
+        (("format",), "chess"),
+        (("format",), DELETE),
+        (("version",), "1"),
+        (("version",), True),
+        (("version",), 1.0),
+        (("version",), DELETE),
+        (("version",), 0),
+        (("version",), -3),
+        (("options",), []),
+        (("options",), DELETE),
+        (("options", "players"), "two"),
+        (("options", "players"), []),
+        (("options", "players", 0), ["Player 1", "yellow"]),
+        (("options", "players", 0, "name"), 7),
+        (("options", "players", 0, "colour"), None),
+        (("options", "players", 1, "colour"), "yellow"),
+        (("options", "casual"), "yes"),
+        (("options", "short"), 1),
+        (("options", "start"), "0"),
+        (("options", "start"), 5),
+        (("options", "start"), True),
+        (("options", "start"), DELETE),
+        (("options", "max_turns"), 0),
+        (("options", "max_turns"), 2.5),
+        (("setup",), ["I"] * 8),
+        (("setup",), DELETE),
+        (("history",), "@d4"),
+        (("history",), DELETE),
+        (("history", 0), 5),
+        (("history", 0), "@d4 I I"),
+        (("history", 0), "place d4"),
+        (("ended",), "resigned"),
+    ],
+)
+def test_wrong_types_and_values_raise_record_error(path: tuple[Any, ...], value: Any) -> None:
+    text = mutate(record(played(actions=30)), path, value)
+    with pytest.raises(RecordError):
+        loads(text)
+
+
+def test_newer_version_says_so() -> None:
+    text = mutate(record(played(actions=5)), ("version",), 2)
+    with pytest.raises(RecordError, match="newer version"):
+        loads(text)
+
+
+@pytest.mark.parametrize(("path", "value"), [(("seed",), 1), (("bag",), "IIII"), (("options", "seed"), 3)])
+def test_unknown_fields_raise_record_error(path: tuple[Any, ...], value: Any) -> None:
+    text = mutate(record(played(actions=5)), path, value)
+    with pytest.raises(RecordError, match="unknown fields"):
+        loads(text)
+
+
+def test_setup_draws_tampered_raise_record_error() -> None:
+    data = record(played(actions=0))
+    assert loads(mutate(data, ("setup",), "IIIMMMMM")).setup_draws == (0, 0, 0, 4, 4, 4, 4, 4)
+    for setup in ("IIIIMMMM", "IIII", "MMMMMMMMM", "MMMMMMMX", ""):
+        with pytest.raises(RecordError):
+            loads(mutate(data, ("setup",), setup))
+    # Short variant: only 2 of each rare good.
+    short = record(played(actions=0, short=True))
+    assert loads(mutate(short, ("setup",), "IIMMMMMM")).setup_draws == (0, 0, 4, 4, 4, 4, 4, 4)
+    with pytest.raises(RecordError):
+        loads(mutate(short, ("setup",), "IIIMMMMM"))
+
+
+def test_refill_draws_tampered_raise_record_error() -> None:
+    game = played(seed=2, players=2, short=True)
+    data = record(game)
+    n = first_refill_index(data)
+    action, draws = data["history"][n].split(" ")
+    assert len(draws) == 4
+    bad = {
+        "too few": f"{action} {draws[:3]}",
+        "too many": f"{action} {draws}M",
+        "none": action,
+        "not a good": f"{action} {draws[:3]}X",
+        # Short game: 2 ivory in all; the set-up and this refill cannot draw 3 more.
+        "not in the bag": f"{action} III{draws[3]}",
+    }
+    for label, entry in bad.items():
+        with pytest.raises(RecordError):
+            loads(mutate(json.loads(json.dumps(data)), ("history", n), entry))
+            pytest.fail(f"draws {label} were accepted")
+    # Draws on an action that draws nothing.
+    with pytest.raises(RecordError):
+        loads(mutate(json.loads(json.dumps(data)), ("history", 0), data["history"][0] + " M"))
+
+
+def test_illegal_action_in_history_raises_record_error() -> None:
+    data = record(played(actions=30))
+    for entry in ("+d4", "$a1/1I", "Id4>d5", "c6-c6", "d4-d4"):
+        history = [entry, *data["history"]]
+        with pytest.raises(RecordError, match="cannot be replayed"):
+            loads(mutate(json.loads(json.dumps(data)), ("history",), history))
+
+
+def test_actions_after_the_end_raise_record_error() -> None:
+    data = record(played())
+    data["history"].append("end")
+    with pytest.raises(RecordError):
+        loads(json.dumps(data))
+
+
+def test_turn_limit_game_round_trips_and_cannot_go_past_it() -> None:
+    game = Game(Options(max_turns=2), seed=1)
+    game.push(END_TURN)
+    game.push(END_TURN)
+    data = record(game)
+    assert loads(json.dumps(data)).over == "turn limit"
+    data["history"].append("end")
+    with pytest.raises(RecordError):
+        loads(json.dumps(data))
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_any_damage_gives_a_game_or_record_error(data: st.DataObject) -> None:
+    rec = record(played(seed=1, players=2, actions=60))
+    for _ in range(data.draw(st.integers(1, 3))):
+        target: Any = rec
+        path: list[Any] = []
+        while isinstance(target, (dict, list)) and target and data.draw(st.booleans()):
+            key = data.draw(
+                st.sampled_from(sorted(target) if isinstance(target, dict) else range(len(target)))
+            )
+            path.append(key)
+            target = target[key]
+        if not path:
+            rec = data.draw(json_values)
+            break
+        parent = rec
+        for key in path[:-1]:
+            parent = parent[key]
+        if isinstance(target, str) and target and data.draw(st.booleans()):
+            i = data.draw(st.integers(0, len(target) - 1))
+            parent[path[-1]] = target[:i] + data.draw(st.text(max_size=2)) + target[i + 1 :]
+        else:
+            parent[path[-1]] = data.draw(json_values)
+    try:
+        game = loads(json.dumps(rec))
+    except RecordError:
+        return
+    assert isinstance(game, Game)
+    assert loads(dumps(game)).state_key() == game.state_key()
