@@ -51,6 +51,9 @@ SUPPLY = -1
 NONE = -1
 UNDER = GOOD_COUNT  # load >= UNDER: the good load - UNDER, under the camel
 REFILL_AT = 4  # R13
+# Tags of the partial undo entries (Game._undo_entry).
+_CAMEL_MOVE = "camel move"
+_TURN_END = "turn end"
 _ALL_SQUARES = range(SQUARES)
 
 
@@ -288,33 +291,50 @@ class Game:
             return "the game is over"
         if isinstance(action, EndTurn):
             return None
-        for name in ("to", "frm", "at"):
-            sq = getattr(action, name, 0)
-            if type(sq) is not int or not 0 <= sq < SQUARES:
+        # Squares are checked per kind of action (not with getattr over every
+        # field name): push calls this for every action, so it is hot.
+        if isinstance(action, MoveCamel):
+            if _off_board(action.frm) or _off_board(action.to):
                 return "there is no such square on the board"
+        elif isinstance(action, PlaceCamel):
+            if _off_board(action.to):
+                return "there is no such square on the board"
+        elif isinstance(action, MoveGood):
+            if _off_board(action.to) or _off_board(action.frm):
+                return "there is no such square on the board"
+        elif isinstance(action, (PickUp, Steal)) and _off_board(action.at):
+            return "there is no such square on the board"
         if self.left == 0:
             return "you have no actions left this turn: end your turn"
         seat, nc = self.seat, self.camels
-        mine = self.camels_of(seat)
+        base = seat * nc
         loc, load = self.loc, self.load
-        laden = sum(1 for i in mine if load[i] != NONE)
         if isinstance(action, (PlaceCamel, MoveCamel)):
             if isinstance(action, PlaceCamel):
-                if not any(loc[i] == SUPPLY for i in mine):
+                if SUPPLY not in loc[base : base + nc]:
                     return "you have no camel left in your supply"
             else:
-                here = [i for i in mine if loc[i] == action.frm]
+                frm = action.frm
+                here = movable = False
+                for i in range(base, base + nc):
+                    if loc[i] == frm:
+                        here = True
+                        if load[i] == NONE:
+                            movable = True
+                            break
                 if not here:
-                    return f"you have no camel on {SQUARE_NAMES[action.frm]}"
-                if all(load[i] != NONE for i in here):
+                    return f"you have no camel on {SQUARE_NAMES[frm]}"
+                if not movable:
                     return "a camel carrying a good cannot move (R7)"
-                if action.frm == action.to:
+                if frm == action.to:
                     return "the camel is already there (I3)"
             if self.count[action.to] and self.left < 2:
                 return (
                     f"{SQUARE_NAMES[action.to]} has camels on it, which costs 2 actions; you have 1 left (R7)"
                 )
             return None
+        mine = self.camels_of(seat)
+        laden = sum(1 for i in mine if load[i] != NONE)
         if isinstance(action, PickUp):
             if not any(loc[i] == action.at and load[i] == NONE for i in mine):
                 return f"you have no unladen camel on {SQUARE_NAMES[action.at]}"
@@ -435,7 +455,7 @@ class Game:
         return good
 
     def _apply(self, action: Action, script: _Scripted | None) -> list[ev.Event]:
-        snapshot = self._snapshot()
+        snapshot = self._undo_entry(action)
         seat, turn = self.seat, self.turn
         try:
             events, draws = self._change(action, script)
@@ -554,6 +574,20 @@ class Game:
 
     # ------------------------------------------------------------------- undo
 
+    def _undo_entry(self, action: Action) -> tuple[object, ...]:
+        """What ``action`` can change, copied; ``_restore`` puts it back.
+
+        Copying the whole state was most of the cost of push+pop. Camel moves
+        (most actions) change only ``loc``, ``count`` and ``left`` (see
+        ``_change``), the end of a turn only scalars; other actions, rarer and
+        with refills, keep a full snapshot.
+        """
+        if isinstance(action, (PlaceCamel, MoveCamel)):
+            return (_CAMEL_MOVE, self.loc[:], self.count[:], self.left)
+        if isinstance(action, EndTurn):
+            return (_TURN_END, self.turn, self.seat, self.left, self.over, self.winners)
+        return self._snapshot()
+
     def _snapshot(self) -> tuple[object, ...]:
         return (
             self.loc[:],
@@ -576,6 +610,13 @@ class Game:
         )
 
     def _restore(self, snap: tuple[object, ...]) -> None:
+        tag = snap[0]
+        if tag is _CAMEL_MOVE:
+            _, self.loc, self.count, self.left = snap  # type: ignore[assignment]
+            return
+        if tag is _TURN_END:
+            _, self.turn, self.seat, self.left, self.over, self.winners = snap  # type: ignore[assignment]
+            return
         (
             self.loc,
             self.load,
@@ -715,6 +756,10 @@ class Game:
 
     def __iter__(self) -> Iterator[Step]:
         return iter(self.history)
+
+
+def _off_board(square: object) -> bool:
+    return type(square) is not int or not 0 <= square < SQUARES
 
 
 def _copy_snapshot(snap: tuple[object, ...]) -> tuple[object, ...]:
