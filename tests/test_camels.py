@@ -106,7 +106,7 @@ def test_i3_cost_looks_at_destination_before_arrival() -> None:
     # a1 -> b1: b1 is empty before the camel arrives, so 1 action (a1 emptied does not matter).
     assert game.cost(MOVE[sq("a1")][sq("b1")]) == 1
     events = game.push(MOVE[sq("a1")][sq("b1")])
-    assert events[0].cost == 1
+    assert events == [CamelMoved(0, sq("a1"), sq("b1"), 1)]
     # Onto a square where only our own camel stands: occupied, 2 actions.
     camel(game, 0, "c1")
     assert game.cost(MOVE[sq("b1")][sq("c1")]) == 2

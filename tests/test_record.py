@@ -27,7 +27,8 @@ def played(seed: int = 3, *, players: int = 3, short: bool = False, actions: int
 
 
 def record(game: Game) -> dict[str, Any]:
-    return json.loads(dumps(game))
+    data: dict[str, Any] = json.loads(dumps(game))
+    return data
 
 
 def first_refill_index(data: dict[str, Any]) -> int:
@@ -260,7 +261,7 @@ json_values = st.recursive(
 @settings(max_examples=150, deadline=None)
 @given(st.data())
 def test_any_damage_gives_a_game_or_record_error(data: st.DataObject) -> None:
-    rec = record(played(seed=1, players=2, actions=60))
+    rec: Any = record(played(seed=1, players=2, actions=60))
     for _ in range(data.draw(st.integers(1, 3))):
         target: Any = rec
         path: list[Any] = []

@@ -43,8 +43,7 @@ def test_r5_the_first_turn_has_exactly_one_action() -> None:
 
 def test_r6_a_turn_may_end_with_actions_unused() -> None:
     game = blank(turn=6)
-    (event,) = game.push(END_TURN)
-    assert event.actions_unused == 4
+    assert game.push(END_TURN) == [TurnEnded(seat=0, actions_unused=4, next_seat=1, next_actions=4)]
     assert game.seat == 1 and game.left == 4
 
 
