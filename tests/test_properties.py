@@ -10,7 +10,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caravan.actions import END_TURN, MOVE, MOVE_GOOD, PICK, PLACE, STEAL, Action
+from caravan.actions import END_TURN, MOVE, MOVE_GOOD, PICK, PLACE, STEAL, Action, EndTurn
 from caravan.game import Game
 from caravan.options import Options, default_players
 from caravan.playout import courier_action, random_action
@@ -44,8 +44,15 @@ def check_legality(game: Game, rng: random.Random) -> None:
 def check_step(game: Game, action: Action) -> None:
     """Push ``action``; then undo must restore the state exactly and redo reproduce it."""
     before = game.state_key()
+    seat, left, turn, cost = game.seat, game.left, game.turn, game.cost(action)
     events = game.push(action)
     after = game.state_key()
+    if isinstance(action, EndTurn):  # R5
+        assert game.turn == turn + 1 and game.seat == (seat + 1) % game.seats
+        assert game.left == min(turn + 1, 4)
+    else:  # R7 / I3 costs, 1 for the rest
+        assert game.left == left - cost and game.seat == seat
+    assert all(getattr(e, "seat", seat) == seat for e in events)
     assert game.pop() is action
     assert game.state_key() == before
     assert game.redo() == events
