@@ -150,7 +150,7 @@ class App:
         game = self.game
         board = board_svg.render_board(game, self.sel, self.flash)
         log = "".join(reversed(self.log))
-        log_html = f'<h2>{esc(t("play.log"))}</h2><ol id="log" reversed>{log}</ol>'
+        log_html = f'<h2>{esc(t("play.log"))}</h2><ul id="log">{log}</ul>'
         if self.screen == "over":
             body = (
                 f"{panels.game_over(game)}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from caravan.actions import Action, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
 from caravan.board import CITY_NAMES, CITY_WANTS, FILES, GOODS, NUMBER_OF, RANKS, SIZE, SQUARE_NAMES
-from caravan.game import NONE, SUPPLY, UNDER, Game
+from caravan.game import NONE, UNDER, Game
 
 from .i18n import t
 from .markup import esc
@@ -207,7 +207,8 @@ def _square(game: Game, square: int, sel: Selection, targets: _Targets, flash: d
                 f"{cube(x + 50, y + 24, 26, loose)}{_cost_badge(x + 76, y + 36, pick[1])}</g>"
             )
     tokens = _tokens(game, square)
-    per_row, scale = (4, 1.0) if len(tokens) <= 8 else (6, 0.66)
+    # Few camels are drawn larger (readable on a phone); many still fit the square.
+    per_row, scale = (3, 1.35) if len(tokens) <= 3 else (4, 1.0) if len(tokens) <= 8 else (6, 0.66)
     step = CELL / per_row
     for n, (seat, load, count) in enumerate(tokens):
         tx = x + (n % per_row) * step + 1
@@ -243,7 +244,3 @@ def render_board(game: Game, sel: Selection, flash: dict[int, str] | None = None
     out.extend(_square(game, sq, sel, targets, flash) for sq in range(SIZE * SIZE))
     out.append("</svg>")
     return "".join(out)
-
-
-def supply_count(game: Game) -> int:
-    return sum(1 for i in game.camels_of(game.seat) if game.loc[i] == SUPPLY)

@@ -36,8 +36,8 @@ def render() -> None:
 
 
 def _read_form() -> dict[str, object]:
-    def values(attr: str) -> list[str]:
-        out = [""] * 4
+    def values(attr: str) -> list[str | None]:
+        out: list[str | None] = [None] * 4  # None: seat not on the form now, keep its value
         for el in document.querySelectorAll(f"[{attr}]"):
             i = int(el.getAttribute(attr))
             if 0 <= i < 4:
