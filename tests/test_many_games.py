@@ -53,6 +53,8 @@ def test_many_complete_games() -> None:
         if game.over == "delivery":
             assert game.triggered and sum(game.bag) == 0
             assert game.demand_supply == 44 - 4 - 4 * (6 if short else 10)  # I9
+        else:  # I10: stopped by the limit, right after its last turn
+            assert game.over == "turn limit" and game.turn == options.max_turns + 1  # type: ignore[operator]
         ends["courier" if courier else "random", game.over] += 1
         if n % 97 == 0:
             assert loads(dumps(game)).state_key() == game.state_key()
