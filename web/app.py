@@ -61,6 +61,16 @@ class App:
         self.sel = Selection()
         self.sel.refresh(self.game.legal_actions())
 
+    def resume(self, game: Game) -> None:
+        """Show a game that already exists (a replayed record; later, a saved game)."""
+        self.game = game
+        self.log = ["" for _ in game.history]
+        self.flash = {}
+        self.message = ""
+        self.sel = Selection()
+        self.sel.refresh(game.legal_actions())
+        self.screen = "over" if game.is_over() else "game"
+
     def autostart(self, players: int, *, short: bool = False, casual: bool = False) -> None:
         """``?autostart=N``: default names, colours and start seat (tests, benchmarks)."""
         self.start(Options(players=default_players(players), short=short, casual=casual))

@@ -1,0 +1,204 @@
+"""What a player can do on the page, driven through App as main.py drives it."""
+
+from __future__ import annotations
+
+import random
+import re
+from html import unescape
+
+from caravan import record
+from caravan.options import Options, default_players
+from caravan.playout import courier_action
+from tests.positions import blank, camel, loose
+from web.app import App
+from web.selection import source_of
+
+
+def _field(markup: str, seat: int, field: str) -> int:
+    m = re.search(rf'data-panel-seat="{seat}".*?data-field="{field}">(-?\d+)<', markup)
+    assert m is not None
+    return int(m.group(1))
+
+
+def _play_to_end(app: App, seed: int) -> int:
+    rng = random.Random(seed)
+    n = 0
+    while app.screen == "game":
+        assert app.game is not None
+        action = courier_action(app.game, rng)
+        source = source_of(action)
+        if source is not None:
+            app.select(source)
+            assert str(action) in {str(a) for a in app.sel.targets()}
+        app.act(str(action))
+        n += 1
+    return n
+
+
+def test_autostart_gives_a_game_whose_record_replays_exactly() -> None:
+    app = App(seed=5)
+    app.autostart(2, short=True)
+    _play_to_end(app, 1)
+    view = app.view()
+    assert view.screen == "over" and view.record is not None
+    assert app.game is not None
+    assert record.loads(view.record).state_key() == app.game.state_key()
+
+
+def test_the_same_seed_gives_the_same_draws() -> None:
+    records = []
+    for _ in range(2):
+        app = App(seed=9)
+        app.autostart(2)
+        records.append(app.view().record)
+    assert records[0] == records[1]
+
+
+def test_r15_r16_r17_game_over_shows_the_engines_final_scores_and_winners() -> None:
+    app = App(seed=3)
+    app.autostart(3, short=True)
+    _play_to_end(app, 3)
+    markup = app.view().markup
+    assert app.game is not None
+    for line in app.game.score():
+        row = re.search(rf'<tr data-final-seat="{line.seat}"(.*?)</tr>', markup)
+        assert row is not None
+        cells = dict(re.findall(r'data-field="(\w+)">(-?\d+)<', row.group(1)))
+        assert cells == {
+            "rare": str(line.rare),
+            "common": str(line.common),
+            "demand": str(line.demand),
+            "penalty": str(line.penalty),
+            "total": str(line.total),
+            "delivered": str(line.delivered),
+        }
+        assert ('data-winner="true"' in row.group(1)) == (line.seat in app.game.winners)
+
+
+def test_an_action_the_engine_refuses_is_not_taken_and_its_reason_is_shown() -> None:
+    app = App(seed=1)
+    app.autostart(2)
+    before = app.view().record
+    app.act("c6-d4")
+    view = app.view()
+    assert view.record == before
+    assert "you have no camel on c6" in unescape(view.markup)
+    app.act("nonsense")
+    assert "is not an action" in unescape(app.view().markup)
+
+
+def test_r5_actions_left_and_whose_turn_follow_the_engine() -> None:
+    app = App(seed=1)
+    app.autostart(2)
+    assert app.game is not None
+    view = app.view()
+    assert (view.seat, view.left) == (0, 1)
+    app.act("@d4")
+    app.act("end")
+    view = app.view()
+    assert (view.seat, view.left) == (1, 2)
+    assert 'id="turn-banner" data-seat="1"' in view.markup
+    assert "Player 2 to play" in view.markup
+
+
+def test_undo_and_redo_within_the_turn() -> None:
+    app = App(seed=1)
+    app.autostart(2)
+    app.act("@d4")
+    assert 'id="undo">' in app.view().markup  # enabled
+    app.undo()
+    view = app.view()
+    assert view.left == 1 and 'id="undo" disabled' in view.markup and 'id="redo">' in view.markup
+    app.redo()
+    assert app.view().left == 0
+
+
+def test_undo_never_goes_into_the_previous_players_turn() -> None:
+    app = App(seed=1)
+    app.autostart(2)
+    app.act("@d4")
+    app.act("end")
+    assert 'id="undo" disabled' in app.view().markup
+    app.undo()
+    assert app.view().seat == 1
+
+
+def test_r13_i6_undo_stops_at_a_refill_whose_goods_were_seen() -> None:
+    game = blank()
+    camel(game, 0, "a7")
+    for name, letter in (("a7", "I"), ("g7", "S"), ("c6", "M"), ("f5", "W"), ("b3", "H")):
+        loose(game, name, letter)
+    game.loose_count = 5
+    app = App()
+    app.resume(game)
+    app.act("+a7")  # 4 goods left on the board: refill
+    markup = app.view().markup
+    assert "Refill" in markup and "flash-refill" in markup
+    assert 'id="undo" disabled' in markup
+    app.undo()
+    assert app.game is not None and len(app.game.history) == 1
+
+
+def test_r10_a_steal_is_logged_with_both_names_and_highlighted() -> None:
+    game = blank()
+    camel(game, 0, "c6")
+    camel(game, 1, "c6", "I")
+    app = App()
+    app.resume(game)
+    app.select("c6")
+    app.act("$c6/2I")
+    markup = app.view().markup
+    assert "Player 1 stole the ivory from Player 2 on c6" in markup
+    assert "flash-steal" in markup
+    assert _field(markup, 0, "theft") == 0 and _field(markup, 1, "theft") == 2
+
+
+def test_r16_panels_show_the_penalty_for_goods_carried_now() -> None:
+    game = blank()
+    camel(game, 0, "c6", "I")
+    camel(game, 0, "a1", "S")
+    camel(game, 0, "b1", "M")
+    app = App()
+    app.resume(game)
+    markup = app.view().markup
+    assert _field(markup, 0, "held") == 3
+    assert _field(markup, 0, "penalty") == 3
+    assert _field(markup, 0, "total") == -3
+
+
+def test_new_game_with_duplicate_names_shows_the_engines_reason() -> None:
+    app = App()
+    app.submit_form({"count": "2", "names": ["Ann", "ann"], "colours": ["yellow", "black"]})
+    view = app.view()
+    assert view.screen == "new-game"
+    assert "two players have the same name" in view.markup
+
+
+def test_r1_r2_r4_new_game_form_sets_players_variants_and_start() -> None:
+    app = App(seed=2)
+    app.submit_form(
+        {
+            "count": "3",
+            "names": ["Ann", "Bo", "Cy", None],
+            "colours": ["teal", "red", "yellow", None],
+            "casual": True,
+            "short": True,
+            "start": "2",
+        }
+    )
+    game = app.game
+    assert game is not None and app.view().screen == "game"
+    assert [p.name for p in game.options.players] == ["Ann", "Bo", "Cy"]
+    assert game.camels == 6 and game.bag_count == 32 - 8
+    assert game.seat == 2
+
+
+def test_rematch_keeps_players_and_options_with_new_draws() -> None:
+    app = App(seed=4)
+    app.start(Options(players=default_players(2), short=True, start=None))
+    first = app.game
+    app.rematch()
+    assert app.game is not first and app.game is not None and first is not None
+    assert app.game.options == first.options
+    assert app.game.history == []
+    assert app.game.setup_draws != first.setup_draws or app.game.start != first.start

@@ -1,0 +1,123 @@
+"""The board shows the engine's state and exactly the engine's targets."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+from caravan.board import SQUARE_NAMES
+from caravan.game import Game
+from caravan.options import Options, Player
+from tests.positions import blank, camel, loose
+from web.board_svg import render_board
+from web.selection import Selection
+
+
+def _selection(game: Game, key: str | None = None) -> Selection:
+    sel = Selection()
+    sel.refresh(game.legal_actions())
+    if key is not None:
+        sel.toggle(key)
+    return sel
+
+
+def _targets(svg: str) -> dict[str, str]:
+    """notation -> cost of every target, as the browser reads the attributes."""
+    return {unescape(a): c for a, c in re.findall(r'data-action="([^"]+)" data-cost="(\d)"', svg)}
+
+
+def test_every_square_is_drawn_once_with_its_name() -> None:
+    game = Game(seed=1)
+    svg = render_board(game, _selection(game))
+    assert svg.startswith('<svg id="board" viewBox=')
+    assert sorted(re.findall(r'data-square="([a-g][1-7])"', svg)) == sorted(SQUARE_NAMES)
+
+
+def test_r3_setup_shows_eight_goods_and_four_demand_markers() -> None:
+    game = Game(seed=1)
+    svg = render_board(game, _selection(game))
+    assert svg.count('class="loose"') == 8
+    assert len(re.findall(r'class="demand-text">1<', svg)) == 4
+
+
+def test_no_targets_until_a_source_is_selected() -> None:
+    game = blank()
+    camel(game, 0, "c6")
+    svg = render_board(game, _selection(game))
+    assert _targets(svg) == {}
+    assert 'data-select="c6"' in svg
+
+
+def test_r7_targets_are_the_engines_moves_with_its_costs() -> None:
+    game = blank()
+    camel(game, 0, "c6")
+    camel(game, 1, "d4")
+    svg = render_board(game, _selection(game, "c6"))
+    want = {str(a): str(game.cost(a)) for a in game.legal_actions() if str(a).startswith("c6")}
+    assert _targets(svg) == want
+    assert want["c6-d4"] == "2" and want["c6-e4"] == "1"
+
+
+def test_r7_with_one_action_left_occupied_squares_are_not_targets() -> None:
+    game = blank(turn=1)
+    camel(game, 1, "d4")
+    svg = render_board(game, _selection(game, "supply"))
+    targets = _targets(svg)
+    assert "@d4" not in targets and targets["@e4"] == "1"
+
+
+def test_r8_the_good_itself_is_the_pick_up_target() -> None:
+    game = blank()
+    camel(game, 0, "c6")
+    loose(game, "c6", "S")
+    svg = render_board(game, _selection(game, "c6"))
+    assert re.search(r'class="loose target" data-action="\+c6" data-cost="1"', svg)
+
+
+def test_r10_steal_target_is_the_victims_good_and_under_goods_differ_from_on_top() -> None:
+    game = blank()
+    camel(game, 0, "c6")
+    camel(game, 1, "c6", "I")
+    camel(game, 1, "a1", "C", under=True)
+    svg = render_board(game, _selection(game, "c6"))
+    assert _targets(svg)["$c6/2I"] == "1"
+    assert svg.count('class="on-top"') == 1
+    assert svg.count('class="under"') == 1
+
+
+def test_r11_a_good_on_a_camel_is_a_source_with_its_group_as_targets() -> None:
+    game = blank()
+    camel(game, 0, "c6", "I")
+    camel(game, 0, "c5")
+    camel(game, 0, "a1")
+    svg = render_board(game, _selection(game, "Ic6"))
+    assert 'data-select="Ic6"' in svg
+    assert _targets(svg) == {"Ic6>c5": "1"}
+
+
+def test_several_camels_on_a_square_stay_countable() -> None:
+    game = blank()
+    for _ in range(3):
+        camel(game, 0, "d4")
+    camel(game, 1, "d4")
+    svg = render_board(game, _selection(game))
+    assert "Player 1: 3 camels" in svg
+    assert "Player 2: 1 camels" in svg
+    assert 'class="count" fill="#1d1d1d">3<' in svg
+
+
+def test_player_names_are_escaped() -> None:
+    players = (Player("<script>x</script>", "yellow"), Player("B & B", "black"))
+    game = blank()
+    game.options = Options(players=players)
+    camel(game, 0, "d4")
+    camel(game, 1, "d4")
+    svg = render_board(game, _selection(game))
+    assert "<script>" not in svg
+    assert "&lt;script&gt;" in svg and "B &amp; B" in svg
+
+
+def test_flashed_squares_get_their_animation_class() -> None:
+    game = Game(seed=1)
+    svg = render_board(game, _selection(game), {0: "flash-refill"})
+    assert svg.count('class="flash flash-refill"') == 1
