@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from caravan import record
 from caravan.actions import parse_action
 from caravan.errors import NotationError, OptionsError
+from caravan.events import Event
 from caravan.game import Game
 from caravan.options import Options, default_players
 
@@ -138,10 +139,10 @@ class App:
         self.log.append(entry_markup(game, game.history[-1].action, events))
         self._after(events)
 
-    def _after(self, events: list[object]) -> None:
+    def _after(self, events: list[Event]) -> None:
         assert self.game is not None
         self.message = ""
-        self.flash = flashes(events)  # type: ignore[arg-type]
+        self.flash = flashes(events)
         self.sel.clear()
         self.sel.refresh(self.game.legal_actions())
         if self.game.is_over():
