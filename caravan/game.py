@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import events as ev
 from .actions import (
@@ -67,9 +68,11 @@ def actions_for_turn(turn: int) -> int:
     return min(turn, FULL_ACTIONS)
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One action in the history, with the goods it drew from the bag (I11)."""
+class Step(NamedTuple):
+    """One action in the history, with the goods it drew from the bag (I11).
+
+    A NamedTuple, not a frozen dataclass: push makes one per action, and a
+    frozen dataclass costs three times as much to build."""
 
     action: Action
     draws: tuple[int, ...]
@@ -294,7 +297,8 @@ class Game:
         # Squares are checked per kind of action (not with getattr over every
         # field name): push calls this for every action, so it is hot.
         if isinstance(action, MoveCamel):
-            if _off_board(action.frm) or _off_board(action.to):
+            frm, to = action.frm, action.to
+            if type(frm) is not int or type(to) is not int or not (0 <= frm < SQUARES and 0 <= to < SQUARES):
                 return "there is no such square on the board"
         elif isinstance(action, PlaceCamel):
             if _off_board(action.to):
@@ -488,7 +492,11 @@ class Game:
             frm = SUPPLY if isinstance(action, PlaceCamel) else action.frm
             to = action.to
             cost = 2 if self.count[to] else 1  # I3: before arrival
-            i = self._find(base, nc, frm, NONE)
+            for i in range(base, base + nc):  # _find, inlined: the hottest path of push
+                if loc[i] == frm and load[i] == NONE:
+                    break
+            else:
+                raise AssertionError("a checked action found no camel")
             loc[i] = to
             if frm != SUPPLY:
                 self.count[frm] -= 1
@@ -745,7 +753,9 @@ class Game:
         if isinstance(action, MoveCamel):
             return f"move a camel from {SQUARE_NAMES[action.frm]} to {SQUARE_NAMES[action.to]}"
         if isinstance(action, PickUp):
-            return f"pick up the {GOODS[self.loose[action.at]].name} on {SQUARE_NAMES[action.at]}"
+            good = self.loose[action.at]
+            what = "the good" if good == NONE else f"the {GOODS[good].name}"
+            return f"pick up {what} on {SQUARE_NAMES[action.at]}"
         if isinstance(action, Steal):
             name = self.options.players[action.victim].name
             return f"steal the {GOODS[action.good].name} from {name} on {SQUARE_NAMES[action.at]}"

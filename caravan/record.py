@@ -109,7 +109,7 @@ def from_dict(data: object, *, chance_seed: int | None = None) -> Game:
         if not isinstance(entry, str):
             raise RecordError(f"action {n} of the record is not text")
         parts = entry.split(" ")
-        if len(parts) > 2:
+        if len(parts) > 2 or "" in parts:
             raise RecordError(f"action {n} ({entry!r}) is not an action and its draws")
         try:
             action = parse_action(parts[0])
