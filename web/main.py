@@ -115,4 +115,8 @@ def boot() -> None:
     _html.setAttribute("data-ready", "true")
 
 
-boot()
+try:
+    boot()
+except Exception as e:  # the page must say so rather than spin (index.html shows it)
+    window.caravanBootFail(f"The game could not start: {type(e).__name__}: {e}")
+    raise

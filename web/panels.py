@@ -155,7 +155,11 @@ def game_over(game: Game) -> str:
         else:
             out.append(f'<p class="tiebreak">{esc(t("over.shared"))}</p>')
     cols = ("rare", "common", "demand", "penalty", "total", "delivered")
-    out.append('<table><thead><tr><th></th><th scope="col">' + esc(t("over.player")) + "</th>")
+    out.append(
+        '<div class="table-wrap"><table><thead><tr><th></th><th scope="col">'
+        + esc(t("over.player"))
+        + "</th>"
+    )
     out.extend(f'<th scope="col">{esc(t("over." + c))}</th>' for c in cols)
     out.append("</tr></thead><tbody>")
     for place, line in ranking:
@@ -168,7 +172,7 @@ def game_over(game: Game) -> str:
         values = (line.rare, line.common, line.demand, line.penalty, line.total, line.delivered)
         out.extend(f'<td data-field="{c}">{v}</td>' for c, v in zip(cols, values, strict=True))
         out.append("</tr>")
-    out.append("</tbody></table>")
+    out.append("</tbody></table></div>")
     out.append(
         f'<p class="buttons"><button type="button" id="rematch">{esc(t("over.rematch"))}</button> '
         f'<button type="button" id="new-game-button">{esc(t("over.new_game"))}</button></p></section>'
