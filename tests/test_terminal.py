@@ -8,12 +8,14 @@ draws fails loudly rather than confusing the later steps).
 from __future__ import annotations
 
 import io
+import random
 from pathlib import Path
 
 from caravan import GOODS, SQUARE_NAMES, Game, Options, Player, parse_action, parse_square, record
-from caravan.events import Refilled
+from caravan.events import GameOver, Refilled
+from caravan.playout import courier_action
 from caravan.terminal import main, session
-from caravan.text import event_text, render
+from caravan.text import event_text, render, status
 
 SEED = ["--seed", "3"]
 
@@ -181,3 +183,18 @@ def test_r13_refill_event_names_the_marked_spaces_and_the_draws() -> None:
         "Only 4 goods left on the board. Demand markers go on a1. "
         "Drawn from the bag: ivory on c6 (#3). 1 good left in the bag."
     )
+
+
+def test_r14_r17_game_over_prints_the_reason_winners_and_ranking() -> None:
+    game = Game(Options(players=(Player("Ann", "yellow"), Player("Bob", "black"))), seed=5)
+    rng = random.Random(5)
+    events: list[object] = []
+    while not game.is_over():
+        events = list(game.push(courier_action(game, rng)))
+    over = events[-1]
+    assert isinstance(over, GameOver) and over.reason == "delivery"
+    text = event_text(game, over)
+    winners = " and ".join(game.options.players[s].name for s in game.winners)
+    assert text.startswith(f"Game over: a good was delivered after the bag ran out. {winners} ")
+    assert ("  1. " in text and "  2. " in text) or text.count("  1. ") == 2  # a shared place on a tie
+    assert "Game over (delivery)" in status(game)
