@@ -37,7 +37,10 @@ MIME_TYPES = {
 class Handler(http.server.SimpleHTTPRequestHandler):
     """Static files with fixed MIME types (not the machine's mime.types) and no caching."""
 
-    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **MIME_TYPES,
+    }
     verbose = False
 
     def end_headers(self) -> None:
