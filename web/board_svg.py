@@ -207,12 +207,14 @@ def _square(game: Game, square: int, sel: Selection, targets: _Targets, flash: d
                 f"{cube(x + 50, y + 24, 26, loose)}{_cost_badge(x + 76, y + 36, pick[1])}</g>"
             )
     tokens = _tokens(game, square)
-    # Few camels are drawn larger (readable on a phone); many still fit the square.
-    per_row, scale = (3, 1.35) if len(tokens) <= 3 else (4, 1.0) if len(tokens) <= 8 else (6, 0.66)
+    # Few camels are drawn larger (readable on a phone); many still fit the
+    # square. Tokens stay below the centre, so a click or tap on the middle
+    # of a square always selects the square itself.
+    per_row, scale = (3, 1.35) if len(tokens) <= 3 else (4, 0.85) if len(tokens) <= 8 else (6, 0.66)
     step = CELL / per_row
     for n, (seat, load, count) in enumerate(tokens):
         tx = x + (n % per_row) * step + 1
-        ty = y + 43 + (n // per_row) * TOKEN_H * scale
+        ty = y + 52 + (n // per_row) * TOKEN_H * scale
         out.append(_token(game, square, seat, load, count, tx, ty, scale, sel, targets))
     if square in flash:
         out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" class="flash {flash[square]}"/>')
