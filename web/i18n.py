@@ -98,6 +98,7 @@ EN: dict[str, str] = {
     "panel.total": "Score",
     "panel.to_play": "to play",
     "panel.carrying": "Carrying: {goods}",
+    "panel.under": "{good} (stolen, under the camel)",
     # log lines (events)
     "log.placed": "{name} placed a camel on {to} ({cost})",
     "log.moved": "{name} moved a camel from {frm} to {to} ({cost})",

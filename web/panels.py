@@ -85,7 +85,7 @@ def _carried(game: Game, seat: int) -> str:
         if load == NONE:
             continue
         good = load - UNDER if load >= UNDER else load
-        goods.append(good_name(good) + (" ↓" if load >= UNDER else ""))
+        goods.append(t("panel.under", good=good_name(good)) if load >= UNDER else good_name(good))
     return ", ".join(goods)
 
 
