@@ -2,6 +2,10 @@
 
 A view animates these and a log prints them; each carries every square,
 seat and good it touches, so neither has to diff states. Seats are 0-based.
+
+Plain slotted dataclasses, not frozen ones: a frozen dataclass costs three
+times as much to build, and every push builds at least one event. Treat them
+as read-only.
 """
 
 from __future__ import annotations
@@ -9,14 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CamelPlaced:
     seat: int
     to: int
     cost: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CamelMoved:
     seat: int
     frm: int
@@ -24,7 +28,7 @@ class CamelMoved:
     cost: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GoodPickedUp:
     seat: int
     at: int
@@ -32,7 +36,7 @@ class GoodPickedUp:
     demand_markers: int  # taken from the space with the good (R8)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GoodStolen:
     seat: int
     victim: int  # receives one of ``seat``'s theft markers (R10)
@@ -40,7 +44,7 @@ class GoodStolen:
     good: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GoodMoved:
     seat: int
     frm: int
@@ -49,7 +53,7 @@ class GoodMoved:
     from_under: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GoodDelivered:
     seat: int
     at: int  # the city
@@ -57,7 +61,7 @@ class GoodDelivered:
     points: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Refilled:
     """R13: demand markers placed on ``marked`` squares, then ``placed`` drawn."""
 
@@ -66,12 +70,12 @@ class Refilled:
     bag_left: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class EndTriggered:
     """R14: the bag is empty; the next delivery ends the game."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TurnEnded:
     seat: int
     actions_unused: int
@@ -79,7 +83,7 @@ class TurnEnded:
     next_actions: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GameOver:
     reason: str  # "delivery" (R14, I7) or "turn limit" (I10) or "agreed" (I10)
     winners: tuple[int, ...]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from . import events as ev
 from .actions import (
@@ -459,8 +459,18 @@ class Game:
         return good
 
     def _apply(self, action: Action, script: _Scripted | None) -> list[ev.Event]:
-        snapshot = self._undo_entry(action)
         seat, turn = self.seat, self.turn
+        if isinstance(action, (PlaceCamel, MoveCamel)):
+            # Most actions: a checked camel move cannot fail, draws nothing,
+            # and is undone from a small diff instead of a copy.
+            undo, events = self._move_camel(action)
+            if script is not None and script.draws:
+                self._restore(undo)
+                raise IllegalActionError("more draws were recorded than the action makes")
+            self._undo.append(undo)
+            self.history.append(Step(action, (), seat, turn))
+            return events
+        snapshot = self._undo_entry(action)
         try:
             events, draws = self._change(action, script)
             if script is not None and script.pos != len(script.draws):
@@ -472,10 +482,32 @@ class Game:
         self.history.append(Step(action, draws, seat, turn))
         return events
 
+    def _move_camel(self, action: PlaceCamel | MoveCamel) -> tuple[tuple[object, ...], list[ev.Event]]:
+        """R7 with I3; returns the undo diff and the event."""
+        seat, nc = self.seat, self.camels
+        base = seat * nc
+        loc, load, count = self.loc, self.load, self.count
+        frm = SUPPLY if isinstance(action, PlaceCamel) else action.frm
+        to = action.to
+        cost = 2 if count[to] else 1  # I3: before arrival
+        for i in range(base, base + nc):
+            if loc[i] == frm and load[i] == NONE:
+                break
+        else:
+            raise AssertionError("a checked action found no camel")
+        undo = (_CAMEL_MOVE, i, frm, to, self.left)
+        loc[i] = to
+        count[to] += 1
+        self.left -= cost
+        if frm == SUPPLY:
+            return undo, [ev.CamelPlaced(seat, to, cost)]
+        count[frm] -= 1
+        return undo, [ev.CamelMoved(seat, frm, to, cost)]
+
     def _change(self, action: Action, script: _Scripted | None) -> tuple[list[ev.Event], tuple[int, ...]]:
         seat, nc = self.seat, self.camels
         base = seat * nc
-        loc, load = self.loc, self.load
+        load = self.load
         out: list[ev.Event] = []
         draws: tuple[int, ...] = ()
         if isinstance(action, EndTurn):
@@ -487,25 +519,6 @@ class Game:
             limit = self.options.max_turns
             if limit is not None and self.turn > limit:
                 self._finish("turn limit", out)
-            return out, draws
-        if isinstance(action, (PlaceCamel, MoveCamel)):
-            frm = SUPPLY if isinstance(action, PlaceCamel) else action.frm
-            to = action.to
-            cost = 2 if self.count[to] else 1  # I3: before arrival
-            for i in range(base, base + nc):  # _find, inlined: the hottest path of push
-                if loc[i] == frm and load[i] == NONE:
-                    break
-            else:
-                raise AssertionError("a checked action found no camel")
-            loc[i] = to
-            if frm != SUPPLY:
-                self.count[frm] -= 1
-            self.count[to] += 1
-            self.left -= cost
-            if frm == SUPPLY:
-                out.append(ev.CamelPlaced(seat, to, cost))
-            else:
-                out.append(ev.CamelMoved(seat, frm, to, cost))
             return out, draws
         self.left -= 1
         if isinstance(action, PickUp):
@@ -586,12 +599,9 @@ class Game:
         """What ``action`` can change, copied; ``_restore`` puts it back.
 
         Copying the whole state was most of the cost of push+pop. Camel moves
-        (most actions) change only ``loc``, ``count`` and ``left`` (see
-        ``_change``), the end of a turn only scalars; other actions, rarer and
-        with refills, keep a full snapshot.
+        (most actions) keep a diff (``_move_camel``), the end of a turn only
+        scalars; other actions, rarer and with refills, keep a full snapshot.
         """
-        if isinstance(action, (PlaceCamel, MoveCamel)):
-            return (_CAMEL_MOVE, self.loc[:], self.count[:], self.left)
         if isinstance(action, EndTurn):
             return (_TURN_END, self.turn, self.seat, self.left, self.over, self.winners)
         return self._snapshot()
@@ -620,7 +630,11 @@ class Game:
     def _restore(self, snap: tuple[object, ...]) -> None:
         tag = snap[0]
         if tag is _CAMEL_MOVE:
-            _, self.loc, self.count, self.left = snap  # type: ignore[assignment]
+            _, i, frm, to, self.left = cast(tuple[str, int, int, int, int], snap)
+            self.loc[i] = frm
+            self.count[to] -= 1
+            if frm != SUPPLY:
+                self.count[frm] += 1
             return
         if tag is _TURN_END:
             _, self.turn, self.seat, self.left, self.over, self.winners = snap  # type: ignore[assignment]
@@ -759,10 +773,10 @@ class Game:
         if isinstance(action, Steal):
             name = self.options.players[action.victim].name
             return f"steal the {GOODS[action.good].name} from {name} on {SQUARE_NAMES[action.at]}"
-        good = GOODS[action.good]
+        moved = GOODS[action.good]
         verb = "deliver" if CITY_WANTS[action.to] == action.good else "move"
         where = f" to {CITY_NAMES[action.to]}" if verb == "deliver" else f" to {SQUARE_NAMES[action.to]}"
-        return f"{verb} the {good.name} from {SQUARE_NAMES[action.frm]}{where}"
+        return f"{verb} the {moved.name} from {SQUARE_NAMES[action.frm]}{where}"
 
     def __iter__(self) -> Iterator[Step]:
         return iter(self.history)
