@@ -157,11 +157,28 @@ def _token(
     return "".join(parts)
 
 
+def _camels_attr(game: Game, square: int) -> str:
+    """The contract's ``data-camels``: ``1,1I,2_C`` (seat from 1, then the load)."""
+    out = []
+    for seat, load in game.camels_on(square):
+        if load == NONE:
+            out.append(str(seat + 1))
+        elif load >= UNDER:
+            out.append(f"{seat + 1}_{GOODS[load - UNDER].letter}")
+        else:
+            out.append(f"{seat + 1}{GOODS[load].letter}")
+    return ",".join(out)
+
+
 def _square(game: Game, square: int, sel: Selection, targets: _Targets, flash: dict[int, str]) -> str:
     x, y = cell_origin(square)
     name = SQUARE_NAMES[square]
     light = (square % SIZE + square // SIZE) % 2 == 0
-    attrs = f'data-square="{name}"'
+    attrs = (
+        f'data-square="{name}" data-camels="{_camels_attr(game, square)}" '
+        f'data-good="{GOODS[game.loose[square]].letter if game.loose[square] != NONE else ""}" '
+        f'data-demand="{game.demand[square]}"'
+    )
     cls = "square"
     if name in sel.sources:
         attrs += f' data-select="{name}"'

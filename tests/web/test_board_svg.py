@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from html import unescape
 
-from caravan.board import SQUARE_NAMES
+from caravan.board import SQUARE_NAMES, parse_square
 from caravan.game import Game
 from caravan.options import Options, Player
 from tests.positions import blank, camel, loose
@@ -121,3 +121,15 @@ def test_flashed_squares_get_their_animation_class() -> None:
     game = Game(seed=1)
     svg = render_board(game, _selection(game), {0: "flash-refill"})
     assert svg.count('class="flash flash-refill"') == 1
+
+
+def test_squares_carry_what_is_on_them_for_machines() -> None:
+    game = blank()
+    camel(game, 0, "c6")
+    camel(game, 0, "c6", "I")
+    camel(game, 1, "c6", "C", under=True)
+    loose(game, "c6", "S")
+    game.demand[parse_square("c6")] = 2
+    svg = render_board(game, _selection(game))
+    assert 'data-square="c6" data-camels="1,1I,2_C" data-good="S" data-demand="2"' in svg
+    assert 'data-square="a1" data-camels="" data-good="" data-demand="0"' in svg
