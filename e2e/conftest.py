@@ -1,0 +1,197 @@
+"""Browser test fixtures: the dev server, Debian's Chromium, and a recorded page.
+
+The server is tools/serve.py on a free port (read from the line it prints);
+Chromium is the system one (Playwright cannot download browsers here), at
+$CARAVAN_CHROMIUM or /usr/bin/chromium. Every page records its requests,
+console messages and page errors, and by default a test fails if the page
+reached outside its origin or logged an error.
+"""
+
+from __future__ import annotations
+
+import os
+import selectors
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("CARAVAN_CHROMIUM", "/usr/bin/chromium")
+# Without the background-networking flags Chromium keeps dialling Google
+# services, which on a closed network floods the log with refused connections.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+BOOT_MS = 60_000  # Pyodide boots in 2-3 s here; a loaded CI machine gets room
+STEP_MS = 15_000
+
+
+def _required() -> bool:
+    return bool(os.environ.get("CARAVAN_E2E_REQUIRED") or os.environ.get("CI"))
+
+
+def _have_chromium() -> bool:
+    return os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if _have_chromium() or _required():
+        return
+    skip = pytest.mark.skip(reason=f"no Chromium at {CHROMIUM} (run `make browser`, or set CARAVAN_CHROMIUM)")
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(skip)
+
+
+def start_server(root: Path = ROOT, timeout: float = 20.0) -> tuple[subprocess.Popen[str], str]:
+    """Start tools/serve.py on a free port; returns (process, base URL ending in /)."""
+    proc = subprocess.Popen(
+        [sys.executable, str(root / "tools" / "serve.py"), "--port", "0", "--root", str(root)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    sel = selectors.DefaultSelector()
+    sel.register(proc.stdout, selectors.EVENT_READ)
+    deadline = time.monotonic() + timeout
+    try:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0 or not sel.select(left):
+                raise RuntimeError("tools/serve.py did not say where it is serving")
+            line = proc.stdout.readline()
+            if not line:
+                raise RuntimeError(f"tools/serve.py exited with code {proc.wait()}")
+            if line.startswith("Serving Caravan on "):
+                return proc, line.split()[-1]
+    except BaseException:
+        proc.terminate()
+        proc.wait()
+        raise
+    finally:
+        sel.close()
+
+
+def stop_server(proc: subprocess.Popen[str]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+@pytest.fixture(scope="session")
+def base_url() -> Iterator[str]:
+    if not (ROOT / "vendor" / "pyodide" / "pyodide.mjs").is_file():
+        pytest.fail("vendor/ is missing: run `make vendor` (npm ci + tools/vendor.py) first")
+    proc, url = start_server()
+    yield url
+    stop_server(proc)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not _have_chromium():
+        pytest.fail(f"no Chromium at {CHROMIUM} and the browser tests are required (CI): run `make browser`")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@dataclass
+class Recorder:
+    """What a page did: every request URL, console message and page error."""
+
+    origin: str  # the base URL, ending in "/"
+    requests: list[str] = field(default_factory=list)
+    console: list[tuple[str, str]] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    check_on_close: bool = True
+
+    def attach(self, context: Any, page: Any) -> None:
+        context.on("request", lambda r: self.requests.append(r.url))
+        page.on("console", lambda m: self.console.append((m.type, m.text)))
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def off_origin(self) -> list[str]:
+        return [u for u in self.requests if not u.startswith((self.origin, "data:", "blob:"))]
+
+    def console_errors(self) -> list[str]:
+        return [text for kind, text in self.console if kind == "error"] + self.errors
+
+    def assert_clean(self) -> None:
+        """No request left the origin and nothing was logged as an error."""
+        assert not self.off_origin(), f"requests outside {self.origin}: {self.off_origin()}"
+        assert not self.console_errors(), f"console errors: {self.console_errors()}"
+
+
+@dataclass
+class Tab:
+    page: Any
+    context: Any
+    log: Recorder
+    base_url: str
+
+    def open(self, query: str = "", *, wait_ready: bool = True) -> None:
+        self.page.goto(self.base_url + query)
+        if wait_ready:
+            wait_ready_on(self.page)
+
+
+def wait_ready_on(page: Any) -> None:
+    page.wait_for_function(
+        "document.documentElement.getAttribute('data-ready') === 'true'"
+        " || document.documentElement.getAttribute('data-screen') === 'error'",
+        timeout=BOOT_MS,
+    )
+    screen = page.evaluate("document.documentElement.getAttribute('data-screen')")
+    if screen == "error":
+        raise AssertionError(f"the page failed to boot: {page.locator('#boot-error').text_content()}")
+
+
+@pytest.fixture
+def open_tab(browser: Any, base_url: str) -> Iterator[Callable[..., Tab]]:
+    """Factory for recorded pages in fresh contexts (options go to new_context)."""
+    tabs: list[Tab] = []
+
+    def make(**context_options: Any) -> Tab:
+        context = browser.new_context(**context_options)
+        context.set_default_timeout(STEP_MS)
+        page = context.new_page()
+        log = Recorder(origin=base_url)
+        log.attach(context, page)
+        tab = Tab(page, context, log, base_url)
+        tabs.append(tab)
+        return tab
+
+    yield make
+    try:
+        for tab in tabs:
+            if tab.log.check_on_close:
+                tab.log.assert_clean()
+    finally:
+        for tab in tabs:
+            tab.context.close()
+
+
+@pytest.fixture
+def tab(open_tab: Callable[..., Tab]) -> Tab:
+    """A recorded page in a fresh desktop-sized context."""
+    return open_tab()

@@ -1,0 +1,180 @@
+"""Play the page as a person would, checking it against our own engine.
+
+Shared by the e2e tests and bench/browser.py. Everything goes through the
+contract (docs/UI-CONTRACT.md): clicks on `[data-select]` and
+`[data-action]` elements, and the `data-record` attribute, which the test
+process replays with its own engine to know the position and what is legal.
+The driver never asks the page what is legal; it compares what the page
+offers with what the engine says.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from playwright.sync_api import Page
+
+from caravan.actions import Action, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
+from caravan.board import GOODS, SQUARE_NAMES, SQUARES
+from caravan.game import NONE, UNDER, Game
+from caravan.record import loads
+
+READY = "document.documentElement.getAttribute('data-ready') === 'true'"
+RECORD_CHANGED = "old => document.documentElement.getAttribute('data-record') !== old"
+# One round trip: the page's selectable sources and highlighted targets.
+_OFFERED = """() => {
+  const all = (sel, name) => [...document.querySelectorAll(sel)].map(e => e.getAttribute(name));
+  return {
+    sources: all('[data-select]', 'data-select'),
+    targets: all('.target[data-action]', 'data-action'),
+    stray: all('#board [data-action]:not(.target)', 'data-action'),
+  };
+}"""
+_BOARD = """() => Object.fromEntries([...document.querySelectorAll('#board [data-square]')].map(e => [
+  e.getAttribute('data-square'),
+  [e.getAttribute('data-camels'), e.getAttribute('data-good'), e.getAttribute('data-demand')],
+]))"""
+_PANELS = """() => [...document.querySelectorAll('[data-panel-seat]')].map(p => Object.fromEntries(
+  [...p.querySelectorAll('[data-field]')].map(f => [f.getAttribute('data-field'), f.textContent.trim()])))"""
+
+
+def source_of(action: Action) -> str | None:
+    """The contract's "Source of an action": what a player selects first."""
+    if isinstance(action, PlaceCamel):
+        return "supply"
+    if isinstance(action, MoveCamel):
+        return SQUARE_NAMES[action.frm]
+    if isinstance(action, (PickUp, Steal)):
+        return SQUARE_NAMES[action.at]
+    if isinstance(action, MoveGood):
+        return GOODS[action.good].letter + ("_" if action.under else "") + SQUARE_NAMES[action.frm]
+    return None
+
+
+def sources(legal: Iterable[Action]) -> dict[str, set[str]]:
+    """Legal actions (as notation) by source; end turn has no source."""
+    out: dict[str, set[str]] = {}
+    for action in legal:
+        key = source_of(action)
+        if key is not None:
+            out.setdefault(key, set()).add(str(action))
+    return out
+
+
+def attr(selector: str, name: str, value: str) -> str:
+    """`selector[name="value"]` with the value quoted for CSS (notation has `$`, `>`, `+`)."""
+    return f"{selector}[{name}={json.dumps(value)}]"
+
+
+def board_of(game: Game) -> dict[str, tuple[list[str], str, int]]:
+    """What the engine says is on every square, in the contract's terms
+    (camels sorted, since only the multiset is the game's business)."""
+    camels: list[list[str]] = [[] for _ in range(SQUARES)]
+    for i, sq in enumerate(game.loc):
+        if sq < 0:
+            continue
+        ld = game.load[i]
+        load = "" if ld == NONE else ("_" + GOODS[ld - UNDER].letter if ld >= UNDER else GOODS[ld].letter)
+        camels[sq].append(f"{i // game.camels + 1}{load}")
+    return {
+        SQUARE_NAMES[sq]: (
+            sorted(camels[sq]),
+            GOODS[game.loose[sq]].letter if game.loose[sq] != NONE else "",
+            game.demand[sq],
+        )
+        for sq in range(SQUARES)
+    }
+
+
+def panels_of(game: Game) -> list[dict[str, str]]:
+    """What the engine says every player's panel shows."""
+    out = []
+    for line in game.score():
+        out.append(
+            {
+                "supply": str(game.supply(line.seat)),
+                "theft": str(game.theft[line.seat]),
+                "delivered": str(line.delivered),
+                "demand": str(line.demand),
+                "held": str(line.held),
+                "penalty": str(line.penalty),
+                "total": str(line.total),
+            }
+        )
+    return out
+
+
+class Driver:
+    """One page showing a game; ``perform`` plays an action through clicks."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    # ---------------------------------------------------------------- reading
+
+    def record(self) -> str:
+        text = self.page.evaluate("document.documentElement.getAttribute('data-record')")
+        assert isinstance(text, str), "the page shows no data-record"
+        return text
+
+    def game(self) -> Game:
+        return loads(self.record())
+
+    def offered(self) -> dict[str, list[str]]:
+        result: dict[str, list[str]] = self.page.evaluate(_OFFERED)
+        return result
+
+    def board(self) -> dict[str, tuple[list[str], str, int]]:
+        raw: dict[str, list[Any]] = self.page.evaluate(_BOARD)
+        out = {}
+        for name, (camels, good, demand) in raw.items():
+            assert camels is not None and good is not None and demand is not None, (
+                f"square {name} lacks data-camels/data-good/data-demand (docs/UI-CONTRACT.md)"
+            )
+            out[name] = (sorted(c for c in camels.split(",") if c), good, int(demand))
+        return out
+
+    def panels(self) -> list[dict[str, str]]:
+        result: list[dict[str, str]] = self.page.evaluate(_PANELS)
+        return result
+
+    # ---------------------------------------------------------------- acting
+
+    def select(self, source: str) -> None:
+        self.page.locator(attr("", "data-select", source)).click()
+        self.page.locator(attr(".selected", "data-select", source)).wait_for()
+
+    def click_action(self, notation: str, *, tap: bool = False) -> str:
+        """Click (or tap) the highlighted target and wait for the new record."""
+        old = self.record()
+        target = self.page.locator(attr(".target", "data-action", notation))
+        if notation == "end":
+            target = self.page.locator(attr("", "data-action", "end")).first
+        if tap:
+            target.tap()
+        else:
+            target.click()
+        self.page.wait_for_function(RECORD_CHANGED, arg=old)
+        return self.record()
+
+    def perform(self, action: Action, game: Game | None = None, *, tap: bool = False) -> Game:
+        """Play ``action`` through the UI, checking on the way that the page
+        offers exactly the engine's legal actions; returns the new position."""
+        game = game if game is not None else self.game()
+        legal = sources(game.legal_actions())
+        notation = str(action)
+        src = source_of(action)
+        if src is not None and not isinstance(action, EndTurn):
+            offered = self.offered()
+            assert set(offered["sources"]) == set(legal), "selectable sources differ from the engine's"
+            self.select(src)
+            offered = self.offered()
+            assert notation in offered["targets"], f"{notation} is not highlighted after selecting {src}"
+            assert set(offered["targets"]) == legal[src], f"targets of {src} differ from the engine's"
+            assert not offered["stray"], f"non-target board elements carry data-action: {offered['stray']}"
+        after = loads(self.click_action(notation, tap=tap))
+        assert len(after.history) == len(game.history) + 1, "one click must make exactly one action"
+        assert str(after.history[-1].action) == notation, "the page played another action than clicked"
+        return after

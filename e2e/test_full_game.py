@@ -1,0 +1,58 @@
+"""A whole game played through the page, judged by the test's own engine."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from caravan.playout import courier_action
+from e2e.conftest import Tab
+from e2e.driver import Driver, board_of, panels_of
+
+SEED = 7
+
+
+@pytest.mark.timeout(600)
+def test_r14_r17_short_two_player_game_played_by_clicks_scores_as_the_engine_does(tab: Tab) -> None:
+    """Every action is chosen by the courier policy on a replay of the page's
+    record and played by clicking its source then its target; at each step
+    the page must offer exactly the engine's legal actions (R7-R12), and at
+    game over show the engine's R15/R16 scores and R17 winners."""
+    tab.open(f"?seed={SEED}&autostart=2&short=1")
+    driver = Driver(tab.page)
+    game = driver.game()
+    assert not game.history and game.options.short and game.seats == 2
+    rng = random.Random(SEED)
+    played = 0
+    while not game.is_over():
+        assert played < 2000, "the game did not end"
+        game = driver.perform(courier_action(game, rng), game)
+        played += 1
+        if played % 25 == 0:  # the whole board costs a round trip: not every step
+            assert driver.board() == board_of(game), f"board differs from the engine after {played} actions"
+    assert game.over == "delivery"
+
+    tab.page.locator('html[data-screen="over"]').wait_for()
+    over = tab.page.locator("#game-over")
+    winners = set(game.result())
+    assert winners, "R17 always names at least one winner"
+    for line in game.score():
+        row = over.locator(f'[data-final-seat="{line.seat}"]')
+        shown = {
+            name: row.locator(f'[data-field="{name}"]').text_content()
+            for name in ("rare", "common", "demand", "penalty", "total", "delivered")
+        }
+        expected = {
+            "rare": line.rare,
+            "common": line.common,
+            "demand": line.demand,
+            "penalty": line.penalty,
+            "total": line.total,
+            "delivered": line.delivered,
+        }
+        assert {k: int(str(v).strip().replace("−", "-")) for k, v in shown.items()} == expected, (
+            f"seat {line.seat}: page shows {shown}, engine scores {expected}"
+        )
+        assert (row.get_attribute("data-winner") == "true") == (line.seat in winners)
+    assert driver.panels() == panels_of(game) or not driver.panels()
