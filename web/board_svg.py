@@ -114,6 +114,7 @@ def _token(
     scale: float,
     sel: Selection,
     targets: _Targets,
+    used: set[str],
 ) -> str:
     player = game.options.players[seat]
     fill = player_hex(player.colour)
@@ -129,11 +130,15 @@ def _token(
         under = load >= UNDER
         title = t("board.under" if under else "board.on_top", name=name, good=gname)
         key = f"{GOODS[good].letter}{'_' if under else ''}{SQUARE_NAMES[square]}"
-        if seat == game.seat and key in sel.sources:
+        # Two camels with the same good on one square are one source (camels
+        # are interchangeable): only the first is selectable.
+        if seat == game.seat and key in sel.sources and key not in used:
+            used.add(key)
             attrs = f' data-select="{key}"'
             cls += " source selected" if sel.selected == key else " source"
         hit = targets.steal.get((square, seat, good)) if not under else None
-        if hit is not None:
+        if hit is not None and str(hit[0]) not in used:
+            used.add(str(hit[0]))
             attrs = f' data-action="{esc(hit[0])}" data-cost="{hit[1]}"'
             cls += " target"
     parts = [
@@ -229,10 +234,11 @@ def _square(game: Game, square: int, sel: Selection, targets: _Targets, flash: d
     # of a square always selects the square itself.
     per_row, scale = (3, 1.35) if len(tokens) <= 3 else (4, 0.85) if len(tokens) <= 8 else (6, 0.66)
     step = CELL / per_row
+    used: set[str] = set()
     for n, (seat, load, count) in enumerate(tokens):
         tx = x + (n % per_row) * step + 1
         ty = y + 52 + (n // per_row) * TOKEN_H * scale
-        out.append(_token(game, square, seat, load, count, tx, ty, scale, sel, targets))
+        out.append(_token(game, square, seat, load, count, tx, ty, scale, sel, targets, used))
     if square in flash:
         out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" class="flash {flash[square]}"/>')
     out.append("</g>")

@@ -133,3 +133,17 @@ def test_squares_carry_what_is_on_them_for_machines() -> None:
     svg = render_board(game, _selection(game))
     assert 'data-square="c6" data-camels="1,1I,2_C" data-good="S" data-demand="2"' in svg
     assert 'data-square="a1" data-camels="" data-good="" data-demand="0"' in svg
+
+
+def test_r10_r11_two_camels_with_the_same_good_make_one_source_and_one_target() -> None:
+    game = blank(casual=True)
+    camel(game, 0, "d2", "W")
+    camel(game, 0, "d2", "W")
+    camel(game, 0, "d2")
+    camel(game, 0, "d3")
+    camel(game, 1, "d2", "I")
+    camel(game, 1, "d2", "I")
+    svg = render_board(game, _selection(game, "d2"))
+    assert svg.count('data-select="Wd2"') == 1
+    assert list(_targets(svg)).count("$d2/2I") == 1
+    assert svg.count('data-action="$d2/2I"') == 1
