@@ -142,8 +142,12 @@ class Driver:
 
     # ---------------------------------------------------------------- acting
 
-    def select(self, source: str) -> None:
-        self.page.locator(attr("", "data-select", source)).click()
+    def select(self, source: str, *, tap: bool = False) -> None:
+        element = self.page.locator(attr("", "data-select", source))
+        if tap:
+            element.tap()
+        else:
+            element.click()
         self.page.locator(attr(".selected", "data-select", source)).wait_for()
 
     def click_action(self, notation: str, *, tap: bool = False) -> str:
@@ -169,7 +173,7 @@ class Driver:
         if src is not None and not isinstance(action, EndTurn):
             offered = self.offered()
             assert set(offered["sources"]) == set(legal), "selectable sources differ from the engine's"
-            self.select(src)
+            self.select(src, tap=tap)
             offered = self.offered()
             assert notation in offered["targets"], f"{notation} is not highlighted after selecting {src}"
             assert set(offered["targets"]) == legal[src], f"targets of {src} differ from the engine's"
