@@ -144,7 +144,10 @@ def _token(
     parts = [
         f'<g class="{cls}"{attrs} transform="translate({x:.1f},{y:.1f}) scale({scale})">',
         f"<title>{esc(title)}</title>",
-        f'<rect x="0" y="0" width="{TOKEN_W}" height="{TOKEN_H}" class="hit"/>',
+        # A steal target gets a hit area wider than the camel: easier to tap.
+        f'<rect x="-4" y="-4" width="{TOKEN_W + 8}" height="{TOKEN_H + 8}" class="hit"/>'
+        if "target" in cls
+        else f'<rect x="0" y="0" width="{TOKEN_W}" height="{TOKEN_H}" class="hit"/>',
     ]
     if load != NONE and load >= UNDER:
         # Under: a smaller cube between the legs, drawn before the camel so
@@ -246,8 +249,8 @@ def _square(game: Game, square: int, sel: Selection, targets: _Targets, flash: d
     if hit is not None:
         action, cost = hit
         out.append(
-            f'<g{_target_attrs(action, cost)}><rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" '
-            f'height="{CELL - 6}" rx="8" class="target-area"/>{_cost_badge(x + 50, y + 50, cost)}</g>'
+            f'<g{_target_attrs(action, cost)}><rect x="{x + 8}" y="{y + 8}" width="{CELL - 16}" '
+            f'height="{CELL - 16}" rx="8" class="target-area"/>{_cost_badge(x + 50, y + 50, cost)}</g>'
         )
     return "".join(out)
 
