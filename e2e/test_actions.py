@@ -8,7 +8,8 @@ import pytest
 from playwright.sync_api import expect
 
 from caravan.actions import Action, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal, parse_action
-from caravan.game import CITY_WANTS, Game
+from caravan.board import CITY_WANTS
+from caravan.game import Game
 from caravan.playout import courier_action
 from e2e.conftest import Tab
 from e2e.driver import RECORD_CHANGED, Driver, attr, board_of, panels_of, sources

@@ -54,6 +54,7 @@ def test_boot_failure_shows_a_plain_error_instead_of_spinning(tab: Tab) -> None:
     text = (error.text_content() or "").strip()
     assert len(text) > 20, f"the boot error says too little: {text!r}"
     assert "Traceback" not in text and "undefined" not in text, f"not plain words: {text!r}"
+    assert not tab.log.off_origin(), f"requests outside the origin: {tab.log.off_origin()}"
 
 
 @pytest.mark.timeout(120)

@@ -8,7 +8,7 @@ import pytest
 
 from caravan.playout import courier_action
 from e2e.conftest import Tab
-from e2e.driver import Driver, board_of, panels_of
+from e2e.driver import Driver, board_of
 
 SEED = 7
 
@@ -55,4 +55,3 @@ def test_r14_r17_short_two_player_game_played_by_clicks_scores_as_the_engine_doe
             f"seat {line.seat}: page shows {shown}, engine scores {expected}"
         )
         assert (row.get_attribute("data-winner") == "true") == (line.seat in winners)
-    assert driver.panels() == panels_of(game) or not driver.panels()

@@ -16,7 +16,7 @@ import http.server
 import signal
 import sys
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 MIME_TYPES = {
     ".wasm": "application/wasm",
@@ -37,7 +37,7 @@ MIME_TYPES = {
 class Handler(http.server.SimpleHTTPRequestHandler):
     """Static files with fixed MIME types (not the machine's mime.types) and no caching."""
 
-    extensions_map: ClassVar[dict[str, str]] = {
+    extensions_map = {  # noqa: RUF012 (declared by the base class; replaced, never mutated)
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         **MIME_TYPES,
     }
@@ -92,8 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as e:
         print(f"serve.py: cannot listen on {args.host}:{args.port}: {e.strerror or e}", file=sys.stderr)
         return 1
-    host, port = server.server_address[:2]
-    shown = f"[{host}]" if ":" in str(host) else host
+    host, port = str(server.server_address[0]), int(server.server_address[1])
+    shown = f"[{host}]" if ":" in host else host
     if not (root / "vendor" / "pyodide" / "pyodide.mjs").is_file():
         print("serve.py: warning: vendor/ is missing; run `make vendor` first", file=sys.stderr, flush=True)
     # SIGTERM (a test fixture or CI stopping us) exits as cleanly as Ctrl-C.
