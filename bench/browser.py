@@ -74,16 +74,19 @@ def _boot_once(page: Any, url: str, *, reload: bool) -> float:
     return t
 
 
-def bench_boot(browser: Browser, url: str, runs: int) -> tuple[list[float], list[float]]:
-    cold, warm = [], []
+def bench_boot(browser: Browser, urls: list[str], runs: int) -> dict[str, tuple[list[float], list[float]]]:
+    """(cold, warm) times per URL; the pages take turns so that a change in
+    the machine's load hits both alike."""
+    out: dict[str, tuple[list[float], list[float]]] = {url: ([], []) for url in urls}
     for _ in range(runs):
-        context = browser.new_context()
-        context.add_init_script(_READY_PROBE)
-        page = context.new_page()
-        cold.append(_boot_once(page, url, reload=False))
-        warm.append(_boot_once(page, url, reload=True))
-        context.close()
-    return cold, warm
+        for url in urls:
+            context = browser.new_context()
+            context.add_init_script(_READY_PROBE)
+            page = context.new_page()
+            out[url][0].append(_boot_once(page, url, reload=False))
+            out[url][1].append(_boot_once(page, url, reload=True))
+            context.close()
+    return out
 
 
 def bench_clicks(browser: Browser, base: str, seed: int, max_actions: int) -> tuple[list[Any], int, bool]:
@@ -129,8 +132,9 @@ def main(argv: list[str] | None = None) -> int:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             print(f"Chromium {browser.version}, {args.runs} boot runs per page, seed {args.seed}", flush=True)
-            game_cold, game_warm = bench_boot(browser, f"{base}?seed={args.seed}&autostart=2", args.runs)
-            bare_cold, bare_warm = bench_boot(browser, f"{base}bench/bare/", args.runs)
+            game_url, bare_url = f"{base}?seed={args.seed}&autostart=2", f"{base}bench/bare/"
+            boots = bench_boot(browser, [game_url, bare_url], args.runs)
+            (game_cold, game_warm), (bare_cold, bare_warm) = boots[game_url], boots[bare_url]
             clicks, played, finished = bench_clicks(browser, base, args.seed, args.max_actions)
             browser.close()
     finally:
