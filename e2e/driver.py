@@ -30,6 +30,7 @@ _OFFERED = """() => {
     sources: all('[data-select]', 'data-select'),
     targets: all('.target[data-action]', 'data-action'),
     stray: all('#board [data-action]:not(.target)', 'data-action'),
+    selected: all('.selected[data-select]', 'data-select'),
   };
 }"""
 _BOARD = """() => Object.fromEntries([...document.querySelectorAll('#board [data-square]')].map(e => [
@@ -173,7 +174,8 @@ class Driver:
         if src is not None and not isinstance(action, EndTurn):
             offered = self.offered()
             assert set(offered["sources"]) == set(legal), "selectable sources differ from the engine's"
-            self.select(src, tap=tap)
+            if offered["selected"] != [src]:  # selecting it again would clear it
+                self.select(src, tap=tap)
             offered = self.offered()
             assert notation in offered["targets"], f"{notation} is not highlighted after selecting {src}"
             assert set(offered["targets"]) == legal[src], f"targets of {src} differ from the engine's"

@@ -147,3 +147,8 @@ def test_r7_i3_an_illegal_move_cannot_be_made_through_the_page(tab: Tab) -> None
     tab.page.locator(attr("#board ", "data-square", "c2")).click()
     assert driver.record() == before, "clicking a square that is no target changed the game"
     assert driver.game().left == 1
+
+    driver.select("d4")
+    tab.page.locator(attr("", "data-select", "d4")).click()  # selecting it again clears it
+    expect(tab.page.locator(".selected")).to_have_count(0)
+    expect(tab.page.locator(".target")).to_have_count(0)
