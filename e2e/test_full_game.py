@@ -6,6 +6,8 @@ import random
 
 import pytest
 
+from caravan.game import Game
+from caravan.options import Options, default_players
 from caravan.playout import courier_action
 from e2e.conftest import Tab
 from e2e.driver import Driver, board_of
@@ -32,6 +34,16 @@ def test_r14_r17_short_two_player_game_played_by_clicks_scores_as_the_engine_doe
         if played % 25 == 0:  # the whole board costs a round trip: not every step
             assert driver.board() == board_of(game), f"board differs from the engine after {played} actions"
     assert game.over == "delivery"
+
+    # The same seed draws the same goods in Pyodide's Python 3.14 as here:
+    # pushing the page's actions into a game seeded alike, with no recorded
+    # draws, must reach the very same position.
+    here = Game(Options(players=default_players(2), short=True), seed=SEED)
+    assert here.setup_draws == game.setup_draws
+    for step in game.history:
+        here.push(step.action)
+    assert [s.draws for s in here.history] == [s.draws for s in game.history]
+    assert here.state_key() == game.state_key()
 
     tab.page.locator('html[data-screen="over"]').wait_for()
     over = tab.page.locator("#game-over")
