@@ -398,19 +398,20 @@ class Game:
     def push(self, action: Action) -> list[ev.Event]:
         """Apply a legal action and return its events; an illegal one raises
         IllegalActionError and changes nothing."""
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalActionError(f"{action}: {reason}")
-        self._redo.clear()
+        self._check(action)
         return self._apply(action, None)
 
     def push_recorded(self, action: Action, draws: Sequence[int]) -> list[ev.Event]:
         """Apply an action with the draws a record says it made (replay)."""
+        self._check(action)
+        return self._apply(action, _Scripted(draws))
+
+    def _check(self, action: Action) -> None:
+        """Refuse an illegal action; a legal new one ends what redo could replay."""
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalActionError(f"{action}: {reason}")
         self._redo.clear()
-        return self._apply(action, _Scripted(draws))
 
     def pop(self) -> Action:
         """Undo the last action, restoring the exact previous state."""
