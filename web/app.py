@@ -93,8 +93,15 @@ class App:
             self.start(self.game.options)
 
     def new_game(self) -> None:
+        """Show the form; the game in progress stays until another one starts."""
         self.screen = "new-game"
         self.message = ""
+
+    def resume_game(self) -> None:
+        """Back from the form to the game that was being played, untouched."""
+        if self.game is not None and not self.game.is_over():
+            self.screen = "game"
+            self.message = ""
 
     # ------------------------------------------------------------ playing
 
@@ -157,7 +164,8 @@ class App:
 
     def view(self) -> View:
         if self.screen == "new-game" or self.game is None:
-            return View("new-game", form_markup(self.form, self.message))
+            resumable = self.game is not None and not self.game.is_over()
+            return View("new-game", form_markup(self.form, self.message, can_resume=resumable))
         game = self.game
         board = board_svg.render_board(game, self.sel, self.flash)
         log = "".join(reversed(self.log))

@@ -22,6 +22,7 @@ EN: dict[str, str] = {
     "new.start": "Start player",
     "new.random": "Random",
     "new.start_button": "Start the game",
+    "new.resume": "Back to the game in progress",
     "new.default_name": "Player {n}",
     # colours
     "colour.yellow": "yellow",

@@ -69,6 +69,7 @@ _BUTTONS = {
     "rematch": lambda: app.rematch(),
     "new-game-button": lambda: app.new_game(),
     "abandon": lambda: app.new_game(),
+    "resume-game": lambda: app.resume_game(),
 }
 
 

@@ -71,7 +71,8 @@ def _select(attrs: str, choices: list[tuple[str, str]], value: str) -> str:
     return f"<select {attrs}>{opts}</select>"
 
 
-def form_markup(form: Form, message: str = "") -> str:
+def form_markup(form: Form, message: str = "", *, can_resume: bool = False) -> str:
+    """The new-game form; ``can_resume`` offers a way back to the game in progress."""
     out = [f'<section id="new-game"><h2>{esc(t("new.heading"))}</h2>']
     out.append(
         f'<label class="row">{esc(t("new.players"))} '
@@ -115,5 +116,8 @@ def form_markup(form: Form, message: str = "") -> str:
         + "</label>"
     )
     out.append(f'<p id="message" role="alert">{esc(message)}</p>')
-    out.append(f'<button type="button" id="start-game">{esc(t("new.start_button"))}</button></section>')
+    out.append(f'<button type="button" id="start-game">{esc(t("new.start_button"))}</button>')
+    if can_resume:
+        out.append(f' <button type="button" id="resume-game">{esc(t("new.resume"))}</button>')
+    out.append("</section>")
     return "".join(out)

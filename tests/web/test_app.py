@@ -202,3 +202,20 @@ def test_rematch_keeps_players_and_options_with_new_draws() -> None:
     assert app.game.options == first.options
     assert app.game.history == []
     assert app.game.setup_draws != first.setup_draws or app.game.start != first.start
+
+
+def test_new_game_button_keeps_the_game_in_progress_until_another_starts() -> None:
+    app = App(seed=5)
+    app.autostart(2)
+    app.act("@c6")
+    before = app.view().record
+    app.new_game()
+    form = app.view()
+    assert form.screen == "new-game" and 'id="resume-game"' in form.markup
+    app.resume_game()
+    back = app.view()
+    assert back.screen == "game" and back.record == before
+
+
+def test_new_game_form_offers_no_way_back_when_there_is_no_game() -> None:
+    assert 'id="resume-game"' not in App().view().markup
