@@ -56,6 +56,8 @@ REFILL_AT = 4  # R13
 _CAMEL_MOVE = "camel move"
 _TURN_END = "turn end"
 _ALL_SQUARES = range(SQUARES)
+_NO_ACTIONS = "you have no actions left this turn: end your turn"
+_new_tuple = tuple.__new__  # builds a NamedTuple without its keyword-handling __new__
 
 
 def penalty(goods_held: int) -> int:
@@ -294,31 +296,26 @@ class Game:
             return "the game is over"
         if isinstance(action, EndTurn):
             return None
-        # Squares are checked per kind of action (not with getattr over every
-        # field name): push calls this for every action, so it is hot.
-        if isinstance(action, MoveCamel):
-            frm, to = action.frm, action.to
-            if type(frm) is not int or type(to) is not int or not (0 <= frm < SQUARES and 0 <= to < SQUARES):
-                return "there is no such square on the board"
-        elif isinstance(action, PlaceCamel):
-            if _off_board(action.to):
-                return "there is no such square on the board"
-        elif isinstance(action, MoveGood):
-            if _off_board(action.to) or _off_board(action.frm):
-                return "there is no such square on the board"
-        elif isinstance(action, (PickUp, Steal)) and _off_board(action.at):
-            return "there is no such square on the board"
-        if self.left == 0:
-            return "you have no actions left this turn: end your turn"
         seat, nc = self.seat, self.camels
         base = seat * nc
         loc, load = self.loc, self.load
+        # Camel moves first and with checks written out: they are most of
+        # what push sees, and push calls this every time.
         if isinstance(action, (PlaceCamel, MoveCamel)):
+            to = action.to
+            if type(to) is not int or not 0 <= to < SQUARES:
+                return "there is no such square on the board"
             if isinstance(action, PlaceCamel):
+                if self.left == 0:
+                    return _NO_ACTIONS
                 if SUPPLY not in loc[base : base + nc]:
                     return "you have no camel left in your supply"
             else:
                 frm = action.frm
+                if type(frm) is not int or not 0 <= frm < SQUARES:
+                    return "there is no such square on the board"
+                if self.left == 0:
+                    return _NO_ACTIONS
                 here = movable = False
                 for i in range(base, base + nc):
                     if loc[i] == frm:
@@ -330,13 +327,18 @@ class Game:
                     return f"you have no camel on {SQUARE_NAMES[frm]}"
                 if not movable:
                     return "a camel carrying a good cannot move (R7)"
-                if frm == action.to:
+                if frm == to:
                     return "the camel is already there (I3)"
-            if self.count[action.to] and self.left < 2:
-                return (
-                    f"{SQUARE_NAMES[action.to]} has camels on it, which costs 2 actions; you have 1 left (R7)"
-                )
+            if self.count[to] and self.left < 2:
+                return f"{SQUARE_NAMES[to]} has camels on it, which costs 2 actions; you have 1 left (R7)"
             return None
+        if isinstance(action, MoveGood):
+            if _off_board(action.to) or _off_board(action.frm):
+                return "there is no such square on the board"
+        elif isinstance(action, (PickUp, Steal)) and _off_board(action.at):
+            return "there is no such square on the board"
+        if self.left == 0:
+            return _NO_ACTIONS
         mine = self.camels_of(seat)
         laden = sum(1 for i in mine if load[i] != NONE)
         if isinstance(action, PickUp):
@@ -398,7 +400,10 @@ class Game:
     def push(self, action: Action) -> list[ev.Event]:
         """Apply a legal action and return its events; an illegal one raises
         IllegalActionError and changes nothing."""
-        self._check(action)
+        reason = self.why_illegal(action)  # _check, inlined: push is the hot path
+        if reason is not None:
+            raise IllegalActionError(f"{action}: {reason}")
+        self._redo.clear()
         return self._apply(action, None)
 
     def push_recorded(self, action: Action, draws: Sequence[int]) -> list[ev.Event]:
@@ -469,7 +474,7 @@ class Game:
                 self._restore(undo)
                 raise IllegalActionError("more draws were recorded than the action makes")
             self._undo.append(undo)
-            self.history.append(Step(action, (), seat, turn))
+            self.history.append(_new_tuple(Step, (action, (), seat, turn)))  # Step(...), faster
             return events
         snapshot = self._undo_entry(action)
         try:
