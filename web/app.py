@@ -8,10 +8,11 @@ its objection is what the player reads otherwise.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from caravan import record
-from caravan.actions import parse_action
+from caravan.actions import Action, parse_action
 from caravan.errors import NotationError, OptionsError
 from caravan.events import Event
 from caravan.game import Game
@@ -25,6 +26,14 @@ from .newgame import Form, form_markup
 from .selection import Selection
 
 
+def _select_css(key: str) -> str:
+    return f"[data-select={json.dumps(key)}]"
+
+
+def _target_css(action: Action) -> str:
+    return f".target[data-action={json.dumps(str(action))}]"
+
+
 @dataclass
 class View:
     """What the page shows after an update: the screen, its markup, and the
@@ -35,6 +44,10 @@ class View:
     record: str | None = None
     seat: int | None = None
     left: int | None = None
+    # Where keyboard focus belongs after this update (a CSS selector of an
+    # element in ``markup``), since replacing the markup drops the focus.
+    # main.py applies it only when the update came from the keyboard.
+    focus: str | None = None
 
 
 class App:
@@ -48,6 +61,7 @@ class App:
         self.flash: dict[int, str] = {}
         self.message = ""
         self.screen = "new-game"
+        self._focus: str | None = None  # overrides _home_focus() for one update
 
     # ----------------------------------------------------------- new game
 
@@ -59,6 +73,7 @@ class App:
         self.flash = {}
         self.message = ""
         self.screen = "game"
+        self._focus = None
         self.sel = Selection()
         self.sel.refresh(self.game.legal_actions())
 
@@ -68,6 +83,7 @@ class App:
         self.log = ["" for _ in game.history]
         self.flash = {}
         self.message = ""
+        self._focus = None
         self.sel = Selection()
         self.sel.refresh(game.legal_actions())
         self.screen = "over" if game.is_over() else "game"
@@ -102,6 +118,7 @@ class App:
         if self.game is not None and not self.game.is_over():
             self.screen = "game"
             self.message = ""
+            self._focus = None
 
     # ------------------------------------------------------------ playing
 
@@ -109,11 +126,15 @@ class App:
         self.message = ""
         self.flash = {}
         self.sel.toggle(key)
+        # Selected: focus goes to its first target (the default); cleared by
+        # selecting it again: stay on it.
+        self._focus = _select_css(key) if self.sel.selected is None and key in self.sel.sources else None
 
     def act(self, notation: str) -> None:
         """Take the action written ``notation`` if the engine allows it now."""
         game = self.game
         self.flash = {}
+        self._focus = None
         if game is None or self.screen != "game":
             return
         try:
@@ -137,6 +158,7 @@ class App:
         self.log.pop()
         self.flash = {}
         self._after([])
+        self._focus = "#undo" if game.undoable() else None
 
     def redo(self) -> None:
         game = self.game
@@ -145,10 +167,12 @@ class App:
         events = game.redo()
         self.log.append(entry_markup(game, game.history[-1].action, events))
         self._after(events)
+        self._focus = "#redo" if game.can_redo() else None
 
     def _after(self, events: list[Event]) -> None:
         assert self.game is not None
         self.message = ""
+        self._focus = None
         self.flash = flashes(events)
         self.sel.clear()
         self.sel.refresh(self.game.legal_actions())
@@ -159,8 +183,34 @@ class App:
         """A click on nothing selectable: drop the selection."""
         self.sel.clear()
         self.message = ""
+        self._focus = None
+
+    def escape(self) -> bool:
+        """The Escape key: drop the selection, keeping focus on what was
+        selected. False when nothing was selected (the page need not redraw)."""
+        key = self.sel.selected
+        if key is None or self.screen != "game":
+            return False
+        self.clear()
+        self._focus = _select_css(key)
+        return True
 
     # ------------------------------------------------------------- output
+
+    def _home_focus(self) -> str | None:
+        """Where a keyboard player goes next: the selected source's first
+        target, else the first selectable source (in page order), else end
+        turn; on the game-over screen, the rematch button."""
+        if self.screen == "over":
+            return "#rematch"
+        if self.screen != "game":
+            return None
+        targets = self.sel.targets()
+        if targets:
+            return _target_css(min(targets, key=board_svg.target_order))
+        if self.sel.sources:
+            return _select_css(min(self.sel.sources, key=board_svg.source_order))
+        return "#end-turn"
 
     def view(self) -> View:
         if self.screen == "new-game" or self.game is None:
@@ -186,4 +236,5 @@ class App:
                 f'<p class="new"><button type="button" id="abandon">{esc(t("play.new_game"))}</button></p>'
                 f"</aside></div>"
             )
-        return View(self.screen, body, record.dumps(game), game.seat, game.left)
+        focus = self._home_focus() if self.screen == "over" else self._focus or self._home_focus()
+        return View(self.screen, body, record.dumps(game), game.seat, game.left, focus)

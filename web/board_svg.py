@@ -3,18 +3,33 @@
 Squares are drawn from the engine's state only; the highlighted targets are
 exactly the actions the selection got from ``legal_actions()``, each with the
 cost the engine gives. Returned as one string so the page assigns it once.
+Every source and target is a focusable ``role="button"`` with a spoken name,
+so the board can be played from the keyboard (main.py turns Enter and Space
+into the click).
 """
 
 from __future__ import annotations
 
 from caravan.actions import Action, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
-from caravan.board import CITY_NAMES, CITY_WANTS, FILES, GOODS, NUMBER_OF, RANKS, SIZE, SQUARE_NAMES
+from caravan.board import (
+    CITY_NAMES,
+    CITY_WANTS,
+    FILES,
+    GOODS,
+    NUMBER_OF,
+    RANKS,
+    SIZE,
+    SQUARE_NAMES,
+    SQUARES,
+    parse_square,
+)
 from caravan.game import NONE, UNDER, Game
 
-from .i18n import t
+from .i18n import capital, t
+from .log import cost_text, describe
 from .markup import esc
 from .palette import good_hex, ink, player_hex
-from .selection import Selection
+from .selection import SUPPLY, Selection
 
 CELL = 100
 MARGIN = 26
@@ -64,8 +79,40 @@ def _cost_badge(x: float, y: float, cost: int) -> str:
     )
 
 
-def _target_attrs(action: Action, cost: int) -> str:
-    return f' data-action="{esc(action)}" data-cost="{cost}" class="target"'
+_BUTTON = ' role="button" tabindex="0"'
+
+
+def _source_attrs(key: str, label: str, sel: Selection) -> str:
+    pressed = "true" if sel.selected == key else "false"
+    return f' data-select="{key}"{_BUTTON} aria-pressed="{pressed}" aria-label="{esc(label)}"'
+
+
+def _action_attrs(game: Game, action: Action, cost: int) -> str:
+    """``data-action`` and ``data-cost`` (in that order), and the button's name:
+    the action in the words of the action list, with its cost."""
+    label = capital(t("aria.target", action=describe(game, action), cost=cost_text(cost)))
+    return f' data-action="{esc(action)}" data-cost="{cost}"{_BUTTON} aria-label="{esc(label)}"'
+
+
+def source_order(key: str) -> tuple[int, int]:
+    """Where a source's element comes in the page: the board's squares in
+    markup order (a square before the goods on its camels), then the supply."""
+    if key == SUPPLY:
+        return (SQUARES, 0)
+    return (parse_square(key[-2:]), 0 if len(key) == 2 else 1)
+
+
+def target_order(action: Action) -> tuple[int, int]:
+    """Where a target is drawn in the markup: per square, the loose good to
+    pick up and the camels to steal from (inside the square's group), then
+    the square itself as the destination of a place or move."""
+    if isinstance(action, PickUp):
+        return (action.at, 0)
+    if isinstance(action, Steal):
+        return (action.at, 1)
+    if isinstance(action, (PlaceCamel, MoveCamel, MoveGood)):
+        return (action.to, 2)
+    return (SQUARES, 0)
 
 
 class _Targets:
@@ -134,12 +181,13 @@ def _token(
         # are interchangeable): only the first is selectable.
         if seat == game.seat and key in sel.sources and key not in used:
             used.add(key)
-            attrs = f' data-select="{key}"'
+            label = t("aria.good_under" if under else "aria.good_on", good=gname, square=SQUARE_NAMES[square])
+            attrs = _source_attrs(key, capital(label), sel)
             cls += " source selected" if sel.selected == key else " source"
         hit = targets.steal.get((square, seat, good)) if not under else None
         if hit is not None and str(hit[0]) not in used:
             used.add(str(hit[0]))
-            attrs = f' data-action="{esc(hit[0])}" data-cost="{hit[1]}"'
+            attrs = _action_attrs(game, hit[0], hit[1])
             cls += " target"
     parts = [
         f'<g class="{cls}"{attrs} transform="translate({x:.1f},{y:.1f}) scale({scale})">',
@@ -189,7 +237,7 @@ def _square(game: Game, square: int, sel: Selection, targets: _Targets, flash: d
     )
     cls = "square"
     if name in sel.sources:
-        attrs += f' data-select="{name}"'
+        attrs += _source_attrs(name, t("aria.camels", square=name), sel)
         cls += " source selected" if sel.selected == name else " source"
     out = [f'<g class="{cls}" {attrs}>']
     want = CITY_WANTS[square]
@@ -227,7 +275,7 @@ def _square(game: Game, square: int, sel: Selection, targets: _Targets, flash: d
             out.append(cube(x + 50, y + 24, 26, loose, ' class="loose"'))
         else:
             out.append(
-                f'<g class="loose target" data-action="{esc(pick[0])}" data-cost="{pick[1]}">'
+                f'<g class="loose target"{_action_attrs(game, pick[0], pick[1])}>'
                 f'<rect x="{x + 30}" y="{y + 2}" width="40" height="44" class="hit"/>'
                 f"{cube(x + 50, y + 24, 26, loose)}{_cost_badge(x + 76, y + 36, pick[1])}</g>"
             )
@@ -249,8 +297,9 @@ def _square(game: Game, square: int, sel: Selection, targets: _Targets, flash: d
     if hit is not None:
         action, cost = hit
         out.append(
-            f'<g{_target_attrs(action, cost)}><rect x="{x + 8}" y="{y + 8}" width="{CELL - 16}" '
-            f'height="{CELL - 16}" rx="8" class="target-area"/>{_cost_badge(x + 50, y + 50, cost)}</g>'
+            f'<g{_action_attrs(game, action, cost)} class="target">'
+            f'<rect x="{x + 8}" y="{y + 8}" width="{CELL - 16}" height="{CELL - 16}" rx="8" '
+            f'class="target-area"/>{_cost_badge(x + 50, y + 50, cost)}</g>'
         )
     return "".join(out)
 
@@ -260,7 +309,7 @@ def render_board(game: Game, sel: Selection, flash: dict[int, str] | None = None
     flash = flash or {}
     targets = _Targets(game, sel.targets())
     out = [
-        f'<svg id="board" viewBox="0 0 {VIEW} {VIEW}" role="img" aria-label="{esc(t("board.label"))}" '
+        f'<svg id="board" viewBox="0 0 {VIEW} {VIEW}" role="group" aria-label="{esc(t("board.label"))}" '
         f'data-seat="{game.seat}">'
     ]
     for i, f in enumerate(FILES):

@@ -61,6 +61,11 @@ EN: dict[str, str] = {
     "board.camels": "{name}: {n} camels",
     "board.on_top": "{name}'s camel carrying {good} on top",
     "board.under": "{name}'s camel with stolen {good} underneath",
+    # names of the board's buttons for keyboards and screen readers
+    "aria.camels": "Your camels on {square}",
+    "aria.good_on": "{good} on your camel on {square}",
+    "aria.good_under": "{good} under your camel on {square}",
+    "aria.target": "{action}, {cost}",
     # playing
     "turn.banner": "{name} to play",
     "turn.left": "{n} of {total} actions left",
@@ -146,6 +151,12 @@ def t(key: str, **params: object) -> str:
     """
     text = _catalogue[key]
     return text.format(**params) if params else text
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter upper-cased: a label that starts with a
+    parameter (a good's name, an action's words) still reads as a sentence."""
+    return text[:1].upper() + text[1:]
 
 
 def use(catalogue: dict[str, str]) -> None:

@@ -1,8 +1,10 @@
 """The page's entry point: the only module that touches ``js``/``pyscript``.
 
-One delegated click listener and one change listener are bound once on the
-app container (per-element listeners leak proxies, see STACK.md); each
+One delegated click, keydown and change listener each are bound once on
+the app container (per-element listeners leak proxies, see STACK.md); each
 update writes one ``innerHTML`` and the contract's ``data-`` attributes.
+Enter and Space on the board's focusable elements go down the click's path;
+after an update made from the keyboard, focus moves to ``View.focus``.
 """
 
 from __future__ import annotations
@@ -22,9 +24,15 @@ _query = parse_query(str(window.location.search))
 app = App(seed=_query.seed)
 
 
-def render() -> None:
+def render(*, keyboard: bool = False) -> None:
     view = app.view()
     _screen.innerHTML = view.markup
+    if keyboard and view.focus is not None:
+        # The old markup held the focus; a pointer user gets no focus moves
+        # (no focus ring, no scrolling after a tap).
+        el = document.querySelector(view.focus)
+        if not is_none(el):
+            el.focus()
     if view.record is None:
         for name in ("data-record", "data-seat", "data-left"):
             _html.removeAttribute(name)
@@ -73,27 +81,61 @@ _BUTTONS = {
 }
 
 
+def _activate(target: Any, *, keyboard: bool) -> None:
+    """What a click on ``target`` does; Enter and Space on a board element too."""
+    el = target.closest("[data-action],[data-select],button[id]")
+    if is_none(el):
+        if not is_none(target.closest("#board")):
+            app.clear()
+            render(keyboard=keyboard)
+        return
+    action = el.getAttribute("data-action")
+    if not is_none(action):
+        app.act(str(action))
+    elif not is_none(select := el.getAttribute("data-select")):
+        app.select(str(select))
+    elif el.id == "start-game":
+        app.submit_form(_read_form())
+    elif el.id in _BUTTONS:
+        _BUTTONS[el.id]()
+    else:
+        return
+    render(keyboard=keyboard)
+
+
 def _on_click(event: Any) -> None:
     try:
-        target = event.target
-        el = target.closest("[data-action],[data-select],button[id]")
-        if is_none(el):
-            if not is_none(target.closest("#board")):
-                app.clear()
-                render()
+        # detail 0: not a pointer (a button pressed with Enter or Space).
+        _activate(event.target, keyboard=int(event.detail) == 0)
+    except Exception as e:  # a bug: show it, and let tests see it in the console
+        window.console.error(f"caravan: {type(e).__name__}: {e}")
+        raise
+
+
+# The board's role="button" elements; HTML buttons turn Enter and Space
+# into a click themselves.
+_BOARD_BUTTONS = "#board [data-action], #board [data-select]"
+
+
+def _on_keydown(event: Any) -> None:
+    try:
+        key = str(event.key)
+        if event.ctrlKey or event.altKey or event.metaKey:
             return
-        action = el.getAttribute("data-action")
-        if not is_none(action):
-            app.act(str(action))
-        elif not is_none(select := el.getAttribute("data-select")):
-            app.select(str(select))
-        elif el.id == "start-game":
-            app.submit_form(_read_form())
-        elif el.id in _BUTTONS:
-            _BUTTONS[el.id]()
-        else:
-            return
-        render()
+        if key == "Escape":
+            if app.escape():
+                event.preventDefault()
+                render(keyboard=True)
+        elif key in ("Enter", " "):
+            target = event.target
+            if event.repeat and target.matches("button"):
+                # A held key acts once: focus has moved on to a button (end
+                # turn, say) that the repeat would press.
+                event.preventDefault()
+            elif target.matches(_BOARD_BUTTONS):
+                event.preventDefault()  # Space would scroll the page
+                if not event.repeat:
+                    _activate(target, keyboard=True)
     except Exception as e:  # a bug: show it, and let tests see it in the console
         window.console.error(f"caravan: {type(e).__name__}: {e}")
         raise
@@ -109,6 +151,7 @@ def boot() -> None:
     root = document.getElementById("app")
     # Kept alive for the page's lifetime: bound once, never per render.
     root.addEventListener("click", create_proxy(_on_click))
+    root.addEventListener("keydown", create_proxy(_on_keydown))
     root.addEventListener("change", create_proxy(_on_change))
     if _query.autostart:
         app.autostart(_query.autostart, short=_query.short, casual=_query.casual)

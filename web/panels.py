@@ -39,9 +39,11 @@ def controls(game: Game, sel: Selection) -> str:
     supply = game.supply(game.seat)
     out = ['<div id="controls">']
     if SUPPLY in sel.sources:
-        cls = "source selected" if sel.selected == SUPPLY else "source"
+        selected = sel.selected == SUPPLY
+        cls = "source selected" if selected else "source"
+        pressed = "true" if selected else "false"
         out.append(
-            f'<button type="button" id="supply" class="{cls}" data-select="supply">'
+            f'<button type="button" id="supply" class="{cls}" data-select="supply" aria-pressed="{pressed}">'
             f"{esc(t('play.supply', n=supply))}</button>"
         )
     undo = "" if game.undoable() else " disabled"
