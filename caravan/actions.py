@@ -12,6 +12,7 @@ generating legal actions is then list building, not object building.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .board import GOOD_BY_LETTER, GOOD_COUNT, GOODS, SQUARE_NAMES, SQUARES, parse_square
@@ -99,13 +100,21 @@ PICK: tuple[PickUp, ...] = tuple(PickUp(s) for s in range(SQUARES))
 MOVE_ROWS: tuple[tuple[MoveCamel, ...], ...] = tuple(
     tuple(MOVE[f][t] for t in range(SQUARES) if t != f) for f in range(SQUARES)
 )
-MOVE_GOOD: tuple[tuple[tuple[tuple[MoveGood, MoveGood], ...], ...], ...] = tuple(
-    tuple(
-        tuple((MoveGood(f, t, g, False), MoveGood(f, t, g, True)) for g in range(GOOD_COUNT))
-        for t in range(SQUARES)
-    )
-    for f in range(SQUARES)
-)
+# Moves of goods are interned on first use: there are 38,416 possible and a
+# game meets a few hundred, and building them all cost most of the import
+# (and of the page's boot beyond Pyodide's own).
+_MOVE_GOOD: dict[tuple[int, int, int, bool], MoveGood] = {}
+
+
+def move_good(frm: int, to: int, good: int, under: bool) -> MoveGood:
+    """The interned MoveGood with these fields."""
+    key = (frm, to, good, under)
+    action = _MOVE_GOOD.get(key)
+    if action is None:
+        action = _MOVE_GOOD[key] = MoveGood(frm, to, good, under)
+    return action
+
+
 STEAL: tuple[tuple[tuple[Steal, ...], ...], ...] = tuple(
     tuple(tuple(Steal(s, v, g) for g in range(GOOD_COUNT)) for v in range(MAX_SEATS)) for s in range(SQUARES)
 )
@@ -144,7 +153,7 @@ def parse_action(text: str) -> Action:
             return STEAL[parse_square(g[0])][int(g[1]) - 1][_good(g[2], text)]
         if kind == "good":
             good = _good(g[0], text)
-            return MOVE_GOOD[parse_square(g[2])][parse_square(g[3])][good][g[1] == "_"]
+            return move_good(parse_square(g[2]), parse_square(g[3]), good, g[1] == "_")
         return END_TURN
     raise NotationError(
         f"{text!r} is not an action: expected one of @d4 (place), c6-d4 (move a camel), "
@@ -158,6 +167,23 @@ def _good(letter: str, text: str) -> int:
     except KeyError:
         letters = ", ".join(f"{g.letter} ({g.name})" for g in GOODS)
         raise NotationError(f"{text!r}: {letter!r} is not a good; goods are {letters}") from None
+
+
+def all_actions() -> Iterator[Action]:
+    """Every action the notation can write, legal or not (exhaustive tests)."""
+    yield END_TURN
+    yield from PLACE
+    yield from PICK
+    for row in MOVE:
+        yield from row
+    for per_square in STEAL:
+        for per_victim in per_square:
+            yield from per_victim
+    for f in range(SQUARES):
+        for t in range(SQUARES):
+            for g in range(GOOD_COUNT):
+                yield move_good(f, t, g, False)
+                yield move_good(f, t, g, True)
 
 
 def format_action(action: Action) -> str:

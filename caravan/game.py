@@ -16,7 +16,6 @@ from . import events as ev
 from .actions import (
     END_TURN,
     MOVE,
-    MOVE_GOOD,
     MOVE_ROWS,
     PICK,
     PLACE,
@@ -28,6 +27,7 @@ from .actions import (
     PickUp,
     PlaceCamel,
     Steal,
+    move_good,
 )
 from .board import (
     CAMELS,
@@ -252,9 +252,8 @@ class Game:
                     continue
                 done.append((sq, ld))
                 g = group[sq]
-                good, under = (ld - UNDER, 1) if ld >= UNDER else (ld, 0)
-                targets = MOVE_GOOD[sq]
-                out.extend([targets[t][good][under] for t in unladen if group[t] == g])
+                good, under = (ld - UNDER, True) if ld >= UNDER else (ld, False)
+                out.extend([move_good(sq, t, good, under) for t in unladen if group[t] == g])
         return out
 
     def _groups(self, base: int, nc: int) -> list[int]:

@@ -3,7 +3,7 @@ and the rulebook's worked example."""
 
 from __future__ import annotations
 
-from caravan.actions import MOVE_GOOD, MoveGood, parse_action
+from caravan.actions import MoveGood, move_good, parse_action
 from caravan.board import GOODS, NEIGHBOURS, SQUARE_NAMES
 from caravan.events import GoodDelivered, GoodMoved
 from caravan.game import NONE
@@ -125,7 +125,7 @@ def test_r12_every_city_takes_its_own_good() -> None:
         nb = NEIGHBOURS[city][0]
         camel(game, 0, SQUARE_NAMES[nb], info.letter)
         camel(game, 0, SQUARE_NAMES[city])
-        events = game.push(MOVE_GOOD[nb][city][g][False])
+        events = game.push(move_good(nb, city, g, False))
         assert events[-1] == GoodDelivered(0, city, g, info.points)
         assert game.delivered[g] == 1
 

@@ -11,17 +11,14 @@ from hypothesis import strategies as st
 
 from caravan.actions import (
     END_TURN,
-    MOVE,
-    MOVE_GOOD,
-    PICK,
     PLACE,
-    STEAL,
     Action,
     MoveCamel,
     MoveGood,
     PickUp,
     PlaceCamel,
     Steal,
+    all_actions,
     parse_action,
 )
 from caravan.board import GOOD_LETTERS, SQUARE_NAMES
@@ -29,16 +26,7 @@ from caravan.errors import IllegalActionError, NotationError
 from caravan.game import Game
 from caravan.options import Options
 
-
-def all_actions() -> list[Action]:
-    out: list[Action] = [END_TURN, *PLACE, *PICK]
-    out += [a for row in MOVE for a in row]
-    out += [a for row in STEAL for per_victim in row for a in per_victim]
-    out += [a for row in MOVE_GOOD for per_to in row for pair in per_to for a in pair]
-    return out
-
-
-ALL = all_actions()
+ALL = list(all_actions())
 
 
 def test_every_interned_action_round_trips() -> None:

@@ -10,21 +10,14 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caravan.actions import END_TURN, MOVE, MOVE_GOOD, PICK, PLACE, STEAL, Action, EndTurn
+from caravan.actions import Action, EndTurn, all_actions
 from caravan.game import Game
 from caravan.options import Options, default_players
 from caravan.playout import courier_action, random_action
 from caravan.record import dumps, loads
 from tests.positions import check_invariants, expected_score
 
-ALL_ACTIONS: list[Action] = [
-    END_TURN,
-    *PLACE,
-    *PICK,
-    *(a for row in MOVE for a in row),
-    *(a for row in STEAL for per_victim in row for a in per_victim),
-    *(a for row in MOVE_GOOD for per_to in row for pair in per_to for a in pair),
-]
+ALL_ACTIONS: list[Action] = list(all_actions())
 
 
 def check_legality(game: Game, rng: random.Random) -> None:
