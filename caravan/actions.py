@@ -5,8 +5,9 @@ camels: ``c6-d4`` moves any unladen camel of yours from c6. That keeps the
 set of legal actions free of duplicates and makes the notation canonical:
 ``format_action(parse_action(s)) == s`` for every well-formed ``s``.
 
-Every action the engine can produce is created once, at import, and shared;
-generating legal actions is then list building, not object building.
+Every action the engine can produce is created once (at import, or for
+moves of goods on first use) and shared; generating legal actions is then
+list building, not object building.
 """
 
 from __future__ import annotations
