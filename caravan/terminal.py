@@ -17,7 +17,7 @@ from .board import GOODS, PLAYER_COLOURS, SQUARE_NAMES
 from .errors import CaravanError, IllegalActionError, NotationError, OptionsError
 from .game import Game
 from .options import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, Options, Player
-from .text import LEGEND, event_text, plural, ranking_lines, render, score_line, status
+from .text import LEGEND, actions_count, event_text, ranking_lines, render, score_line, status
 
 HELP = f"""\
 Type an action in the notation, or a command.
@@ -171,10 +171,10 @@ def _legal_text(game: Game) -> str:
             others.setdefault(kind, []).append(f"  {a!s:<10} {_cost(game, a):<10} {game.describe(a)}")
     if places:
         lines.append("Place a camel from your supply (@square):")
-        lines.extend(f"  {_cost_n(c)}: {' '.join(sq)}" for c, sq in sorted(places.items()))
+        lines.extend(f"  {actions_count(c)}: {' '.join(sq)}" for c, sq in sorted(places.items()))
     for frm, by_cost in sorted(moves.items()):
         lines.append(f"Move a camel from {SQUARE_NAMES[frm]} ({SQUARE_NAMES[frm]}-square):")
-        lines.extend(f"  {_cost_n(c)}: {' '.join(sq)}" for c, sq in sorted(by_cost.items()))
+        lines.extend(f"  {actions_count(c)}: {' '.join(sq)}" for c, sq in sorted(by_cost.items()))
     for kind in ("Pick up a good", "Steal a good", "Move or deliver a good", "End the turn"):
         if kind in others:
             lines.append(kind + ":")
@@ -192,12 +192,8 @@ def _kind(a: Action) -> str:
     return "End the turn"
 
 
-def _cost_n(n: int) -> str:
-    return plural(n, "action")
-
-
 def _cost(game: Game, a: Action) -> str:
-    return "free" if isinstance(a, EndTurn) else _cost_n(game.cost(a))
+    return "free" if isinstance(a, EndTurn) else actions_count(game.cost(a))
 
 
 def _undo(game: Game, con: Console) -> bool:

@@ -107,7 +107,8 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _actions(n: int) -> str:
+def actions_count(n: int) -> str:
+    """ "1 action", "2 actions": for costs and actions left."""
     return plural(n, "action")
 
 
@@ -116,11 +117,11 @@ def event_text(game: Game, event: ev.Event) -> str:
     name = player_name
     sq = SQUARE_NAMES
     if isinstance(event, ev.CamelPlaced):
-        return f"{name(game, event.seat)} places a camel on {sq[event.to]} ({_actions(event.cost)})."
+        return f"{name(game, event.seat)} places a camel on {sq[event.to]} ({actions_count(event.cost)})."
     if isinstance(event, ev.CamelMoved):
         return (
             f"{name(game, event.seat)} moves a camel from {sq[event.frm]} to {sq[event.to]} "
-            f"({_actions(event.cost)})."
+            f"({actions_count(event.cost)})."
         )
     if isinstance(event, ev.GoodPickedUp):
         taken = f" and takes {plural(event.demand_markers, 'demand marker')}" if event.demand_markers else ""
@@ -152,10 +153,10 @@ def event_text(game: Game, event: ev.Event) -> str:
     if isinstance(event, ev.EndTriggered):
         return "The bag is empty: the next delivery ends the game (R14)."
     if isinstance(event, ev.TurnEnded):
-        unused = f" with {_actions(event.actions_unused)} unused" if event.actions_unused else ""
+        unused = f" with {actions_count(event.actions_unused)} unused" if event.actions_unused else ""
         return (
             f"{name(game, event.seat)} ends the turn{unused}. "
-            f"{name(game, event.next_seat)} to play, {_actions(event.next_actions)}."
+            f"{name(game, event.next_seat)} to play, {actions_count(event.next_actions)}."
         )
     reasons = {
         "delivery": "a good was delivered after the bag ran out",
