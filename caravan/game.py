@@ -60,6 +60,11 @@ _NO_ACTIONS = "you have no actions left this turn: end your turn"
 _new_tuple = tuple.__new__  # builds a NamedTuple without its keyword-handling __new__
 
 
+def cargo(load: int) -> tuple[int, bool]:
+    """The good a laden camel carries, and whether it is under the camel (R10)."""
+    return (load - UNDER, True) if load >= UNDER else (load, False)
+
+
 def penalty(goods_held: int) -> int:
     """R16 (and I8 beyond 4 goods): n goods held cost n(n-1)/2 points."""
     return goods_held * (goods_held - 1) // 2
@@ -252,7 +257,7 @@ class Game:
                     continue
                 done.append((sq, ld))
                 g = group[sq]
-                good, under = (ld - UNDER, True) if ld >= UNDER else (ld, False)
+                good, under = cargo(ld)
                 out.extend([move_good(sq, t, good, under) for t in unladen if group[t] == g])
         return out
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from .actions import END_TURN, Action, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
 from .board import GOODS, NEIGHBOURS, SIZE
-from .game import NONE, SUPPLY, UNDER, Game
+from .game import NONE, SUPPLY, Game, cargo
 
 Policy = Callable[[Game, random.Random], Action]
 
@@ -55,7 +55,7 @@ def courier_action(game: Game, rng: random.Random, *, explore: float = 0.05) -> 
     if carried:
         # Put an unladen camel on the next square toward the city of the first good.
         sq, ld = min(carried)
-        good = ld - UNDER if ld >= UNDER else ld
+        good, _ = cargo(ld)
         city = GOODS[good].city_square
         steps = sorted(NEIGHBOURS[sq], key=lambda t: (_distance(t, city), t))
         target = steps[0]

@@ -23,7 +23,7 @@ from caravan.board import (
     SQUARES,
     parse_square,
 )
-from caravan.game import NONE, UNDER, Game
+from caravan.game import NONE, UNDER, Game, cargo
 
 from .i18n import capital, t
 from .log import cost_text, describe
@@ -172,9 +172,8 @@ def _token(
     if load == NONE:
         title = t("board.camels", name=name, n=count)
     else:
-        good = load - UNDER if load >= UNDER else load
+        good, under = cargo(load)
         gname = t("good." + GOODS[good].name)
-        under = load >= UNDER
         title = t("board.under" if under else "board.on_top", name=name, good=gname)
         key = f"{GOODS[good].letter}{'_' if under else ''}{SQUARE_NAMES[square]}"
         # Two camels with the same good on one square are one source (camels

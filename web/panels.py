@@ -8,7 +8,7 @@ docs/UI-CONTRACT.md.
 from __future__ import annotations
 
 from caravan.board import GOODS
-from caravan.game import NONE, UNDER, Game
+from caravan.game import NONE, Game, cargo
 
 from .i18n import t
 from .log import cost_text, describe, good_name
@@ -86,8 +86,8 @@ def _carried(game: Game, seat: int) -> str:
         load = game.load[i]
         if load == NONE:
             continue
-        good = load - UNDER if load >= UNDER else load
-        goods.append(t("panel.under", good=good_name(good)) if load >= UNDER else good_name(good))
+        good, under = cargo(load)
+        goods.append(t("panel.under", good=good_name(good)) if under else good_name(good))
     return ", ".join(goods)
 
 
