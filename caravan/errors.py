@@ -21,3 +21,7 @@ class RecordError(CaravanError, ValueError):
 
 class OptionsError(CaravanError, ValueError):
     """Game options that cannot make a game (player count, names, colours)."""
+
+
+class LinkError(CaravanError, ValueError):
+    """A share link that is cut, tampered with, of a newer version, or not a Caravan game."""
