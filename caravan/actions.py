@@ -3,7 +3,9 @@
 Camels of one player are interchangeable, so an action names squares, not
 camels: ``c6-d4`` moves any unladen camel of yours from c6. That keeps the
 set of legal actions free of duplicates and makes the notation canonical:
-``format_action(parse_action(s)) == s`` for every well-formed ``s``.
+``format_action(parse_action(s)) == s`` for every ``s`` it accepts. Parsing is
+exact: no surrounding whitespace, no other case (a front end that wants to be
+lenient with what a person types does so itself, as the terminal does).
 
 Every action the engine can produce is created once (at import, or for
 moves of goods on first use) and shared; generating legal actions is then
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 
 from .board import GOOD_BY_LETTER, GOOD_COUNT, GOODS, SQUARE_NAMES, SQUARES, parse_square
 from .errors import NotationError
+from .quote import excerpt
 
 MAX_SEATS = 4
 
@@ -120,6 +123,8 @@ STEAL: tuple[tuple[tuple[Steal, ...], ...], ...] = tuple(
     tuple(tuple(Steal(s, v, g) for g in range(GOOD_COUNT)) for v in range(MAX_SEATS)) for s in range(SQUARES)
 )
 
+# ASCII only and anchored with fullmatch: no \d or \w that would let other
+# scripts' digits or letters in, and no $ that would accept a final newline.
 _SQ = r"([a-g][1-7])"
 _PATTERNS = (
     (re.compile(r"@" + _SQ), "place"),
@@ -131,14 +136,18 @@ _PATTERNS = (
 )
 
 
+_LONGEST = len("I_c6>d4")  # no action is longer; longer text is refused unread
+
+
 def parse_action(text: str) -> Action:
-    """Parse one action in the notation; raises NotationError for bad syntax.
+    """Parse one action in the notation, exactly as ``str(action)`` writes it;
+    raises NotationError for anything else (whitespace and case included).
 
     Whether the action is legal is a separate question (Game.push answers it).
     """
     if not isinstance(text, str):
         raise NotationError(f"an action is text, not {type(text).__name__}")
-    s = text.strip()
+    s = text if len(text) <= _LONGEST else ""
     for pattern, kind in _PATTERNS:
         m = pattern.fullmatch(s)
         if not m:
@@ -157,7 +166,7 @@ def parse_action(text: str) -> Action:
             return move_good(parse_square(g[2]), parse_square(g[3]), good, g[1] == "_")
         return END_TURN
     raise NotationError(
-        f"{text!r} is not an action: expected one of @d4 (place), c6-d4 (move a camel), "
+        f"{excerpt(text)} is not an action: expected one of @d4 (place), c6-d4 (move a camel), "
         "+c6 (pick up), $c6/2I (steal), Ic6>d4 (move a good) or end"
     )
 
@@ -167,7 +176,7 @@ def _good(letter: str, text: str) -> int:
         return GOOD_BY_LETTER[letter]
     except KeyError:
         letters = ", ".join(f"{g.letter} ({g.name})" for g in GOODS)
-        raise NotationError(f"{text!r}: {letter!r} is not a good; goods are {letters}") from None
+        raise NotationError(f"{excerpt(text)}: {letter!r} is not a good; goods are {letters}") from None
 
 
 def all_actions() -> Iterator[Action]:

@@ -57,6 +57,7 @@ _CAMEL_MOVE = "camel move"
 _TURN_END = "turn end"
 _ALL_SQUARES = range(SQUARES)
 _NO_ACTIONS = "you have no actions left this turn: end your turn"
+_AGREED = "the players agreed to end the game (I10): that cannot be taken back"
 _new_tuple = tuple.__new__  # builds a NamedTuple without its keyword-handling __new__
 
 
@@ -284,11 +285,15 @@ class Game:
         return label
 
     def cost(self, action: Action) -> int:
-        """Actions the action would use now (R7 with I3, and 1 for the others)."""
+        """Actions the action would use now (R7 with I3, and 1 for the others).
+        An action naming a square off the board raises IllegalActionError."""
         if isinstance(action, EndTurn):
             return 0
         if isinstance(action, (PlaceCamel, MoveCamel)):
-            return 2 if self.count[action.to] else 1
+            to = action.to
+            if type(to) is not int or not 0 <= to < SQUARES:
+                raise IllegalActionError(f"{action!r}: there is no such square on the board")
+            return 2 if self.count[to] else 1
         return 1
 
     def is_legal(self, action: Action) -> bool:
@@ -423,7 +428,13 @@ class Game:
         self._redo.clear()
 
     def pop(self) -> Action:
-        """Undo the last action, restoring the exact previous state."""
+        """Undo the last action, restoring the exact previous state.
+
+        IndexError if there is nothing to undo. A game the players agreed to
+        end (I10) stays ended: pop raises IllegalActionError and changes nothing.
+        """
+        if self.over == "agreed":
+            raise IllegalActionError(_AGREED)
         if not self.history:
             raise IndexError("there is nothing to undo")
         step = self.history.pop()
@@ -432,14 +443,20 @@ class Game:
         return step.action
 
     def redo(self) -> list[ev.Event]:
-        """Re-apply the last undone action with the draws it made then."""
+        """Re-apply the last undone action with the draws it made then.
+
+        IndexError if there is nothing to redo; an ended game (I7, I10) has
+        nothing to redo: redo raises IllegalActionError and changes nothing.
+        """
+        if self.over is not None:
+            raise IllegalActionError("the game is over: there is nothing to redo")
         if not self._redo:
             raise IndexError("there is nothing to redo")
         step = self._redo.pop()
         return self._apply(step.action, _Scripted(step.draws))
 
     def can_redo(self) -> bool:
-        return bool(self._redo)
+        return bool(self._redo) and self.over is None
 
     def last_revealed(self) -> bool:
         """Whether the last action drew goods: undoing it would let a player redraw."""
@@ -447,7 +464,10 @@ class Game:
 
     def undoable(self) -> int:
         """How many actions can be undone without going back past a refill's
-        draws or into another player's turn (what a front end should allow)."""
+        draws or into another player's turn (what a front end should allow).
+        None once the players agreed to end the game (I10)."""
+        if self.over == "agreed":
+            return 0
         n = 0
         for step in reversed(self.history):
             if step.draws or isinstance(step.action, EndTurn):
@@ -728,9 +748,12 @@ class Game:
 
     def end_by_agreement(self) -> list[ev.Event]:
         """I10: the players agree to stop; the game is scored as it stands.
-        Not an action of the history: a record of such a game ends unfinished."""
+        Not an action of the history: a record of such a game ends unfinished.
+        Final: it cannot be undone, and actions taken back before it cannot
+        be redone (``pop``/``redo`` raise IllegalActionError)."""
         if self.over is not None:
             raise IllegalActionError("the game is over")
+        self._redo.clear()
         out: list[ev.Event] = []
         self._finish("agreed", out)
         return out
@@ -769,7 +792,12 @@ class Game:
     # ------------------------------------------------------------------ output
 
     def describe(self, action: Action) -> str:
-        """The action in plain words, for the player to move."""
+        """The action in plain words, for the player to move. Legal or not, but
+        one naming a square off the board, a seat not in the game or a good
+        that does not exist raises IllegalActionError."""
+        reason = _unnamed(self, action)
+        if reason is not None:
+            raise IllegalActionError(f"{action!r}: {reason}")
         if isinstance(action, EndTurn):
             return "end the turn"
         if isinstance(action, PlaceCamel):
@@ -790,6 +818,32 @@ class Game:
 
     def __iter__(self) -> Iterator[Step]:
         return iter(self.history)
+
+
+def _unnamed(game: Game, action: Action) -> str | None:
+    """Why ``action`` names something the game does not have, or None."""
+    if isinstance(action, EndTurn):
+        return None
+    squares = (
+        (action.to,)
+        if isinstance(action, PlaceCamel)
+        else (action.frm, action.to)
+        if isinstance(action, (MoveCamel, MoveGood))
+        else (action.at,)
+        if isinstance(action, (PickUp, Steal))
+        else None
+    )
+    if squares is None:
+        return "it is not a Caravan action"
+    if any(_off_board(sq) for sq in squares):
+        return "there is no such square on the board"
+    if isinstance(action, Steal) and (type(action.victim) is not int or not 0 <= action.victim < game.seats):
+        return "there is no such player"
+    if isinstance(action, (Steal, MoveGood)) and (
+        type(action.good) is not int or not 0 <= action.good < GOOD_COUNT
+    ):
+        return "there is no such good"
+    return None
 
 
 def _off_board(square: object) -> bool:

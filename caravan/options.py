@@ -1,15 +1,32 @@
-"""Game options (R1, R2, R4) and their validation."""
+"""Game options (R1, R2, R4) and their validation.
+
+Names are what players type and what records carry, so they are checked
+strictly: normalised to NFC, free of control and format characters, and
+told apart the way a person reads them (case and look-alike forms folded).
+Colours come from one documented palette.
+"""
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 
 from .board import PLAYER_COLOURS
 from .errors import OptionsError
+from .quote import excerpt
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 MAX_NAME = 24
+
+# The colours a player may take, as the words records use. The first four are
+# the defaults of seats 1-4 (board.PLAYER_COLOURS); the page offers all eight
+# (web/palette.py draws each of them).
+PALETTE: tuple[str, ...] = (*PLAYER_COLOURS, "red", "blue", "green", "purple")
+
+# Not allowed in a name: controls, format characters (zero-width, bidi),
+# surrogates, private use, unassigned, and line or paragraph separators.
+_REFUSED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +36,11 @@ class Player:
 
 
 def default_players(n: int) -> tuple[Player, ...]:
+    """Seats ``Player 1``… in the default colours; OptionsError for a count
+    Caravan is not played with."""
+    if type(n) is not int or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        shown = f", not {n}" if type(n) is int and abs(n) < 10**6 else ""
+        raise OptionsError(f"Caravan is for {MIN_PLAYERS} to {MAX_PLAYERS} players{shown}")
     return tuple(Player(f"Player {i + 1}", PLAYER_COLOURS[i]) for i in range(n))
 
 
@@ -29,6 +51,9 @@ class Options:
     ``start`` is a 0-based seat, or None to choose at random (R4); the game
     resolves it at set-up and its record holds the seat chosen. ``max_turns``
     is for simulations only (I10): a normal game has no limit.
+
+    Anything that cannot make a game raises OptionsError. Names are stored
+    normalised to NFC (see ``check_name``); colours must be in ``PALETTE``.
     """
 
     players: tuple[Player, ...] = field(default_factory=lambda: default_players(2))
@@ -39,10 +64,54 @@ class Options:
 
     def __post_init__(self) -> None:
         validate(self)
+        normal = tuple(Player(unicodedata.normalize("NFC", p.name), p.colour) for p in self.players)
+        if normal != self.players:
+            object.__setattr__(self, "players", normal)
 
     @property
     def seats(self) -> int:
         return len(self.players)
+
+
+def check_name(name: object) -> str:
+    """The name in NFC if a player may have it; OptionsError saying why not.
+
+    A name is 1 to MAX_NAME characters after normalising; it has no control,
+    format, private-use or unassigned characters and no lone surrogates, its
+    only spaces are ordinary ones, and it neither starts nor ends with one.
+    """
+    if not isinstance(name, str):
+        raise OptionsError("a player's name must be text")
+    if len(name) > 4 * MAX_NAME:  # NFC never shrinks text by more than this; refuse unread
+        raise OptionsError(f"the name {excerpt(name, MAX_NAME)} is longer than {MAX_NAME} characters")
+    for c in name:
+        category = unicodedata.category(c)
+        if category in _REFUSED:
+            raise OptionsError(
+                f"the name {excerpt(name, MAX_NAME)} contains an invisible or control character "
+                f"(U+{ord(c):04X})"
+            )
+        if category == "Zs" and c != " ":
+            raise OptionsError(
+                f"the name {excerpt(name, MAX_NAME)} contains an unusual space (U+{ord(c):04X}); "
+                "use ordinary spaces"
+            )
+    name = unicodedata.normalize("NFC", name)
+    if not name:
+        raise OptionsError("every player needs a name")
+    if name != name.strip(" "):
+        raise OptionsError(f"the name {excerpt(name, MAX_NAME)} starts or ends with a space")
+    if len(name) > MAX_NAME:
+        raise OptionsError(f"the name {excerpt(name, MAX_NAME)} is longer than {MAX_NAME} characters")
+    return name
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: case and compatibility forms folded
+    ("Ann", "ANN", "Ａｎｎ" and "Ann" with a zero-width space are one name)."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    kept = "".join(c for c in folded if unicodedata.category(c) not in _REFUSED)
+    return " ".join(kept.split())
 
 
 def validate(options: Options) -> None:
@@ -50,19 +119,15 @@ def validate(options: Options) -> None:
     if not isinstance(players, tuple) or not all(isinstance(p, Player) for p in players):
         raise OptionsError("players must be a tuple of Player")
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise OptionsError(f"Caravan is for 2 to 4 players, not {len(players)}")
-    names = [p.name for p in players]
-    colours = [p.colour for p in players]
-    for name in names:
-        if not isinstance(name, str) or not name.strip():
-            raise OptionsError("every player needs a name")
-        if len(name) > MAX_NAME:
-            raise OptionsError(f"the name {name[:MAX_NAME]!r}… is longer than {MAX_NAME} characters")
-    if len({n.strip().casefold() for n in names}) != len(names):
+        raise OptionsError(f"Caravan is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+    keys = [name_key(check_name(p.name)) for p in players]
+    if len(set(keys)) != len(keys):
         raise OptionsError("two players have the same name")
-    for colour in colours:
-        if not isinstance(colour, str) or not colour:
-            raise OptionsError("every player needs a colour")
+    for p in players:
+        if not isinstance(p.colour, str) or p.colour not in PALETTE:
+            shown = excerpt(p.colour) if isinstance(p.colour, str) else type(p.colour).__name__
+            raise OptionsError(f"{shown} is not a player colour; the colours are {', '.join(PALETTE)}")
+    colours = [p.colour for p in players]
     if len(set(colours)) != len(colours):
         raise OptionsError("two players have the same colour")
     for flag in ("casual", "short"):

@@ -16,6 +16,7 @@ from .board import GOOD_BY_LETTER, GOODS, NUMBERED
 from .errors import CaravanError, RecordError
 from .game import Game
 from .options import Options, Player
+from .quote import excerpt
 
 FORMAT = "caravan"
 VERSION = 1
@@ -68,10 +69,27 @@ def loads(text: str | bytes) -> Game:
     if len(text) > MAX_TEXT:
         raise RecordError("the saved game is far too large to be a game of Caravan")
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_no_duplicates)
+    except _DuplicateKey as e:
+        raise RecordError(f"the saved game is damaged: the field {excerpt(e.key)} appears twice") from None
     except (ValueError, RecursionError):
         raise RecordError("the saved game is damaged: it is not valid JSON") from None
     return from_dict(data)
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """JSON objects with a key twice are refused, not read as "the last one wins"."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
 
 
 def from_dict(data: object, *, chance_seed: int | None = None) -> Game:
@@ -93,7 +111,7 @@ def from_dict(data: object, *, chance_seed: int | None = None) -> Game:
         raise RecordError(f"record version {version} is not one this game can read")
     unknown = set(data) - _KEYS
     if unknown:
-        raise RecordError(f"the game record has unknown fields: {', '.join(sorted(map(str, unknown)))}")
+        raise RecordError(f"the game record has unknown fields: {_names(unknown)}")
     options = _options(data.get("options"))
     setup = _draws(data.get("setup"), "set-up")
     if len(setup) != len(NUMBERED):
@@ -110,7 +128,7 @@ def from_dict(data: object, *, chance_seed: int | None = None) -> Game:
             raise RecordError(f"action {n} of the record is not text")
         parts = entry.split(" ")
         if len(parts) > 2 or "" in parts:
-            raise RecordError(f"action {n} ({entry!r}) is not an action and its draws")
+            raise RecordError(f"action {n} ({excerpt(entry)}) is not an action and its draws")
         try:
             action = parse_action(parts[0])
             draws = _draws(parts[1], f"action {n}") if len(parts) == 2 else ()
@@ -118,14 +136,20 @@ def from_dict(data: object, *, chance_seed: int | None = None) -> Game:
         except RecordError:
             raise
         except CaravanError as e:
-            raise RecordError(f"action {n} of the record ({entry!r}) cannot be replayed: {e}") from None
-    ended = data.get("ended")
-    if ended is not None:
-        if ended != "agreed":
+            raise RecordError(
+                f"action {n} of the record ({excerpt(entry)}) cannot be replayed: {e}"
+            ) from None
+    if "ended" in data:
+        if data["ended"] != "agreed":
             raise RecordError("the game record says it ended in a way this game does not know")
-        if not game.is_over():
-            game.end_by_agreement()
+        if game.is_over():
+            raise RecordError(f"the game record says the players agreed to stop, but it ended by {game.over}")
+        game.end_by_agreement()
     return game
+
+
+def _names(keys: set[str]) -> str:
+    return ", ".join(excerpt(k) for k in sorted(keys)[:5]) + (" …" if len(keys) > 5 else "")
 
 
 def _options(raw: object) -> Options:
@@ -133,7 +157,10 @@ def _options(raw: object) -> Options:
         raise RecordError("the game record has no options")
     unknown = set(raw) - _OPTION_KEYS
     if unknown:
-        raise RecordError(f"the game options have unknown fields: {', '.join(sorted(map(str, unknown)))}")
+        raise RecordError(f"the game options have unknown fields: {_names(unknown)}")
+    missing = _OPTION_KEYS - set(raw)
+    if missing:
+        raise RecordError(f"the game options lack fields: {_names(missing)}")
     players_raw = raw.get("players")
     if not isinstance(players_raw, list):
         raise RecordError("the game record has no list of players")
@@ -143,17 +170,17 @@ def _options(raw: object) -> Options:
             raise RecordError("a player in the record is not a name and a colour")
         if not isinstance(p["name"], str) or not isinstance(p["colour"], str):
             raise RecordError("a player's name and colour must be text")
-        players.append(Player(p["name"], p["colour"]))
+        players.append(Player(p["name"], p["colour"]))  # Options checks both
     start = raw.get("start")
     if type(start) is not int:
         raise RecordError("the game record does not say who started")
     try:
         return Options(
             players=tuple(players),
-            casual=raw.get("casual", False),
-            short=raw.get("short", False),
+            casual=raw["casual"],
+            short=raw["short"],
             start=start,
-            max_turns=raw.get("max_turns"),
+            max_turns=raw["max_turns"],
         )
     except CaravanError as e:
         raise RecordError(f"the game options are impossible: {e}") from None

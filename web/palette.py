@@ -6,7 +6,10 @@ this maps them to what is drawn, with an ink that stays readable on each.
 
 from __future__ import annotations
 
-PLAYER_CHOICES: tuple[str, ...] = ("yellow", "black", "orange", "teal", "red", "blue", "green", "purple")
+from caravan.options import PALETTE
+
+# The engine's palette (Options refuses any other colour); each has a fill below.
+PLAYER_CHOICES: tuple[str, ...] = PALETTE
 
 _PLAYER_HEX = {
     "yellow": "#f2c21b",
