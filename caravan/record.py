@@ -21,6 +21,7 @@ from .quote import excerpt
 FORMAT = "caravan"
 VERSION = 1
 MAX_TEXT = 1_000_000  # far above any real game; refuses absurd input early
+MAX_BYTES = 4 * MAX_TEXT  # the most UTF-8 a record of MAX_TEXT characters can take
 _KEYS = {"format", "version", "options", "setup", "history", "ended"}
 _OPTION_KEYS = {"players", "casual", "short", "start", "max_turns"}
 
@@ -60,6 +61,8 @@ def dumps(game: Game) -> str:
 def loads(text: str | bytes) -> Game:
     """Read a record from JSON; raises RecordError for anything wrong with it."""
     if isinstance(text, bytes):
+        if len(text) > MAX_BYTES:
+            raise RecordError("the saved game is far too large to be a game of Caravan")
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:

@@ -2,12 +2,23 @@
 
 ``main(argv, stdin, stdout)`` takes its streams as arguments so that a whole
 game can be scripted through a StringIO in tests. Standard library only.
+
+What a player types is read leniently (surrounding spaces, actions in upper
+case); what the game prints is made safe: every line goes through
+``quote.visible``, so a name or a file's text cannot drive the terminal.
+Nothing the player had is lost to bad input: a failed save leaves the old
+file whole, a failed load keeps the current game, Ctrl-C offers to save.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+import re
+import stat
 import sys
+import tempfile
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -16,7 +27,8 @@ from .actions import Action, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, S
 from .board import GOODS, PLAYER_COLOURS, SQUARE_NAMES
 from .errors import CaravanError, IllegalActionError, NotationError, OptionsError
 from .game import Game
-from .options import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, Options, Player
+from .options import MAX_PLAYERS, MIN_PLAYERS, Options, Player, check_name, name_key
+from .quote import visible
 from .text import LEGEND, actions_count, event_text, ranking_lines, render, score_line, status
 
 HELP = f"""\
@@ -42,7 +54,12 @@ Commands:
   save FILE  save the game as a record; load FILE  load one
   help       this text
   quit       leave the game (save it first if you want to keep it)
+Actions may be typed in upper case too (END, @F5). Ctrl-C offers to save, then leaves.
+Rule numbers (R7, I3) refer to docs/RULES.md.
 """
+
+QUIT_WORDS = ("quit", "exit")
+HELP_WORDS = ("help", "?")
 
 
 class Quit(Exception):
@@ -57,12 +74,19 @@ class Console:
         self.stdout = stdout
 
     def say(self, text: str = "") -> None:
-        self.stdout.write(text + "\n")
+        """Print ``text``, each line with its control characters made visible."""
+        self.stdout.write("\n".join(visible(line) for line in text.split("\n")) + "\n")
 
-    def ask(self, prompt: str) -> str:
-        self.stdout.write(prompt)
+    def read(self, prompt: str) -> str:
+        """One line as typed, stripped; EOF raises Quit."""
+        self.stdout.write(visible(prompt))
         self.stdout.flush()
-        line = self.stdin.readline()
+        while True:
+            try:
+                line = self.stdin.readline()
+                break
+            except UnicodeDecodeError:
+                self.say("That line is not readable text. Please type it again.")
         if not line:
             self.say()
             raise Quit
@@ -70,13 +94,23 @@ class Console:
             self.say(line.rstrip("\n"))  # echo scripted input so a transcript reads well
         return line.strip()
 
+    def ask(self, prompt: str, hint: str) -> str:
+        """A set-up question: ``help`` explains it (``hint``), ``quit`` leaves."""
+        while True:
+            answer = self.read(prompt)
+            if answer.lower() in QUIT_WORDS:
+                raise Quit
+            if answer.lower() not in HELP_WORDS:
+                return answer
+            self.say(hint + " Type quit to leave.")
+
 
 # ------------------------------------------------------------------- set-up
 
 
-def _ask_yes(con: Console, question: str) -> bool:
+def _ask_yes(con: Console, question: str, hint: str) -> bool:
     while True:
-        answer = con.ask(f"{question} [y/N] ").lower()
+        answer = con.ask(f"{question} [y/N] ", f"{hint} Answer y or n (Enter for no).").lower()
         if answer in ("", "n", "no"):
             return False
         if answer in ("y", "yes"):
@@ -86,7 +120,14 @@ def _ask_yes(con: Console, question: str) -> bool:
 
 def _ask_players(con: Console) -> tuple[Player, ...]:
     while True:
-        answer = con.ask(f"How many players ({MIN_PLAYERS}-{MAX_PLAYERS})? [2] ") or "2"
+        answer = (
+            con.ask(
+                f"How many players ({MIN_PLAYERS}-{MAX_PLAYERS})? [2] ",
+                f"Caravan is for {MIN_PLAYERS} to {MAX_PLAYERS} players (R1): type a number, "
+                "or press Enter for 2.",
+            )
+            or "2"
+        )
         if answer.isdigit() and MIN_PLAYERS <= int(answer) <= MAX_PLAYERS:
             break
         con.say(f"Caravan is for {MIN_PLAYERS} to {MAX_PLAYERS} players.")
@@ -94,11 +135,21 @@ def _ask_players(con: Console) -> tuple[Player, ...]:
     for seat in range(int(answer)):
         while True:
             default = f"Player {seat + 1}"
-            name = con.ask(f"Name of player {seat + 1} ({PLAYER_COLOURS[seat]}) [{default}] ") or default
-            if name.casefold() in (n.casefold() for n in names):
+            name = (
+                con.ask(
+                    f"Name of player {seat + 1} ({PLAYER_COLOURS[seat]}) [{default}] ",
+                    f"Type the name of the player who plays {PLAYER_COLOURS[seat]}, "
+                    f"or press Enter for {default}.",
+                )
+                or default
+            )
+            try:
+                name = check_name(name)
+            except OptionsError as e:
+                con.say(f"{str(e).capitalize()}. Please choose another name.")
+                continue
+            if name_key(name) in (name_key(n) for n in names):
                 con.say("Another player has that name.")
-            elif len(name) > MAX_NAME:
-                con.say(f"A name has at most {MAX_NAME} characters.")
             else:
                 names.append(name)
                 break
@@ -111,7 +162,10 @@ def _players(names: Sequence[str]) -> tuple[Player, ...]:
 
 def _ask_start(con: Console, seats: int) -> int | None:
     while True:
-        answer = con.ask(f"Who starts: a player number 1-{seats}, or r for random? [r] ").lower()
+        answer = con.ask(
+            f"Who starts: a player number 1-{seats}, or r for random? [r] ",
+            f"The start player (R4): a number from 1 to {seats}, or r (or Enter) to draw one at random.",
+        ).lower()
         if answer in ("", "r", "random"):
             return None
         if answer.isdigit() and 1 <= int(answer) <= seats:
@@ -130,6 +184,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--short", action="store_true", help="32 goods (short variant, R2)")
     p.add_argument("--start", type=int, help="the seat that starts (1-4); random if not given")
     p.add_argument("--seed", type=int, help="reproducible draws from the bag (for testing)")
+    p.add_argument(
+        "--position",
+        metavar="TEXT",
+        help="start from a position in the position notation (docs/POSITION.md) instead of a new game",
+    )
     return p
 
 
@@ -141,8 +200,12 @@ def _options_from_args(args: argparse.Namespace, con: Console) -> Options:
             raise OptionsError(f"Caravan is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
         return Options(players=_players(names), casual=args.casual, short=args.short, start=start)
     players = _ask_players(con)
-    casual = args.casual or _ask_yes(con, "Casual variant (6 camels each)?")
-    short = args.short or _ask_yes(con, "Short variant (32 goods)?")
+    casual = args.casual or _ask_yes(
+        con, "Casual variant (6 camels each)?", "The casual variant gives every player 6 camels, not 5 (R1)."
+    )
+    short = args.short or _ask_yes(
+        con, "Short variant (32 goods)?", "The short variant plays with 32 goods instead of 48 (R2)."
+    )
     if args.start is None:
         start = _ask_start(con, len(players))
     return Options(players=players, casual=casual, short=short, start=start)
@@ -210,28 +273,66 @@ def _undo(game: Game, con: Console) -> bool:
     return True
 
 
-def _save(game: Game, path: str, con: Console) -> None:
+def save_file(game: Game, path: str) -> None:
+    """Write the game's record to ``path`` atomically: into a temporary file
+    beside it, then renamed over it. On any failure (OSError, or text that
+    cannot be written as UTF-8) ``path`` is as it was and the error is raised."""
+    data = record.dumps(game).encode("utf-8")
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, temp = tempfile.mkstemp(prefix=".caravan-", suffix=".tmp", dir=folder)
     try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(record.dumps(game))
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+def _save(game: Game, path: str, con: Console) -> bool:
+    try:
+        save_file(game, path)
     except OSError as e:
-        con.say(f"Could not save to {path}: {e.strerror or e}.")
-        return
+        con.say(f"Could not save to {path}: {e.strerror or e}. Nothing was changed; the game goes on.")
+        return False
+    except UnicodeEncodeError:
+        con.say(f"Could not save to {path}: the game holds text that cannot be saved. The game goes on.")
+        return False
     con.say(f"Saved the game to {path}.")
+    return True
+
+
+def read_file(path: str, limit: int = record.MAX_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes. Raises OSError,
+    or ValueError for a device, a pipe, a folder or a file too large, without
+    reading it (and without blocking on a pipe)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError("it is not a regular file")
+        if info.st_size > limit:
+            raise ValueError(f"it is too large to be a saved game ({info.st_size:,} bytes)")
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise ValueError("it is too large to be a saved game")
+    return data
 
 
 def _load(path: str, con: Console) -> Game | None:
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
+        data = read_file(path)
     except OSError as e:
         con.say(f"Could not read {path}: {e.strerror or e}. The current game goes on.")
         return None
-    except UnicodeDecodeError:
-        con.say(f"{path} is not a saved game (it is not text). The current game goes on.")
+    except ValueError as e:
+        con.say(f"Could not load {path}: {e}. The current game goes on.")
         return None
     try:
-        game = record.loads(text)
+        game = record.loads(data)
     except CaravanError as e:
         con.say(f"Could not load {path}: {e}. The current game goes on.")
         return None
@@ -239,9 +340,41 @@ def _load(path: str, con: Console) -> Game | None:
     return game
 
 
+def typed_action(text: str) -> Action:
+    """``parse_action``, lenient with case as a person types: ``END``, ``@F5``,
+    ``ic6>D4`` are read as ``end``, ``@f5``, ``Ic6>d4``. NotationError otherwise."""
+    try:
+        return parse_action(text)
+    except NotationError:
+        folded = _fold_case(text)
+        if folded == text:
+            raise
+        try:
+            return parse_action(folded)
+        except NotationError:
+            pass
+        raise
+
+
+_STEAL_TYPED = re.compile(r"\$[a-g][1-7]/[1-4][a-z]")
+_GOOD_TYPED = re.compile(r"[a-z]_?[a-g][1-7]>[a-g][1-7]")
+
+
+def _fold_case(text: str) -> str:
+    """Squares and ``end`` in lower case, good letters in upper case."""
+    if not text.isascii():
+        return text
+    low = text.lower()
+    if _STEAL_TYPED.fullmatch(low):
+        return low[:-1] + low[-1].upper()
+    if _GOOD_TYPED.fullmatch(low):
+        return low[0].upper() + low[1:]
+    return low
+
+
 def _push(game: Game, text: str, con: Console) -> bool:
     try:
-        action = parse_action(text)
+        action = typed_action(text)
     except NotationError as e:
         con.say(f"{e}. Type help for the notation.")
         return False
@@ -256,12 +389,28 @@ def _push(game: Game, text: str, con: Console) -> bool:
 
 
 def play(game: Game, con: Console) -> Game:
-    """The command loop; returns the game as it stands when the player quits."""
+    """The command loop; returns the game as it stands when the player quits
+    (or presses Ctrl-C, after offering to save)."""
     try:
         _loop(game, con)
     except _Done as done:
         return done.game
     raise AssertionError("unreachable: the loop only ends by _Done")
+
+
+def _offer_save(game: Game, con: Console) -> None:
+    """After Ctrl-C: save if the player names a file; Enter, EOF or another
+    Ctrl-C leaves without saving. A failed save asks again."""
+    con.say()
+    con.say("Interrupted.")
+    while True:
+        try:
+            path = con.read("Save the game before leaving? File name, or Enter to leave without saving: ")
+        except (Quit, KeyboardInterrupt):
+            con.say()
+            return
+        if not path or _save(game, path, con):
+            return
 
 
 class _Done(Exception):
@@ -272,52 +421,63 @@ class _Done(Exception):
 def _loop(game: Game, con: Console) -> None:
     show = True
     while True:
-        if show:
-            con.say()
-            con.say(render(game))
-            con.say(status(game))
-        show = False
-        who = "game over" if game.over is not None else game.options.players[game.seat].name
         try:
-            line = con.ask(f"{who}> ")
-        except Quit:
+            if show:
+                con.say()
+                con.say(render(game))
+                con.say(status(game))
+            game, show = _command(game, con)
+        except KeyboardInterrupt:
+            _offer_save(game, con)
             raise _Done(game) from None
-        word, _, rest = line.partition(" ")
-        command, arg = word.lower(), rest.strip()
-        if not line:
-            continue
-        if command in ("quit", "exit", "q"):
-            raise _Done(game)
-        if command in ("help", "?"):
-            con.say(HELP + LEGEND)
-        elif command == "legal":
-            con.say(_legal_text(game))
-        elif command == "score":
-            con.say("\n".join(score_line(game, s) for s in game.score()))
-            if game.over is not None:
-                con.say("Final ranking:\n" + "\n".join(ranking_lines(game)))
-        elif command == "board":
-            show = True
-        elif command == "undo":
-            show = _undo(game, con)
-        elif command == "redo":
-            if not game.can_redo():
-                con.say("Nothing to redo.")
-            else:
-                for event in game.redo():
-                    con.say(event_text(game, event))
-                show = True
-        elif command in ("save", "load"):
-            if not arg:
-                con.say(f"Say where: {command} FILE")
-            elif command == "save":
-                _save(game, arg, con)
-            else:
-                loaded = _load(arg, con)
-                if loaded is not None:
-                    game, show = loaded, True
+
+
+def _command(game: Game, con: Console) -> tuple[Game, bool]:
+    """Read and run one command; returns the game (a load replaces it) and
+    whether to draw the board again."""
+    show = False
+    who = "game over" if game.over is not None else game.options.players[game.seat].name
+    try:
+        line = con.read(f"{who}> ")
+    except Quit:
+        raise _Done(game) from None
+    word, _, rest = line.partition(" ")
+    command, arg = word.lower(), rest.strip()
+    if not line:
+        return game, False
+    if command in (*QUIT_WORDS, "q"):
+        raise _Done(game)
+    if command in HELP_WORDS:
+        con.say(HELP + LEGEND)
+    elif command == "legal":
+        con.say(_legal_text(game))
+    elif command == "score":
+        con.say("\n".join(score_line(game, s) for s in game.score()))
+        if game.over is not None:
+            con.say("Final ranking:\n" + "\n".join(ranking_lines(game)))
+    elif command == "board":
+        show = True
+    elif command == "undo":
+        show = _undo(game, con)
+    elif command == "redo":
+        if not game.can_redo():
+            con.say("Nothing to redo.")
         else:
-            show = _push(game, line, con)
+            for event in game.redo():
+                con.say(event_text(game, event))
+            show = True
+    elif command in ("save", "load"):
+        if not arg:
+            con.say(f"Say where: {command} FILE")
+        elif command == "save":
+            _save(game, arg, con)
+        else:
+            loaded = _load(arg, con)
+            if loaded is not None:
+                game, show = loaded, True
+    else:
+        show = _push(game, line, con)
+    return game, show
 
 
 def session(argv: Sequence[str] | None, stdin: TextIO, stdout: TextIO) -> Game | None:
@@ -327,24 +487,49 @@ def session(argv: Sequence[str] | None, stdin: TextIO, stdout: TextIO) -> Game |
     args = _parser().parse_args(list(argv) if argv is not None else None)
     con.say("Caravan, after Joe Huber. Type help at any prompt of the game for the notation.")
     try:
-        options = _options_from_args(args, con)
-    except Quit:
+        if args.position is not None:
+            game = _from_position(args.position)
+        else:
+            game = Game(_options_from_args(args, con), seed=args.seed)
+    except (Quit, KeyboardInterrupt):
+        con.say()
         con.say("Goodbye.")
         return None
-    game = Game(options, seed=args.seed)
+    options = game.options
     names = ", ".join(f"{i + 1} {p.name} ({p.colour})" for i, p in enumerate(options.players))
-    con.say(f"Players: {names}. {options.players[game.start].name} starts.")
+    if args.position is None:
+        con.say(f"Players: {names}. {options.players[game.start].name} starts.")
+    else:
+        con.say(f"Players: {names}. Starting from the position given.")
     game = play(game, con)
     con.say("Goodbye.")
     return game
 
 
+def _from_position(text: str) -> Game:
+    """A game set up from the position notation (docs/POSITION.md). Raises
+    the engine's error (a CaravanError) if the text is not a position."""
+    from_position = getattr(Game, "from_position", None)
+    if from_position is None:
+        raise OptionsError("this version of the engine cannot start from a position")
+    game = from_position(text)
+    if not isinstance(game, Game):
+        raise OptionsError("the position did not give a game")
+    return game
+
+
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Run a game; returns the process exit status."""
+    """Run a game; returns the process exit status (2 for options that cannot
+    make a game, 130 after Ctrl-C outside the game)."""
     out = stdout if stdout is not None else sys.stdout
+    con = Console(stdin if stdin is not None else sys.stdin, out)
     try:
-        session(argv, stdin if stdin is not None else sys.stdin, out)
-    except OptionsError as e:
-        out.write(f"Cannot set up the game: {e}.\n")
+        session(argv, con.stdin, out)
+    except CaravanError as e:
+        con.say(f"Cannot set up the game: {e}.")
         return 2
+    except KeyboardInterrupt:
+        con.say()
+        con.say("Goodbye.")
+        return 130
     return 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 from . import events as ev
 from .board import CITY_NAMES, CITY_WANTS, FILES, GOODS, NUMBER_OF, SIZE, SQUARE_NAMES
 from .game import NONE, UNDER, Game, ScoreLine
+from .quote import visible
 
 CELL = 9  # characters inside one square
 
@@ -77,7 +78,8 @@ def render(game: Game) -> str:
 
 
 def player_name(game: Game, seat: int) -> str:
-    return game.options.players[seat].name
+    """The seat's name with any control character made visible (names can come from files)."""
+    return visible(game.options.players[seat].name)
 
 
 def player_line(game: Game, line: ScoreLine) -> str:
@@ -85,7 +87,8 @@ def player_line(game: Game, line: ScoreLine) -> str:
     p = game.options.players[seat]
     delivered = "".join(GOODS[g].letter * game.delivered[seat * len(GOODS) + g] for g in range(len(GOODS)))
     return (
-        f"{seat + 1} {p.name} ({p.colour}): {plural(game.supply(seat), 'camel')} in supply, "
+        f"{seat + 1} {player_name(game, seat)} ({visible(p.colour)}): "
+        f"{plural(game.supply(seat), 'camel')} in supply, "
         f"{plural(game.theft[seat], 'theft marker')}, {plural(line.demand, 'demand marker')}, "
         f"delivered {delivered or 'nothing'}, holding {plural(line.held, 'good')}; score {line.total}"
     )
