@@ -1,4 +1,4 @@
-"""The board layout and the goods table: rules as data (see RULES.md, "The board").
+"""The board layout and the goods table: rules as data (see docs/RULES.md, "The board").
 
 Everything the engine knows about where things are lives here, so another
 layout can replace this one without touching the rules code. Squares are

@@ -146,7 +146,8 @@ def _ask_players(con: Console) -> tuple[Player, ...]:
             try:
                 name = check_name(name)
             except OptionsError as e:
-                con.say(f"{str(e).capitalize()}. Please choose another name.")
+                reason = str(e)
+                con.say(f"{reason[:1].upper()}{reason[1:]}. Please choose another name.")
                 continue
             if name_key(name) in (name_key(n) for n in names):
                 con.say("Another player has that name.")
@@ -282,6 +283,7 @@ def save_file(game: Game, path: str) -> None:
     fd, temp = tempfile.mkstemp(prefix=".caravan-", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as f:
+            os.chmod(temp, _file_mode(path))
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
@@ -290,6 +292,16 @@ def save_file(game: Game, path: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
+
+
+def _file_mode(path: str) -> int:
+    """The old file's permissions, or those a new file gets (mkstemp's are private)."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def _save(game: Game, path: str, con: Console) -> bool:
