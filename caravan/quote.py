@@ -34,7 +34,15 @@ def _escape(c: str) -> str:
 
 
 def excerpt(text: str, limit: int = EXCERPT) -> str:
-    """A quoted, visible excerpt of ``text``: ``'abc'``, or ``'abc…' (5,000,000 characters)``."""
-    if len(text) <= limit:
+    """A quoted, visible excerpt of ``text``: ``'abc'``, or ``'abc'… (5,000,000 characters)``.
+
+    At most ``limit`` characters of ``text``, and fewer if their escapes
+    would make the quote longer than ``2 * limit``: the message stays short
+    whatever the input is made of.
+    """
+    shown = text[:limit]
+    while len(repr(shown)) > 2 * limit + 2:
+        shown = shown[: len(shown) // 2]
+    if shown == text:
         return repr(text)
-    return f"{text[:limit]!r}… ({len(text):,} characters)"
+    return f"{shown!r}… ({len(text):,} characters)"

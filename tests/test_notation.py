@@ -148,3 +148,80 @@ def test_well_formed_but_illegal_raises_illegal_action_error_in_plain_words(text
     assert game.can_redo()
     game.redo()
     assert str(game.history[-1].action) == "@b4"
+
+
+# ------------------------------------------------------- exact parsing
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\n@g6\x1f",  # str.strip() removed these: NOTATION.md says str(parse_action(s)) == s
+        "@g6 ",
+        " end",
+        "end\t",
+        "end\n",
+        "\u3000@b3",
+        "@b3\x85",
+        "@b3\u2028",
+        "\x1c+c6",
+        "@b3\u200b",
+        "@ｄ4",  # fullwidth look-alike
+        "@d\u0664",  # an Arabic-Indic digit
+        "End",
+        "@D4",
+        "ic6>d4",
+        "$c6/2i",
+    ],
+)
+def test_parsing_is_exact_no_whitespace_no_look_alikes_no_other_case(text: str) -> None:
+    with pytest.raises(NotationError):
+        parse_action(text)
+
+
+def test_a_huge_action_gives_a_short_message_quoting_an_excerpt() -> None:
+    text = "@" * 50_000_000
+    with pytest.raises(NotationError) as info:
+        parse_action(text)
+    message = str(info.value)
+    assert len(message) < 300
+    assert "'@@@@" in message and "50,000,000 characters" in message
+
+
+def test_an_unknown_good_letter_names_the_goods_in_a_short_message() -> None:
+    with pytest.raises(NotationError) as info:
+        parse_action("Xc6>d4")
+    assert "'X' is not a good" in str(info.value) and "I (ivory)" in str(info.value)
+
+
+# ------------------------------------ actions that name what the game lacks
+
+
+def test_describe_of_a_steal_from_a_seat_not_in_the_game_raises_illegal_action_error() -> None:
+    game = Game(Options(), seed=7)  # 2 players
+    action = parse_action("$c6/3I")  # well-formed: seats go up to 4 in the notation
+    with pytest.raises(IllegalActionError, match="no such player"):
+        game.describe(action)
+    assert game.why_illegal(action) is not None
+    assert game.describe(parse_action("$c6/2I")) == "steal the ivory from Player 2 on c6"
+
+
+@pytest.mark.parametrize(
+    "action",
+    [PlaceCamel(-1), PlaceCamel(49), MoveCamel(-1, 3), MoveCamel(3, 49), PickUp(-2), MoveGood(0, -1, 0, False)],
+)
+def test_describe_and_cost_refuse_squares_off_the_board(action: Action) -> None:
+    game = Game(Options(), seed=7)
+    with pytest.raises(IllegalActionError, match="no such square"):
+        game.describe(action)
+    if isinstance(action, (PlaceCamel, MoveCamel)) and not 0 <= action.to < 49:
+        with pytest.raises(IllegalActionError, match="no such square"):
+            game.cost(action)
+    assert game.why_illegal(action) == "there is no such square on the board"
+
+
+def test_r7_cost_of_legal_placements_is_1_or_2() -> None:
+    game = Game(Options(), seed=7)
+    game.push(parse_action("end"))
+    game.push(parse_action("@d4"))
+    assert game.cost(parse_action("@d4")) == 2 and game.cost(parse_action("@d5")) == 1

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from caravan.actions import END_TURN, PICK
-from caravan.errors import RecordError
+from caravan.errors import IllegalActionError, RecordError
 from caravan.events import Refilled
 from caravan.game import Game
 from caravan.options import Options, default_players
@@ -293,3 +293,109 @@ def test_any_damage_gives_a_game_or_record_error(data: st.DataObject) -> None:
         return
     assert isinstance(game, Game)
     assert loads(dumps(game)).state_key() == game.state_key()
+
+
+# ------------------------------------------------------ strict reading
+
+
+@pytest.mark.parametrize("key", ["casual", "short", "max_turns"])
+def test_missing_options_are_refused_not_defaulted(key: str) -> None:
+    text = mutate(record(played(actions=10)), ("options", key), DELETE)
+    with pytest.raises(RecordError, match=f"lack fields: '{key}'"):
+        loads(text)
+
+
+def test_ended_null_is_refused() -> None:
+    text = mutate(record(played(actions=10)), ("ended",), None)
+    with pytest.raises(RecordError, match="ended in a way"):
+        loads(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"format":"caravan","format":"caravan"}',
+        '{"format":"caravan","version":1,"options":{"players":[],"casual":false,"casual":true}}',
+    ],
+)
+def test_duplicate_keys_are_refused(text: str) -> None:
+    with pytest.raises(RecordError, match="appears twice"):
+        loads(text)
+
+
+def test_a_duplicate_key_in_a_whole_record_is_refused_whatever_its_value() -> None:
+    text = dumps(played(actions=10))
+    assert text.startswith('{"format":"caravan",')
+    with pytest.raises(RecordError, match="'history' appears twice"):
+        loads(text[:-1] + ',"history":[]}')
+
+
+def test_i10_an_agreed_end_on_a_game_ended_by_delivery_is_refused() -> None:
+    game = played()
+    assert game.over == "delivery"
+    data = record(game)
+    data["ended"] = "agreed"
+    with pytest.raises(RecordError, match="agreed to stop, but it ended by delivery"):
+        loads(json.dumps(data))
+
+
+@pytest.mark.parametrize("name", ["Ann\ud800", "\udfffBob", "Ann\x1b[2J", "Ann\u200b"])
+def test_names_that_cannot_be_written_or_shown_are_refused(name: str) -> None:
+    text = mutate(record(played(actions=10)), ("options", "players", 0, "name"), name)
+    assert "\\u" in text or "\\u001b" in text  # a valid JSON escape
+    with pytest.raises(RecordError, match="invisible or control character"):
+        loads(text)
+
+
+@pytest.mark.parametrize("entry", ["end\t", "\u3000@b3", "@b3 ", "@b3\n", "@b3  M", "\u00a0end", "END", "@B3"])
+def test_whitespace_and_case_around_actions_are_refused(entry: str) -> None:
+    data = record(played(actions=0))
+    with pytest.raises(RecordError, match="action 1"):
+        loads(mutate(data, ("history",), [entry]))
+
+
+def test_colours_outside_the_palette_are_refused() -> None:
+    text = mutate(record(played(actions=10)), ("options", "players", 0, "colour"), "</style>")
+    with pytest.raises(RecordError, match="not a player colour"):
+        loads(text)
+
+
+def test_error_messages_quote_a_bounded_excerpt() -> None:
+    data = record(played(actions=0))
+    with pytest.raises(RecordError) as info:
+        loads(mutate(data, ("history",), ["@" * 900_000]))
+    assert len(str(info.value)) < 400 and "900,000 characters" in str(info.value)
+    with pytest.raises(RecordError) as info:
+        loads(mutate(data, (("x" * 500_000),), 1))
+    assert len(str(info.value)) < 400
+
+
+def test_huge_bytes_are_refused_before_decoding() -> None:
+    with pytest.raises(RecordError, match="far too large"):
+        loads(b"\xff" * 5_000_000)
+
+
+# ------------------------------------------------- the agreed end is final
+
+
+def test_i10_undo_and_redo_cannot_reopen_an_agreed_end() -> None:
+    game = played(actions=30)
+    game.pop()  # something to redo
+    assert game.can_redo()
+    game.end_by_agreement()
+    key, history = game.state_key(), list(game.history)
+    assert game.undoable() == 0 and not game.can_redo()
+    with pytest.raises(IllegalActionError, match="agreed to end"):
+        game.pop()
+    with pytest.raises(IllegalActionError, match="game is over"):
+        game.redo()
+    assert game.over == "agreed" and game.state_key() == key and game.history == history
+    assert loads(dumps(game)).over == "agreed"
+
+
+def test_i7_an_ended_game_has_nothing_to_redo() -> None:
+    game = played()
+    assert game.over == "delivery"
+    assert not game.can_redo()
+    with pytest.raises(IllegalActionError):
+        game.redo()
