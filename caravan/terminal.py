@@ -322,12 +322,16 @@ def read_file(path: str, limit: int = record.MAX_BYTES) -> bytes:
     or ValueError for a device, a pipe, a folder or a file too large, without
     reading it (and without blocking on a pipe)."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    with os.fdopen(fd, "rb") as f:
+    try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise ValueError("it is not a regular file")
         if info.st_size > limit:
             raise ValueError(f"it is too large to be a saved game ({info.st_size:,} bytes)")
+    except BaseException:
+        os.close(fd)
+        raise
+    with os.fdopen(fd, "rb") as f:
         data = f.read(limit + 1)
     if len(data) > limit:
         raise ValueError("it is too large to be a saved game")

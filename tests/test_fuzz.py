@@ -102,7 +102,9 @@ look_alikes = plain_name.flatmap(
         ]
     )
 )
-name = st.one_of(look_alikes, text_from(notation_char, nasty_char, any_char, max_size=30), st.text(max_size=30))
+name = st.one_of(
+    look_alikes, text_from(notation_char, nasty_char, any_char, max_size=30), st.text(max_size=30)
+)
 colour = st.one_of(
     st.sampled_from(PALETTE),
     st.sampled_from(["YELLOW", "Yellow", " yellow", "white", "</style>", "", "\u0443ellow"]),
@@ -221,7 +223,9 @@ json_nasty = st.one_of(
     json_nasty,
     st.booleans(),
 )
-def test_fuzz_record_fields_give_a_game_or_record_error(path: tuple[Any, ...], value: Any, escape: bool) -> None:
+def test_fuzz_record_fields_give_a_game_or_record_error(
+    path: tuple[Any, ...], value: Any, escape: bool
+) -> None:
     data = json.loads(RECORD)
     target = data
     for key in path[:-1]:

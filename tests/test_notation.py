@@ -208,7 +208,14 @@ def test_describe_of_a_steal_from_a_seat_not_in_the_game_raises_illegal_action_e
 
 @pytest.mark.parametrize(
     "action",
-    [PlaceCamel(-1), PlaceCamel(49), MoveCamel(-1, 3), MoveCamel(3, 49), PickUp(-2), MoveGood(0, -1, 0, False)],
+    [
+        PlaceCamel(-1),
+        PlaceCamel(49),
+        MoveCamel(-1, 3),
+        MoveCamel(3, 49),
+        PickUp(-2),
+        MoveGood(0, -1, 0, False),
+    ],
 )
 def test_describe_and_cost_refuse_squares_off_the_board(action: Action) -> None:
     game = Game(Options(), seed=7)

@@ -81,11 +81,15 @@ def test_r1_names_that_read_the_same_are_the_same_name(a: str, b: str) -> None:
 
 
 def test_r1_names_that_differ_are_accepted() -> None:
-    options = Options(players=tuple(Player(n, c) for n, c in zip(["Ann", "Anne", "Ana", "李"], PALETTE, strict=False)))
+    options = Options(
+        players=tuple(Player(n, c) for n, c in zip(["Ann", "Anne", "Ana", "李"], PALETTE, strict=False))
+    )
     assert [p.name for p in options.players] == ["Ann", "Anne", "Ana", "李"]
 
 
-@pytest.mark.parametrize("colour", ["YELLOW", "Yellow", " yellow", "white", "</style>", "", "x" * 10_000, "#ff0"])
+@pytest.mark.parametrize(
+    "colour", ["YELLOW", "Yellow", " yellow", "white", "</style>", "", "x" * 10_000, "#ff0"]
+)
 def test_r1_colours_outside_the_palette_are_refused_with_a_short_message(colour: str) -> None:
     with pytest.raises(OptionsError) as info:
         two("Ann", colours=(colour, "black"))

@@ -347,7 +347,9 @@ def test_names_that_cannot_be_written_or_shown_are_refused(name: str) -> None:
         loads(text)
 
 
-@pytest.mark.parametrize("entry", ["end\t", "\u3000@b3", "@b3 ", "@b3\n", "@b3  M", "\u00a0end", "END", "@B3"])
+@pytest.mark.parametrize(
+    "entry", ["end\t", "\u3000@b3", "@b3 ", "@b3\n", "@b3  M", "\u00a0end", "END", "@B3"]
+)
 def test_whitespace_and_case_around_actions_are_refused(entry: str) -> None:
     data = record(played(actions=0))
     with pytest.raises(RecordError, match="action 1"):

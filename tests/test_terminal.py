@@ -8,10 +8,25 @@ draws fails loudly rather than confusing the later steps).
 from __future__ import annotations
 
 import io
+import json
+import os
 import random
 from pathlib import Path
+from typing import TextIO, cast
 
-from caravan import GOODS, SQUARE_NAMES, Game, Options, Player, parse_action, parse_square, record
+import pytest
+
+from caravan import (
+    GOODS,
+    SQUARE_NAMES,
+    Game,
+    NotationError,
+    Options,
+    Player,
+    parse_action,
+    parse_square,
+    record,
+)
 from caravan.events import GameOver, Refilled
 from caravan.playout import courier_action
 from caravan.terminal import main, session
@@ -199,3 +214,221 @@ def test_r14_r17_game_over_prints_the_reason_winners_and_ranking() -> None:
     ranking = text.splitlines()[1:]
     assert len(ranking) == 2 and ranking[0].startswith("  1. ")  # one line per player, best first
     assert "Game over (delivery)" in status(game)
+
+
+# ------------------------------------------------- never lose a game
+
+
+class Interrupted:
+    """Scripted input in which the line ``^C`` is Ctrl-C."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = io.StringIO(text)
+
+    def readline(self) -> str:
+        line = self.lines.readline()
+        if line == "^C\n":
+            raise KeyboardInterrupt
+        return line
+
+    def isatty(self) -> bool:
+        return False
+
+
+def run_raw(lines: list[str], argv: list[str]) -> tuple[Game | None, str]:
+    out = io.StringIO()
+    stdin = cast(TextIO, Interrupted("".join(line + "\n" for line in lines)))
+    game = session([*SEED, *argv], stdin, out)
+    return game, out.getvalue()
+
+
+PLAYERS = ["--players", "Ann,Bob", "--start", "1"]
+
+
+def test_a_failed_save_keeps_the_old_file_and_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saved = tmp_path / "g.json"
+    saved.write_text("the old save", encoding="utf-8")
+
+    def broken_replace(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("caravan.terminal.os.replace", broken_replace)
+    game, out = run(["@d4", f"save {saved}", "end", "quit"], PLAYERS)
+    assert f"Could not save to {saved}: No space left on device. Nothing was changed" in out
+    assert saved.read_text(encoding="utf-8") == "the old save"
+    assert [p.name for p in tmp_path.iterdir()] == ["g.json"]  # no temporary file left behind
+    assert game is not None and [str(s.action) for s in game.history] == ["@d4", "end"]
+
+
+def test_a_save_of_text_that_cannot_be_encoded_keeps_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saved = tmp_path / "g.json"
+    saved.write_text("the old save", encoding="utf-8")
+    monkeypatch.setattr("caravan.terminal.record.dumps", lambda game: '{"name": "Ann\ud800"}')
+    game, out = run(["@d4", f"save {saved}", "quit"], PLAYERS)
+    assert "cannot be saved. The game goes on." in out
+    assert saved.read_text(encoding="utf-8") == "the old save"
+    assert game is not None and len(game.history) == 1
+
+
+def test_save_replaces_the_old_file_whole(tmp_path: Path) -> None:
+    saved = tmp_path / "g.json"
+    saved.write_text("x" * 100_000, encoding="utf-8")
+    game, _out = run(["@d4", f"save {saved}", "quit"], PLAYERS)
+    assert game is not None
+    assert record.loads(saved.read_bytes()).state_key() == game.state_key()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json"]
+
+
+def test_the_issue_save_with_an_undecodable_name_no_longer_crashes(tmp_path: Path) -> None:
+    saved = tmp_path / "g.json"
+    saved.write_text("the old save", encoding="utf-8")
+    # "Ann\xff" read from a terminal with surrogateescape is "Ann\udcff".
+    game, out = run(["2", "Ann\udcff", "Ann", "Bob", "", "", "1", f"save {saved}", "quit"], [])
+    assert "The name 'Ann\\udcff' contains an invisible or control character (U+DCFF)" in out
+    assert game is not None and [p.name for p in game.options.players] == ["Ann", "Bob"]
+    assert record.loads(saved.read_bytes()).options == game.options
+
+
+def test_ctrl_c_offers_to_save_then_leaves_cleanly(tmp_path: Path) -> None:
+    saved = tmp_path / "g.json"
+    game, out = run_raw(["@d4", "end", "^C", str(saved)], PLAYERS)
+    assert "Interrupted." in out and "Save the game before leaving?" in out
+    assert f"Saved the game to {saved}." in out and out.rstrip().endswith("Goodbye.")
+    assert "Traceback" not in out
+    assert game is not None and record.loads(saved.read_bytes()).state_key() == game.state_key()
+
+
+def test_ctrl_c_then_enter_leaves_without_saving_and_a_failed_save_asks_again(tmp_path: Path) -> None:
+    game, out = run_raw(["@d4", "^C", ""], PLAYERS)
+    assert game is not None and out.rstrip().endswith("Goodbye.")
+    game, out = run_raw(
+        ["^C", str(tmp_path / "no" / "such" / "dir.json"), str(tmp_path / "ok.json")], PLAYERS
+    )
+    assert "Could not save to" in out and "Saved the game to" in out
+    assert (tmp_path / "ok.json").exists()
+
+
+def test_ctrl_c_during_setup_and_at_the_save_question_leaves_cleanly() -> None:
+    game, out = run_raw(["2", "^C"], [])
+    assert game is None and out.rstrip().endswith("Goodbye.")
+    game, out = run_raw(["@d4", "^C", "^C"], PLAYERS)
+    assert game is not None and out.rstrip().endswith("Goodbye.")
+    assert main([*SEED], cast(TextIO, Interrupted("^C\n")), io.StringIO()) == 0
+
+
+@pytest.mark.parametrize(
+    ("answers", "explained"),
+    [
+        (["help"], "Caravan is for 2 to 4 players (R1)"),
+        (["2", "help"], "Type the name of the player who plays yellow"),
+        (["2", "Ann", "Bob", "?"], "6 camels, not 5 (R1)"),
+        (["2", "Ann", "Bob", "", "help"], "32 goods instead of 48 (R2)"),
+        (["2", "Ann", "Bob", "", "", "HELP"], "The start player (R4)"),
+    ],
+)
+def test_help_and_quit_work_at_every_setup_prompt(answers: list[str], explained: str) -> None:
+    game, out = run([*answers, "quit"], [])
+    assert explained in out and "Type quit to leave." in out
+    assert game is None and out.rstrip().endswith("Goodbye.")
+
+
+def test_help_is_not_a_name() -> None:
+    game, _out = run(["2", "help", "Ann", "Bob", "", "", "1", "quit"], [])
+    assert game is not None and [p.name for p in game.options.players] == ["Ann", "Bob"]
+
+
+@pytest.mark.parametrize("typed", ["END", "End"])
+def test_actions_are_accepted_in_upper_case(typed: str) -> None:
+    game, out = run(["@F5", typed, "@C6", "IC6>D4", "quit"], PLAYERS)
+    assert game is not None
+    assert [str(s.action) for s in game.history] == ["@f5", "end", "@c6"]
+    assert "Not allowed: Ic6>d4:" in out  # read as Ic6>d4, then refused by the rules
+
+
+def test_upper_case_steals_and_moves_of_goods_read_their_good_letter() -> None:
+    from caravan.terminal import typed_action
+
+    assert str(typed_action("$C6/2I")) == "$c6/2I"
+    assert str(typed_action("$c6/2i")) == "$c6/2I"
+    assert str(typed_action("i_C6>D4")) == "I_c6>d4"
+    with pytest.raises(NotationError):
+        typed_action("@Ｄ4")
+
+
+def test_control_characters_from_files_and_arguments_are_shown_visibly(tmp_path: Path) -> None:
+    evil = "\x1b]0;owned\x07\x1b[2J"
+    bad = tmp_path / "evil.json"
+    data = json.loads(record.dumps(Game(Options(), seed=1)))
+    data["options"]["players"][0]["name"] = evil
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    weird = tmp_path / "a\x1bb.json"
+    _game, out = run([f"load {bad}", f"load {weird}", "@d4\x07", "quit"], PLAYERS)
+    assert "\x1b" not in out and "\x07" not in out
+    assert "\\x1b]0;owned\\x07" in out and "a\\x1bb.json" in out
+    out2 = io.StringIO()
+    assert main(["--players", f"Ann,{evil}"], io.StringIO(""), out2) == 2
+    assert "\x1b" not in out2.getvalue() and "invisible or control character" in out2.getvalue()
+
+
+def test_text_shows_names_with_control_characters_visibly() -> None:
+    from caravan.quote import visible
+    from caravan.text import player_name
+
+    game = Game(Options(), seed=1)
+    assert visible("a\x1b[2Jb\u200b\u202e") == "a\\x1b[2Jb\\u200b\\u202e"
+    assert visible("José 李") == "José 李"
+    object.__setattr__(game.options, "players", (Player("A\x1b", "yellow"), game.options.players[1]))
+    assert player_name(game, 0) == "A\\x1b"
+    assert "\x1b" not in render(game) + status(game)
+
+
+def test_load_refuses_devices_folders_and_pipes_without_reading(tmp_path: Path) -> None:
+    paths = [str(tmp_path)]
+    if Path("/dev/zero").exists():
+        paths.append("/dev/zero")
+    if hasattr(os, "mkfifo"):
+        fifo = tmp_path / "fifo"
+        os.mkfifo(fifo)
+        paths.append(str(fifo))
+    game, out = run(["@d4", *(f"load {p}" for p in paths), "quit"], PLAYERS)
+    assert out.count("it is not a regular file. The current game goes on.") == len(paths)
+    assert game is not None and len(game.history) == 1
+
+
+def test_load_refuses_a_file_too_large_by_its_size(tmp_path: Path) -> None:
+    big = tmp_path / "big.json"
+    with big.open("wb") as f:
+        f.truncate(record.MAX_BYTES + 1)  # sparse: nothing is written or read
+    game, out = run(["@d4", f"load {big}", "quit"], PLAYERS)
+    assert "it is too large to be a saved game (4,000,001 bytes)" in out
+    assert game is not None and len(game.history) == 1
+
+
+def test_load_of_bytes_that_are_not_text_keeps_the_game(tmp_path: Path) -> None:
+    bad = tmp_path / "bin.json"
+    bad.write_bytes(b"\xff\xfe\x00{")
+    game, out = run(["@d4", f"load {bad}", "quit"], PLAYERS)
+    assert "the saved game is not text" in out and game is not None and len(game.history) == 1
+
+
+def test_position_option_starts_from_a_position() -> None:
+    if not hasattr(Game, "from_position") or not hasattr(Game, "position"):
+        pytest.skip("Game.from_position arrives with the position notation")
+    game = Game(Options(players=(Player("Ann", "yellow"), Player("Bob", "black"))), seed=5)
+    rng = random.Random(5)
+    for _ in range(40):
+        game.push(courier_action(game, rng))
+    text = game.position()  # type: ignore[attr-defined]
+    started, out = run(["quit"], ["--position", text])
+    assert started is not None and started.position() == text  # type: ignore[attr-defined]
+    assert "Starting from the position given." in out
+
+
+def test_a_bad_position_exits_with_status_2_and_a_plain_message() -> None:
+    out = io.StringIO()
+    assert main(["--position", "not a position \x1b"], io.StringIO(""), out) == 2
+    assert "\nCannot set up the game: " in out.getvalue() and "\x1b" not in out.getvalue()
