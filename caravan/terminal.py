@@ -415,13 +415,16 @@ def play(game: Game, con: Console) -> Game:
 
 
 def _offer_save(game: Game, con: Console) -> None:
-    """After Ctrl-C: save if the player names a file; Enter, EOF or another
-    Ctrl-C leaves without saving. A failed save asks again."""
+    """After Ctrl-C: save if the player names a file; Enter, quit, EOF or
+    another Ctrl-C leaves without saving. A failed save asks again."""
     con.say()
     con.say("Interrupted.")
     while True:
         try:
-            path = con.read("Save the game before leaving? File name, or Enter to leave without saving: ")
+            path = con.ask(
+                "Save the game before leaving? File name, or Enter to leave without saving: ",
+                "Type a file name to save the game in, or press Enter to leave without saving.",
+            )
         except (Quit, KeyboardInterrupt):
             con.say()
             return

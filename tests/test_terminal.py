@@ -317,6 +317,9 @@ def test_ctrl_c_during_setup_and_at_the_save_question_leaves_cleanly() -> None:
     assert game is None and out.rstrip().endswith("Goodbye.")
     game, out = run_raw(["@d4", "^C", "^C"], PLAYERS)
     assert game is not None and out.rstrip().endswith("Goodbye.")
+    game, out = run_raw(["@d4", "^C", "help", "quit"], PLAYERS)
+    assert "Type a file name to save the game in" in out and "Saved" not in out
+    assert game is not None and out.rstrip().endswith("Goodbye.")
     assert main([*SEED], cast(TextIO, Interrupted("^C\n")), io.StringIO()) == 0
 
 
