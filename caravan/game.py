@@ -465,7 +465,7 @@ class Game:
     def undoable(self) -> int:
         """How many actions can be undone without going back past a refill's
         draws or into another player's turn (what a front end should allow).
-        None once the players agreed to end the game (I10)."""
+        0 once the players agreed to end the game (I10)."""
         if self.over == "agreed":
             return 0
         n = 0
@@ -797,7 +797,10 @@ class Game:
         that does not exist raises IllegalActionError."""
         reason = _unnamed(self, action)
         if reason is not None:
-            raise IllegalActionError(f"{action!r}: {reason}")
+            # The notation writes a steal from a seat not in the game; other faults only repr does.
+            steal = isinstance(action, Steal) and action.victim >= 0 and reason == "there is no such player"
+            shown = str(action) if steal else repr(action)
+            raise IllegalActionError(f"{shown}: {reason}")
         if isinstance(action, EndTurn):
             return "end the turn"
         if isinstance(action, PlaceCamel):
@@ -837,12 +840,12 @@ def _unnamed(game: Game, action: Action) -> str | None:
         return "it is not a Caravan action"
     if any(_off_board(sq) for sq in squares):
         return "there is no such square on the board"
-    if isinstance(action, Steal) and (type(action.victim) is not int or not 0 <= action.victim < game.seats):
-        return "there is no such player"
     if isinstance(action, (Steal, MoveGood)) and (
         type(action.good) is not int or not 0 <= action.good < GOOD_COUNT
     ):
         return "there is no such good"
+    if isinstance(action, Steal) and (type(action.victim) is not int or not 0 <= action.victim < game.seats):
+        return "there is no such player"
     return None
 
 

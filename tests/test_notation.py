@@ -200,7 +200,7 @@ def test_an_unknown_good_letter_names_the_goods_in_a_short_message() -> None:
 def test_describe_of_a_steal_from_a_seat_not_in_the_game_raises_illegal_action_error() -> None:
     game = Game(Options(), seed=7)  # 2 players
     action = parse_action("$c6/3I")  # well-formed: seats go up to 4 in the notation
-    with pytest.raises(IllegalActionError, match="no such player"):
+    with pytest.raises(IllegalActionError, match=r"^\$c6/3I: there is no such player$"):
         game.describe(action)
     assert game.why_illegal(action) is not None
     assert game.describe(parse_action("$c6/2I")) == "steal the ivory from Player 2 on c6"
