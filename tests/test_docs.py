@@ -1,6 +1,6 @@
 """The repository is complete on its own: every rule number cited resolves in
-docs/RULES.md, nothing points outside the repository, and the README's layout
-table names every module and test folder."""
+docs/RULES.md, nothing points outside the repository, the README's layout
+table names every module and test folder, and the package is the engine alone."""
 
 from __future__ import annotations
 
@@ -65,3 +65,27 @@ def test_readme_layout_table_lists_every_module_and_test_folder() -> None:
             assert f"`{folder}/{module.name}`" in table, f"{folder}/{module.name} is not in the layout table"
     for folder in ("tests/", "tests/web/", "e2e/", "bench/", "tools/", "docs/"):
         assert f"`{folder}`" in table
+
+
+def test_the_installable_package_is_the_engine_alone_and_runs_as_a_module() -> None:
+    import subprocess
+    import sys
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert config["build-system"]["build-backend"] == "setuptools.build_meta"
+    assert config["tool"]["setuptools"]["packages"] == ["caravan"]  # not web/, tests/, tools/...
+    assert config["project"]["dependencies"] == []
+    assert config["project"]["scripts"]["caravan"] == "caravan.terminal:main"
+    # What an installed package runs: python -m caravan, from outside the repository.
+    done = subprocess.run(
+        [sys.executable, "-m", "caravan", "--players", "Ann,Bob", "--start", "1"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT / "docs",
+        env={"PYTHONPATH": str(ROOT), "PATH": ""},
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0 and done.stdout.rstrip().endswith("Goodbye."), done.stderr
