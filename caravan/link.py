@@ -246,11 +246,11 @@ def decode(text: str, *, chance_seed: int | None = None) -> Game:
     if len(text) > MAX_LINK:
         raise LinkError("This link is far too long to be a game of Caravan.")
     body = _body(text)
-    data = _b64decode(body)
+    data, exact = _b64decode(body)
     pos, size = _get_varint(data, 0, cut=True)
     if len(data) < pos + 4 + size:
         raise LinkError(CUT)
-    if len(data) > pos + 4 + size:
+    if len(data) > pos + 4 + size or not exact:
         raise LinkError(DAMAGED)
     crc = int.from_bytes(data[pos : pos + 4], "big")
     payload = data[pos + 4 :]
@@ -405,9 +405,12 @@ def _b64encode(data: bytes) -> str:
     return text[: len(text) - tail] if tail else text
 
 
-def _b64decode(text: str) -> bytes:
-    if len(text) % 4 == 1:
-        raise LinkError(CUT)  # no whole byte ends there: not something the encoder writes
+def _b64decode(text: str) -> tuple[bytes, bool]:
+    """The bytes, and whether the text is exactly what the encoder writes for
+    them (a cut link may end mid-character; that is for the caller to report)."""
+    exact = len(text) % 4 != 1
+    if not exact:
+        text = text[:-1]  # a lone character holds no whole byte
     out = bytearray()
     index = _B64_INDEX
     for i in range(0, len(text), 4):
@@ -418,10 +421,9 @@ def _b64decode(text: str) -> bytes:
                 raise LinkError(DAMAGED)
             x = x << 6 | v
         n = min(4, len(text) - i)
-        x <<= 6 * (4 - n)
-        group = x.to_bytes(3, "big")
-        keep = n - 1  # 2 chars: 1 byte, 3 chars: 2 bytes, 4 chars: 3 bytes
+        group = (x << 6 * (4 - n)).to_bytes(3, "big")
+        keep = n - 1  # 2 characters hold 1 byte, 3 hold 2, 4 hold 3
         if any(group[keep:]):
-            raise LinkError(DAMAGED)  # bits the encoder leaves at zero
+            exact = False  # bits the encoder leaves at zero
         out += group[:keep]
-    return bytes(out)
+    return bytes(out), exact
