@@ -21,10 +21,11 @@ coding, no renormalisation): a uniform choice among n costs log2(n) bits.
 from __future__ import annotations
 
 import zlib
-from collections.abc import Callable
+from collections.abc import Sequence
+from typing import cast
 
 from .actions import Action, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
-from .board import GOODS, NUMBERED, PLAYER_COLOURS
+from .board import CITY_WANTS, GOODS, NEIGHBOURS, NUMBERED, PLAYER_COLOURS, SIZE
 from .errors import CaravanError, LinkError
 from .game import REFILL_AT, Game
 from .options import MAX_NAME, Options, Player
@@ -54,87 +55,113 @@ _SHORT = 1 << 5
 _AGREED = 1 << 6  # ended by agreement (I10)
 _MAX_TURNS = 1 << 7  # a turn limit (varint) follows
 
-# Kinds of action, in the codec's order, and the key that sorts each kind.
-_KIND: dict[type, int] = {EndTurn: 0, PlaceCamel: 1, MoveCamel: 2, PickUp: 3, Steal: 4, MoveGood: 5}
+# Kinds of action, in the codec's order (the first choice of every action).
+_END, _PLACE, _MOVE, _PICK, _STEAL, _GOOD = range(6)
+_KIND: dict[type, int] = {
+    EndTurn: _END,
+    PlaceCamel: _PLACE,
+    MoveCamel: _MOVE,
+    PickUp: _PICK,
+    Steal: _STEAL,
+    MoveGood: _GOOD,
+}
+# The model: a camel placed or moved next to a laden camel of its owner is
+# likely (that is how goods travel, R11), and so is a good moved closer to its
+# city (R12). Measured on courier games, this makes links about a fifth
+# shorter than coding every legal action as equally likely, and costs random
+# play about 1%. Changing a weight changes the format.
+_NEAR_LADEN = 16
+_TOWARD_CITY = 4
 
 
-def _key_place(a: Action) -> int:
-    assert isinstance(a, PlaceCamel)
+def _by_to(a: PlaceCamel | MoveCamel) -> int:
     return a.to
 
 
-def _key_move(a: Action) -> int:
-    assert isinstance(a, MoveCamel)
-    return a.frm * 64 + a.to
-
-
-def _key_pick(a: Action) -> int:
-    assert isinstance(a, PickUp)
+def _at(a: PickUp) -> int:
     return a.at
 
 
-def _key_steal(a: Action) -> int:
-    assert isinstance(a, Steal)
-    return (a.at * 8 + a.victim) * 16 + a.good
+def _steal_key(a: Steal) -> tuple[int, int, int]:
+    return (a.at, a.victim, a.good)
 
 
-def _key_good(a: Action) -> int:
-    assert isinstance(a, MoveGood)
-    return ((a.frm * 64 + a.to) * 16 + a.good) * 2 + a.under
+def _good_key(a: MoveGood) -> tuple[int, int, int, bool]:
+    return (a.frm, a.to, a.good, a.under)
 
 
-_KEYS: tuple[Callable[[Action], int], ...] = (
-    lambda a: 0,
-    _key_place,
-    _key_move,
-    _key_pick,
-    _key_steal,
-    _key_good,
-)
+def _distance(a: int, b: int) -> int:
+    return abs(a % SIZE - b % SIZE) + abs(a // SIZE - b // SIZE)
 
 
-# --------------------------------------------------------------- bag and draws
+# ------------------------------------------------------ the codec's own board
 
 
-class _Bag:
-    """The codec's own count of the bag and of the loose goods (R3, R13), so
-    that it knows, from the rules alone, when an action draws and how many."""
+class _Board:
+    """What the codec follows of the game, from the rules and the actions
+    alone (never the engine's internals): the bag and the loose goods (R3,
+    R13), to know when an action draws and how many goods; the seat to move
+    and the squares of each seat's laden camels, for the model."""
 
-    def __init__(self, short: bool) -> None:
+    def __init__(self, short: bool, seats: int, start: int) -> None:
         self.counts = [g.short_count if short else g.full_count for g in GOODS]
         self.loose = len(NUMBERED)
+        self.seats = seats
+        self.seat = start
+        self.laden: list[list[int]] = [[] for _ in range(seats)]
 
-    def draws_after(self, action: Action) -> int:
-        """How many goods ``action`` draws (R13 with I6: a pick-up that leaves
-        four loose goods refills the empty numbered spaces, as the bag allows)."""
-        if not isinstance(action, PickUp):
-            return 0
-        self.loose -= 1
-        left = sum(self.counts)
-        if self.loose != REFILL_AT or not left:
-            return 0
-        n = min(len(NUMBERED) - self.loose, left)
-        self.loose += n
-        return n
+    def near_laden(self) -> set[int]:
+        near: set[int] = set()
+        for sq in self.laden[self.seat]:
+            near.update(NEIGHBOURS[sq])
+        return near
+
+    def play(self, action: Action) -> int:
+        """Follow ``action``; returns how many goods it draws (R13 with I6: a
+        pick-up that leaves four loose goods refills the empty numbered
+        spaces, as far as the bag allows)."""
+        laden = self.laden[self.seat]
+        if isinstance(action, EndTurn):
+            self.seat = (self.seat + 1) % self.seats
+        elif isinstance(action, Steal):  # R10
+            laden.append(action.at)
+            victim = self.laden[action.victim]
+            if action.at in victim:
+                victim.remove(action.at)
+        elif isinstance(action, MoveGood):  # R11, R12
+            if action.frm in laden:
+                laden.remove(action.frm)
+            if CITY_WANTS[action.to] != action.good:
+                laden.append(action.to)
+        elif isinstance(action, PickUp):  # R8
+            laden.append(action.at)
+            self.loose -= 1
+            left = sum(self.counts)
+            if self.loose == REFILL_AT and left:
+                n = min(len(NUMBERED) - self.loose, left)
+                self.loose += n
+                return n
+        return 0
 
 
-# ----------------------------------------------------------------- encoding
+# ------------------------------------------------------------------ choices
 
 
 class _Writer:
     """Collects (start, frequency, total) of each choice; rANS runs backwards
-    at the end so that the reader decodes them forwards."""
+    at the end so that the reader takes them out forwards."""
 
     def __init__(self) -> None:
         self.choices: list[tuple[int, int, int]] = []
 
-    def uniform(self, index: int, n: int) -> None:
-        if n > 1:
-            self.choices.append((index, 1, n))
-
-    def draw(self, good: int, counts: list[int]) -> None:
-        self.choices.append((sum(counts[:good]), counts[good], sum(counts)))
-        counts[good] -= 1
+    def pick(self, weights: int | list[int], index: int) -> int:
+        """Choice ``index`` among ``weights`` (an int n: n equally likely)."""
+        if isinstance(weights, int):
+            if weights > 1:
+                self.choices.append((index, 1, weights))
+        else:
+            self.choices.append((sum(weights[:index]), weights[index], sum(weights)))
+        return index
 
     def number(self) -> int:
         x = 0
@@ -144,11 +171,92 @@ class _Writer:
         return x
 
 
-def _group(legal: list[Action]) -> tuple[list[int], list[list[Action]]]:
+class _Reader:
+    """Takes the choices back out of the big integer, in the order made."""
+
+    def __init__(self, x: int) -> None:
+        self.x = x
+
+    def pick(self, weights: int | list[int], index: int) -> int:
+        if isinstance(weights, int):
+            if weights <= 1:
+                return 0
+            self.x, r = divmod(self.x, weights)
+            return r
+        q, r = divmod(self.x, sum(weights))
+        start = 0
+        for i, freq in enumerate(weights):
+            if r < start + freq:
+                self.x = freq * q + r - start
+                return i
+            start += freq
+        raise AssertionError("unreachable: r < total")
+
+
+_Coder = _Writer | _Reader
+
+
+def _index(items: Sequence[object], item: object) -> int:
+    """Where the encoder's item is (the reader passes None and gets 0: unused)."""
+    return items.index(item) if item is not None else 0
+
+
+def _code_action(c: _Coder, legal: list[Action], action: Action | None, board: _Board) -> Action:
+    """Write ``action`` (writer) or read one (reader, ``action`` None) as the
+    choices: its kind among the kinds legal now, then its place among the
+    legal actions of that kind in the codec's order, weighted by the model.
+    One function for both directions, so that they cannot disagree."""
     groups: list[list[Action]] = [[], [], [], [], [], []]
     for a in legal:
         groups[_KIND[type(a)]].append(a)
-    return [k for k in range(6) if groups[k]], groups
+    kinds = [k for k in range(6) if groups[k]]
+    kind = kinds[c.pick(len(kinds), _index(kinds, None if action is None else _KIND[type(action)]))]
+    if kind in (_PLACE, _MOVE):
+        camels = cast(list[PlaceCamel | MoveCamel], groups[kind])
+        if kind == _MOVE:
+            moves = cast(list[MoveCamel], camels)
+            sources = sorted({a.frm for a in moves})
+            want = None if action is None else cast(MoveCamel, action).frm
+            frm = sources[c.pick(len(sources), _index(sources, want))]
+            camels = [a for a in moves if a.frm == frm]
+        targets = sorted(camels, key=_by_to)
+        near = board.near_laden()
+        weights = [_NEAR_LADEN if a.to in near else 1 for a in targets]
+        return targets[c.pick(weights, _index(targets, action))]
+    if kind == _GOOD:
+        goods = sorted(cast(list[MoveGood], groups[kind]), key=_good_key)
+        weights = [_TOWARD_CITY if _closer(a) else 1 for a in goods]
+        return goods[c.pick(weights, _index(goods, action))]
+    if kind == _STEAL:
+        steals = sorted(cast(list[Steal], groups[kind]), key=_steal_key)
+        return steals[c.pick(len(steals), _index(steals, action))]
+    if kind == _PICK:
+        picks = sorted(cast(list[PickUp], groups[kind]), key=_at)
+        return picks[c.pick(len(picks), _index(picks, action))]
+    return groups[_END][0]  # ending the turn: one action, no choice
+
+
+def _closer(a: MoveGood) -> bool:
+    city = GOODS[a.good].city_square
+    return _distance(a.to, city) < _distance(a.frm, city)
+
+
+def _code_draws(c: _Coder, board: _Board, n: int, draws: Sequence[int] | None) -> list[int]:
+    """Which good came out of the bag, each weighted by its cubes left in it."""
+    out = []
+    counts = board.counts
+    for k in range(n):
+        if not sum(counts):
+            raise LinkError(TAMPERED)
+        good = c.pick(counts[:], draws[k] if draws is not None else 0)
+        if not counts[good]:
+            raise LinkError(TAMPERED)  # the reader's integer chose an empty part of the bag
+        counts[good] -= 1
+        out.append(good)
+    return out
+
+
+# ----------------------------------------------------------------- encoding
 
 
 def encode(game: Game) -> str:
@@ -156,14 +264,13 @@ def encode(game: Game) -> str:
     and every draw made so far), without the leading '#'."""
     o = game.options
     if len(game.history) > MAX_ACTIONS:
-        raise LinkError(f"this game is too long to share as a link (over {MAX_ACTIONS} actions)")
+        raise LinkError(f"This game is too long to share as a link (over {MAX_ACTIONS} actions).")
     agreed = game.over == "agreed"
     flags = (o.seats - 2) | (game.start << _START_SHIFT)
     flags |= (_CASUAL if o.casual else 0) | (_SHORT if o.short else 0) | (_AGREED if agreed else 0)
-    head = bytearray()
     if o.max_turns is not None:
         flags |= _MAX_TURNS
-    head.append(flags)
+    head = bytearray([flags])
     if o.max_turns is not None:
         _put_varint(head, o.max_turns)
     for seat, p in enumerate(o.players):
@@ -179,22 +286,15 @@ def encode(game: Game) -> str:
     _put_varint(head, len(game.history))
 
     out = _Writer()
-    bag = _Bag(o.short)
-    for good in game.setup_draws:
-        out.draw(good, bag.counts)
+    board = _Board(o.short, o.seats, game.start)
+    _code_draws(out, board, len(game.setup_draws), game.setup_draws)
     replay = Game(_options(o, game.start), seed=0, setup_draws=game.setup_draws)
     for step in game.history:
-        a = step.action
-        kinds, groups = _group(replay.legal_actions())
-        kind = _KIND[type(a)]
-        out.uniform(kinds.index(kind), len(kinds))
-        group = sorted(groups[kind], key=_KEYS[kind])
-        out.uniform(group.index(a), len(group))
-        if bag.draws_after(a) != len(step.draws):
+        _code_action(out, replay.legal_actions(), step.action, board)
+        if board.play(step.action) != len(step.draws):
             raise AssertionError("the link codec and the engine disagree on when goods are drawn (R13)")
-        for good in step.draws:
-            out.draw(good, bag.counts)
-        replay.push_recorded(a, step.draws)
+        _code_draws(out, board, len(step.draws), step.draws)
+        replay.push_recorded(step.action, step.draws)
     x = out.number()
     payload = bytes(head) + x.to_bytes((x.bit_length() + 7) // 8, "big")
     frame = bytearray()
@@ -204,33 +304,6 @@ def encode(game: Game) -> str:
 
 
 # ----------------------------------------------------------------- decoding
-
-
-class _Reader:
-    """Takes the choices back out of the big integer, in the order made."""
-
-    def __init__(self, x: int) -> None:
-        self.x = x
-
-    def uniform(self, n: int) -> int:
-        if n <= 1:
-            return 0
-        self.x, r = divmod(self.x, n)
-        return r
-
-    def draw(self, counts: list[int]) -> int:
-        total = sum(counts)
-        if not total:
-            raise LinkError(TAMPERED)
-        q, r = divmod(self.x, total)
-        start = 0
-        for good, freq in enumerate(counts):
-            if r < start + freq:
-                self.x = freq * q + r - start
-                counts[good] -= 1
-                return good
-            start += freq
-        raise AssertionError("unreachable: r < total")
 
 
 def decode(text: str, *, chance_seed: int | None = None) -> Game:
@@ -322,18 +395,15 @@ def _replay(payload: bytes, chance_seed: int | None) -> Game:
         start=start,
         max_turns=max_turns,
     )
-    bag = _Bag(options.short)
-    setup = [inp.draw(bag.counts) for _ in NUMBERED]
+    board = _Board(options.short, seats, start)
+    setup = _code_draws(inp, board, len(NUMBERED), None)
     game = Game(options, seed=chance_seed, setup_draws=setup)
     for _ in range(count):
         legal = game.legal_actions()
         if not legal:
             raise LinkError(TAMPERED)  # more actions than the game had
-        kinds, groups = _group(legal)
-        kind = kinds[inp.uniform(len(kinds))]
-        group = sorted(groups[kind], key=_KEYS[kind])
-        action = group[inp.uniform(len(group))]
-        draws = [inp.draw(bag.counts) for _ in range(bag.draws_after(action))]
+        action = _code_action(inp, legal, None, board)
+        draws = _code_draws(inp, board, board.play(action), None)
         game.push_recorded(action, draws)
     if inp.x:
         raise LinkError(TAMPERED)  # choices left over: not what the encoder wrote

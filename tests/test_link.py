@@ -245,14 +245,14 @@ def test_decoded_game_draws_fresh_randomness_by_default() -> None:
 # Unicode and markup, a non-default colour order) of 160 actions with every
 # kind of action, three refills (R13), two steals (R10) and deliveries (R12),
 # ended by agreement (I10). Its header, read with base64 by hand:
-# 76 | 35 bb 3a 3c | 79 | 03 03 41 6e 6e | 00 0a c3 89 6d 69 6c 65 20 3c 62 3e | 02 00 | a0 01 | ...
-# = length 118, CRC, flags 0x79 (3 seats, start seat 2, casual, short, agreed),
+# 63 | 49 59 1d 54 | 79 | 03 03 41 6e 6e | 00 0a c3 89 6d 69 6c 65 20 3c 62 3e | 02 00 | a0 01 | ...
+# = length 99, CRC, flags 0x79 (3 seats, start seat 2, casual, short, agreed),
 # teal "Ann", yellow "Émile <b>", orange default name, 160 actions, then the
 # choices. If this test fails, the engine or the codec changed what old links
 # mean: make a new version (docs/LINK.md), never change this one.
 GOLDEN = (
-    "c1.djW7Ojx5AwNBbm4ACsOJbWlsZSA8Yj4CAKABAcYhfXHkI6Q0CgLlPcn3Ie_fjy8I_PHZHoAnlKbj4JqOy7F9fAklzs1qzoKn"
-    "WdXNWGFZ8o7FIe7Qfo3qPeEQg5X9neiSMCfUqLSWd3r51B1fNUXjPcFbP9kfIgJCenXB"
+    "c1.Y0lZHVR5AwNBbm4ACsOJbWlsZSA8Yj4CAKABBsGByQNtI6yAs0ANA1HlJBkZWUScELBhF-UJLkzTf0GZomUTbsUCuIX6V8a59"
+    "7a8xg8bgzIlFa493MPXEL4HHKEZxlKAVp15kXNedcE"
 )
 GOLDEN_RECORD = (
     '{"format":"caravan","version":1,"options":{"players":[{"name":"Ann","colour":"teal"},'
@@ -296,6 +296,18 @@ def test_golden_empty_game_with_a_turn_limit() -> None:
     crc, payload = frame(GOLDEN_EMPTY)
     assert payload[:6] == bytes([0x80, 30, 0, 0, 1, 0]) and payload[6] == 0
     assert crc == zlib.crc32(payload)
+    # The rest is the rANS integer 0x8bbbb9; decoded by hand (docs/LINK.md),
+    # each draw is x mod (cubes in the bag), found among the goods' counts.
+    x = int.from_bytes(payload[7:], "big")
+    assert x == 9157561
+    counts, drawn = [3, 3, 3, 3, 9, 9, 9, 9], []
+    for _ in range(8):
+        q, r = divmod(x, sum(counts))
+        good = next(g for g in range(8) if r < sum(counts[: g + 1]))
+        x = counts[good] * q + r - sum(counts[:good])
+        counts[good] -= 1
+        drawn.append(good)
+    assert tuple(drawn) == GOLDEN_EMPTY_SETUP and x == 0
 
 
 def test_link_order_does_not_follow_the_engines_list_order(monkeypatch: pytest.MonkeyPatch) -> None:
