@@ -42,6 +42,7 @@ CUT = "This link is cut short: part of it is missing. Copy the whole link and tr
 DAMAGED = "This link is damaged: some of its characters were changed, so the game cannot be read."
 TAMPERED = "This link was changed after it was made: it does not hold a game that can be played."
 NEWER = "This link was made by a newer version of Caravan. Update the game to open it."
+TOO_LONG = "This link is far too long to be a game of Caravan."
 OLDER = "This link was made by an early test version of Caravan that this one cannot read."
 
 _B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
@@ -309,15 +310,17 @@ def encode(game: Game) -> str:
 def decode(text: str, *, chance_seed: int | None = None) -> Game:
     """The game a link holds, ready to continue; raises LinkError for anything
     that is not a whole, valid link. ``text`` is the fragment, with or without
-    its '#'. Draws after the link's end are fresh randomness (I11) unless
+    its '#', or a whole address ending in it. Draws after the link's end are fresh randomness (I11) unless
     ``chance_seed`` is given (tests)."""
     if not isinstance(text, str):
         raise LinkError(NOT_OURS)
+    if len(text) > MAX_LINK + 2_000:  # before any work on it (room for a page's address)
+        raise LinkError(TOO_LONG)
     text = text.strip()
-    if text.startswith("#"):
-        text = text[1:]
+    if "#" in text:  # the fragment, or a whole address pasted with it
+        text = text.partition("#")[2]
     if len(text) > MAX_LINK:
-        raise LinkError("This link is far too long to be a game of Caravan.")
+        raise LinkError(TOO_LONG)
     body = _body(text)
     data, exact = _b64decode(body)
     pos, size = _get_varint(data, 0, cut=True)

@@ -392,12 +392,15 @@ def test_a_link_claiming_too_many_actions_is_refused_at_once() -> None:
     _, payload = frame(GOLDEN_EMPTY)
     huge = payload[:6] + bytes([0xFF, 0xFF, 0x03]) + payload[7:]
     assert message(forge(huge)) == link.TAMPERED
-    assert "too long" in message(link.PREFIX + "A" * (link.MAX_LINK + 1))
+    assert message(link.PREFIX + "A" * (link.MAX_LINK + 1)) == link.TOO_LONG
+    assert message("A" * 10**7) == link.TOO_LONG
 
 
-def test_a_link_accepts_surrounding_space_and_one_hash() -> None:
+def test_a_link_accepts_surrounding_space_a_hash_or_the_whole_address() -> None:
     assert record.dumps(link.decode(f"  #{GOLDEN}\n")) == GOLDEN_RECORD
+    assert record.dumps(link.decode(f"https://example.org/caravan/#{GOLDEN}")) == GOLDEN_RECORD
     assert message("##" + GOLDEN) == link.NOT_OURS
+    assert message("https://example.org/caravan/") == link.NOT_OURS
 
 
 # ------------------------------------------------------------------- fuzz
