@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from .actions import Action, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
-from .board import CITY_WANTS, GOODS, NEIGHBOURS, NUMBERED, PLAYER_COLOURS, SIZE
+from .board import CITY_WANTS, GOODS, NEIGHBOURS, NUMBERED, SIZE
 from .errors import CaravanError, LinkError
 from .game import REFILL_AT, Game
 from .options import MAX_NAME, Options, Player
@@ -36,14 +36,19 @@ MAX_LINK = 20_000  # characters; a complete game is well under 1,000
 MAX_ACTIONS = 10_000  # a complete game has about 550; bounds a forged link's decode time
 _MAX_TEXT_BYTES = 4 * MAX_NAME  # UTF-8 bytes of a name or a colour
 _CUSTOM_COLOUR = 0xFF
+# The codec's own colour table (the engine's palette may grow or change
+# order; this may not): a colour outside it is written out as text.
+_COLOURS = ("yellow", "black", "orange", "teal", "red", "blue", "green", "purple")
 
-NOT_OURS = "This is not a link to a game of Caravan."
-CUT = "This link is cut short: part of it is missing. Copy the whole link and try again."
-DAMAGED = "This link is damaged: some of its characters were changed, so the game cannot be read."
-TAMPERED = "This link was changed after it was made: it does not hold a game that can be played."
-NEWER = "This link was made by a newer version of Caravan. Update the game to open it."
-TOO_LONG = "This link is far too long to be a game of Caravan."
-OLDER = "This link was made by an early test version of Caravan that this one cannot read."
+# Why a link is refused: clauses that read on their own and after "This link
+# cannot be opened: " (the page's sentence). Constants, so a page can tell them apart.
+NOT_OURS = "it is not a link to a game of Caravan"
+CUT = "it is cut short, part of it is missing; copy the whole link and try again"
+DAMAGED = "it is damaged, some of its characters were changed on the way"
+TAMPERED = "it was changed after it was made and does not hold a game that can be played"
+NEWER = "it was made by a newer version of Caravan; update the game to open it"
+OLDER = "it was made by an early test version of Caravan that this one cannot read"
+TOO_LONG = "it is far too long to be a game of Caravan"
 
 _B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _B64_INDEX = {c: i for i, c in enumerate(_B64)}
@@ -265,7 +270,7 @@ def encode(game: Game) -> str:
     and every draw made so far), without the leading '#'."""
     o = game.options
     if len(game.history) > MAX_ACTIONS:
-        raise LinkError(f"This game is too long to share as a link (over {MAX_ACTIONS} actions).")
+        raise LinkError(f"this game is too long to share as a link (over {MAX_ACTIONS} actions)")
     agreed = game.over == "agreed"
     flags = (o.seats - 2) | (game.start << _START_SHIFT)
     flags |= (_CASUAL if o.casual else 0) | (_SHORT if o.short else 0) | (_AGREED if agreed else 0)
@@ -275,8 +280,8 @@ def encode(game: Game) -> str:
     if o.max_turns is not None:
         _put_varint(head, o.max_turns)
     for seat, p in enumerate(o.players):
-        if p.colour in PLAYER_COLOURS:
-            head.append(PLAYER_COLOURS.index(p.colour))
+        if p.colour in _COLOURS:
+            head.append(_COLOURS.index(p.colour))
         else:
             head.append(_CUSTOM_COLOUR)
             _put_text(head, p.colour)
@@ -378,8 +383,8 @@ def _replay(payload: bytes, chance_seed: int | None) -> Game:
         pos += 1
         if colour_code == _CUSTOM_COLOUR:
             pos, colour = _get_text(payload, pos)
-        elif colour_code < len(PLAYER_COLOURS):
-            colour = PLAYER_COLOURS[colour_code]
+        elif colour_code < len(_COLOURS):
+            colour = _COLOURS[colour_code]
         else:
             raise LinkError(TAMPERED)
         pos, name = _get_text(payload, pos)
