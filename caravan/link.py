@@ -455,7 +455,7 @@ def _get_varint(data: bytes, pos: int, *, cut: bool = False) -> tuple[int, int]:
 
 
 def _put_text(out: bytearray, text: str) -> None:
-    raw = text.encode("utf-8")
+    raw = text.encode("utf-8", "surrogatepass")  # any str the options accepted comes back
     _put_varint(out, len(raw))
     out += raw
 
@@ -465,7 +465,7 @@ def _get_text(data: bytes, pos: int) -> tuple[int, str]:
     if size > _MAX_TEXT_BYTES or pos + size > len(data):
         raise LinkError(TAMPERED)
     try:
-        return pos + size, data[pos : pos + size].decode("utf-8")
+        return pos + size, data[pos : pos + size].decode("utf-8", "surrogatepass")
     except UnicodeDecodeError:
         raise LinkError(TAMPERED) from None
 

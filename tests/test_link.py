@@ -191,6 +191,16 @@ def test_a_game_ended_by_the_turn_limit_round_trips() -> None:
     assert_same_game(link.decode(link.encode(game)), game)
 
 
+@pytest.mark.parametrize("name", ["\ud800 lone", "tab\there", "\u202eevil", "e\u0301", "\x00zero"])
+def test_any_name_the_options_accept_round_trips(name: str) -> None:
+    try:
+        options = Options(players=(Player(name, "yellow"), Player("Bob", "black")))
+    except CaravanError:
+        pytest.skip(f"Options do not accept the name {name!r}")
+    game = Game(options, seed=2)
+    assert link.decode(link.encode(game)).options == options
+
+
 def test_names_with_markup_come_back_as_the_same_characters() -> None:
     """The codec carries text, never interprets it (issue 6: names shown as text)."""
     # MAX_NAME is 24 characters: issue 6's <img src=x onerror=alert(1)> is cut to fit.
