@@ -211,7 +211,7 @@ def test_names_with_markup_come_back_as_the_same_characters() -> None:
 
 
 @pytest.mark.parametrize(
-    "colour", ["yellow", "black", "orange", "teal", "red", "blue", "green", "purple", "#123456", "Ärger"]
+    "colour", ["yellow", "black", "orange", "teal", "red", "blue", "green", "purple", "#123456", "Ä" * 200]
 )
 def test_every_colour_the_options_accept_round_trips(colour: str) -> None:
     """The codec has its own table of colours (one byte each) and writes any
