@@ -18,7 +18,7 @@ from .actions import (
 )
 from .board import GOODS, NUMBERED, SQUARE_NAMES, parse_square, square_name
 from .chance import Chance, SeededChance, SystemChance
-from .errors import CaravanError, IllegalActionError, NotationError, OptionsError, RecordError
+from .errors import CaravanError, IllegalActionError, LinkError, NotationError, OptionsError, RecordError
 from .game import Game, ScoreLine, Step, penalty
 from .options import Options, Player, default_players
 
@@ -32,6 +32,7 @@ __all__ = [
     "EndTurn",
     "Game",
     "IllegalActionError",
+    "LinkError",
     "MoveCamel",
     "MoveGood",
     "NotationError",
