@@ -11,7 +11,7 @@ import io
 import random
 from pathlib import Path
 
-from caravan import GOODS, SQUARE_NAMES, Game, Options, Player, parse_action, parse_square, record
+from caravan import SQUARE_NAMES, Game, Options, Player, parse_action, parse_square, record
 from caravan.events import GameOver, Refilled
 from caravan.playout import courier_action
 from caravan.terminal import main, session
@@ -95,7 +95,7 @@ def test_scripted_game_setup_actions_errors_undo_and_save_load(tmp_path: Path) -
 def test_r3_seeded_setup_is_the_one_the_scripted_game_expects() -> None:
     game, _ = run(["quit"], ["--players", "Ann,Bob", "--start", "1"])
     assert game is not None
-    loose = {SQUARE_NAMES[sq]: GOODS[g].letter for sq, g in enumerate(game.loose) if g >= 0}
+    loose = {SQUARE_NAMES[sq]: g.letter for sq, g in game.loose_goods().items()}
     assert loose == {"a7": "H", "g7": "M", "c6": "C", "f5": "S", "b3": "W", "e2": "M", "a1": "H", "g1": "C"}
 
 
