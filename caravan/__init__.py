@@ -17,6 +17,8 @@ from .actions import (
     parse_action,
 )
 from .board import (
+    CAMELS,
+    CASUAL_CAMELS,
     DEMAND_MARKERS,
     FULL_ACTIONS,
     GOODS,
@@ -39,6 +41,8 @@ from .state import Camel, Outcome, State
 
 __all__ = [
     "ALL_GOODS",
+    "CAMELS",
+    "CASUAL_CAMELS",
     "DEMAND_MARKERS",
     "FULL_ACTIONS",
     "GOODS",
