@@ -196,7 +196,10 @@ class Game:
         return self.over is not None
 
     def legal_actions(self) -> list[Action]:
-        """Every action the player to move may take now, without duplicates."""
+        """Every action the player to move may take now, without duplicates.
+
+        A turn with no actions left waits for ``end``: ``[EndTurn()]`` is then
+        the only legal action (R6). A finished game has none."""
         if self.over is not None:
             return []
         out: list[Action] = [END_TURN]
@@ -414,7 +417,11 @@ class Game:
         return self._apply(action, None)
 
     def push_recorded(self, action: Action, draws: Sequence[int]) -> list[ev.Event]:
-        """Apply an action with the draws a record says it made (replay)."""
+        """Apply an action with the draws it made before (``Step.draws``, or
+        ``events.draws_of(events)``), for replaying a record or re-applying a
+        line a search remembers: after ``pop`` a plain ``push`` draws anew (I11).
+        Raises IllegalActionError, leaving the position as it was, if the
+        action is illegal or the draws are not ones it can make from this bag."""
         self._check(action)
         return self._apply(action, _Scripted(draws))
 

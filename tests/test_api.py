@@ -302,3 +302,16 @@ def test_every_action_kind_has_a_cost_in_the_listing() -> None:
     seen = {type(a) for a, _ in game.legal_actions_with_cost()}
     assert seen == set(kinds)
     assert (parse_action("Id4>d5"), 1) in game.legal_actions_with_cost()
+
+
+def test_i11_push_recorded_refuses_draws_the_action_does_not_make() -> None:
+    game = blank()
+    for name, letter in (("a7", "M"), ("c6", "I"), ("f5", "W"), ("e2", "S"), ("g1", "H")):
+        game = loose(game, name, letter)
+    game = camel(game, 0, "c6")
+    before = game.state()
+    with pytest.raises(caravan.IllegalActionError):
+        game.push_recorded(PICK[sq("c6")], (Good.MEAT,))  # a refill draws 4
+    with pytest.raises(caravan.IllegalActionError):
+        game.push_recorded(PLACE[sq("a1")], (Good.MEAT,))  # a camel move draws none
+    assert game.state() == before and game.history == []
