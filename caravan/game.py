@@ -1008,7 +1008,7 @@ class Game:
         d = other.__dict__
         d.update(self.__dict__)
         for key, value in d.items():
-            if type(value) is list:
+            if type(value) is list and key not in _STACKS:
                 d[key] = value[:]  # the state is flat lists of ints
         other.history = []
         other._undo = []
@@ -1017,6 +1017,7 @@ class Game:
         return other
 
 
+_STACKS = ("history", "_undo", "_redo")  # what copy_position leaves behind
 _ANY_SETUP = (0, 0, 1, 1, 2, 2, 3, 3)  # valid set-up draws in every variant, overwritten by from_state
 
 

@@ -4,7 +4,7 @@ and the rulebook's worked example."""
 from __future__ import annotations
 
 from caravan import Good
-from caravan.actions import MoveGood, move_good, parse_action
+from caravan.actions import END_TURN, MoveGood, move_good, parse_action
 from caravan.board import GOODS, NEIGHBOURS, SQUARE_NAMES
 from caravan.events import GoodDelivered, GoodMoved
 from tests.positions import blank, camel, check_invariants, good, on, sq
@@ -91,7 +91,8 @@ def test_r11_good_from_under_a_camel_goes_on_top_of_the_next() -> None:
     assert on(game, "b5") == ["1I"]
     # Now on top, it can be stolen.
     game = camel(game, 1, "b5")
-    game.seat = 1
+    game.push(END_TURN)
+    assert game.seat == 1
     assert parse_action("$b5/1I") in game.legal_actions()
 
 

@@ -108,8 +108,7 @@ def test_several_camels_on_a_square_stay_countable() -> None:
 
 def test_player_names_are_escaped() -> None:
     players = (Player("<script>x</script>", "yellow"), Player("B & B", "black"))
-    game = blank()
-    game.options = Options(players=players)
+    game = Game.from_position(blank().position(), options=Options(players=players))
     game = camel(game, 0, "d4")
     game = camel(game, 1, "d4")
     svg = render_board(game, _selection(game))
