@@ -27,7 +27,7 @@ _OUTCOMES = {reason: reason.replace(" ", "-") for reason in REASONS}
 _OUTCOME_OF = {text: reason for reason, text in _OUTCOMES.items()}
 
 _G = f"[{GOOD_LETTERS}]"
-_N = "(?:0|[1-9][0-9]{0,3})"  # a count, without leading zeros or huge numbers
+_N = "(?:0|[1-9][0-9]{0,8})"  # a count, without leading zeros or absurdly long numbers
 _VARIANT = re.compile(r"([234])(c?)(s?)", re.ASCII)
 _CAMEL = re.compile(rf"([1-4])(_?)({_G}?)", re.ASCII)
 _SQUARE = re.compile(

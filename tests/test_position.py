@@ -335,3 +335,9 @@ def test_mutations_do_reach_valid_positions_too() -> None:
 def test_state_round_trips_through_its_own_text() -> None:
     state: State = parse_position(START)
     assert parse_position(format_position(state)) == state
+
+
+def test_i10_a_game_nobody_ends_round_trips_at_any_turn_number() -> None:
+    text = START.replace(" 1 1 1 - -", " 2 4 12345 - -")
+    assert Game.from_position(text).turn == 12345
+    assert Game.from_position(text).position() == text
