@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import DEMAND_MARKERS, SQUARES
+from .board import DEMAND_MARKERS
 from .goods import ALL_GOODS, Good, camels_per_player
 
 
@@ -103,6 +103,3 @@ class State:
 
     def loose_goods(self) -> dict[int, Good]:
         return {sq: g for sq, g in enumerate(self.loose) if g is not None}
-
-
-EMPTY_SQUARES: tuple[None, ...] = (None,) * SQUARES
