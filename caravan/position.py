@@ -28,14 +28,18 @@ _OUTCOME_OF = {text: reason for reason, text in _OUTCOMES.items()}
 
 _G = f"[{GOOD_LETTERS}]"
 _N = "(?:0|[1-9][0-9]{0,8})"  # a count, without leading zeros or absurdly long numbers
-_VARIANT = re.compile(r"([234])(c?)(s?)", re.ASCII)
-_CAMEL = re.compile(rf"([1-4])(_?)({_G}?)", re.ASCII)
-_SQUARE = re.compile(
-    rf"([a-g][1-7])({_G}?)(?:\*([1-9][0-9]{{0,3}}))?(?::([1-4]_?{_G}?(?:,[1-4]_?{_G}?)*))?", re.ASCII
-)
-_SEAT = re.compile(rf"\*({_N})\$({_N})((?:{_G})*)", re.ASCII)
-_BAG = re.compile("".join(f"{letter}({_N})" for letter in GOOD_LETTERS), re.ASCII)
-_INT = re.compile(_N, re.ASCII)
+# Patterns are compiled on first use (``re`` caches them), not at import: the
+# page imports the engine at boot and may never read a position.
+_VARIANT = r"([234])(c?)(s?)"
+_CAMEL = rf"([1-4])(_?)({_G}?)"
+_SQUARE = rf"([a-g][1-7])({_G}?)(?:\*([1-9][0-9]{{0,3}}))?(?::([1-4]_?{_G}?(?:,[1-4]_?{_G}?)*))?"
+_SEAT = rf"\*({_N})\$({_N})((?:{_G})*)"
+_BAG = "".join(f"{letter}({_N})" for letter in GOOD_LETTERS)
+_INT = _N
+
+
+def _match(pattern: str, text: str) -> re.Match[str] | None:
+    return re.fullmatch(pattern, text, re.ASCII)
 
 
 def excerpt(text: str, limit: int = 40) -> str:
@@ -100,7 +104,7 @@ def parse_position(text: str) -> State:
             f"a position has {FIELDS} fields separated by single spaces; {excerpt(text)} has {len(fields)}"
         )
     variant, board, seats_text, bag_text, to_move, left, turn, end, outcome = fields
-    m = _VARIANT.fullmatch(variant)
+    m = _match(_VARIANT, variant)
     if m is None:
         raise PositionError(
             f"the first field gives the player count (2 to 4), then c if casual, then s if short, "
@@ -109,7 +113,7 @@ def parse_position(text: str) -> State:
     seats, casual, short = int(m[1]), bool(m[2]), bool(m[3])
     camels, loose, demand = _parse_board(board, seats)
     markers, theft, delivered = _parse_seats(seats_text, seats)
-    m = _BAG.fullmatch(bag_text)
+    m = _match(_BAG, bag_text)
     if m is None:
         raise PositionError(
             f"the bag is written as each good's letter and count, in the order {GOOD_LETTERS} "
@@ -150,7 +154,7 @@ def parse_position(text: str) -> State:
 
 
 def _number(text: str, what: str) -> int:
-    if _INT.fullmatch(text) is None:
+    if _match(_INT, text) is None:
         raise PositionError(f"{what} is a whole number, not {excerpt(text)}")
     return int(text)
 
@@ -165,7 +169,7 @@ def _parse_board(
         return (), tuple(loose), tuple(demand)
     last = -1
     for part in board.split("/"):
-        m = _SQUARE.fullmatch(part)
+        m = _match(_SQUARE, part)
         if m is None or not (m[2] or m[3] or m[4]):
             raise PositionError(
                 "each square on the board is written as its name, then the loose good's letter, "
@@ -183,7 +187,7 @@ def _parse_board(
             demand[sq] = int(m[3])
         if m[4]:
             for token in m[4].split(","):
-                c = _CAMEL.fullmatch(token)
+                c = _match(_CAMEL, token)
                 if c is None:  # pragma: no cover - the square's pattern has checked it
                     raise PositionError(f"{excerpt(token)} is not a camel")
                 seat = int(c[1]) - 1
@@ -206,7 +210,7 @@ def _parse_seats(
         raise PositionError(f"the players' field has one entry per player ({seats}), not {len(parts)}")
     markers, theft, delivered = [], [], []
     for n, part in enumerate(parts):
-        m = _SEAT.fullmatch(part)
+        m = _match(_SEAT, part)
         if m is None:
             raise PositionError(
                 f"player {n + 1} is written as *demand markers held, $theft markers, then the letters of "
