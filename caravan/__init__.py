@@ -16,21 +16,56 @@ from .actions import (
     format_action,
     parse_action,
 )
-from .board import GOODS, NUMBERED, SQUARE_NAMES, parse_square, square_name
+from .board import (
+    CAMELS,
+    CASUAL_CAMELS,
+    DEMAND_MARKERS,
+    FULL_ACTIONS,
+    GOODS,
+    NEIGHBOURS,
+    NUMBERED,
+    SETUP_DEMAND,
+    SQUARE_NAMES,
+    SQUARES,
+    parse_square,
+    square_name,
+)
 from .chance import Chance, SeededChance, SystemChance
-from .errors import CaravanError, IllegalActionError, LinkError, NotationError, OptionsError, RecordError
-from .game import Game, ScoreLine, Step, penalty
+from .errors import (
+    CaravanError,
+    IllegalActionError,
+    LinkError,
+    NotationError,
+    OptionsError,
+    PositionError,
+    RecordError,
+)
+from .events import draws_of
+from .game import Game, ScoreLine, Step, actions_for_turn, penalty
+from .goods import ALL_GOODS, Good, camels_per_player, city_wants, goods_in_game
 from .options import Options, Player, default_players
+from .position import format_position, parse_position
+from .state import Camel, Outcome, State
 
 __all__ = [
+    "ALL_GOODS",
+    "CAMELS",
+    "CASUAL_CAMELS",
+    "DEMAND_MARKERS",
+    "FULL_ACTIONS",
     "GOODS",
+    "NEIGHBOURS",
     "NUMBERED",
+    "SETUP_DEMAND",
+    "SQUARES",
     "SQUARE_NAMES",
     "Action",
+    "Camel",
     "CaravanError",
     "Chance",
     "EndTurn",
     "Game",
+    "Good",
     "IllegalActionError",
     "LinkError",
     "MoveCamel",
@@ -38,18 +73,28 @@ __all__ = [
     "NotationError",
     "Options",
     "OptionsError",
+    "Outcome",
     "PickUp",
     "PlaceCamel",
     "Player",
+    "PositionError",
     "RecordError",
     "ScoreLine",
     "SeededChance",
+    "State",
     "Steal",
     "Step",
     "SystemChance",
+    "actions_for_turn",
+    "camels_per_player",
+    "city_wants",
     "default_players",
+    "draws_of",
     "format_action",
+    "format_position",
+    "goods_in_game",
     "parse_action",
+    "parse_position",
     "parse_square",
     "penalty",
     "square_name",

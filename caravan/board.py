@@ -49,7 +49,9 @@ def _neighbours(square: int) -> tuple[int, ...]:
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(s) for s in range(SQUARES))
 
 
-class Good(NamedTuple):
+class GoodInfo(NamedTuple):
+    """One row of the goods table; ``caravan.goods.Good`` is the named type callers use."""
+
     name: str
     letter: str  # used by the action notation and records
     colour: str
@@ -66,15 +68,15 @@ def _sq(name: str) -> int:
 
 
 # R15 points, R2 short-variant counts, the cities of the board diagram.
-GOODS: tuple[Good, ...] = (
-    Good("ivory", "I", "grey", True, 6, "Marrakech", _sq("d7"), 3, 2),
-    Good("cloth", "C", "purple", True, 6, "Fez", _sq("a4"), 3, 2),
-    Good("gems", "G", "green", True, 6, "Niani", _sq("d1"), 3, 2),
-    Good("paper", "P", "pink", True, 6, "Cairo", _sq("g4"), 3, 2),
-    Good("meat", "M", "red", False, 3, "Walata", _sq("c4"), 9, 6),
-    Good("swords", "W", "blue", False, 3, "Gao", _sq("d3"), 9, 6),
-    Good("salt", "S", "white", False, 3, "Timbuktu", _sq("d5"), 9, 6),
-    Good("hides", "H", "brown", False, 3, "Djenné", _sq("e4"), 9, 6),
+GOODS: tuple[GoodInfo, ...] = (
+    GoodInfo("ivory", "I", "grey", True, 6, "Marrakech", _sq("d7"), 3, 2),
+    GoodInfo("cloth", "C", "purple", True, 6, "Fez", _sq("a4"), 3, 2),
+    GoodInfo("gems", "G", "green", True, 6, "Niani", _sq("d1"), 3, 2),
+    GoodInfo("paper", "P", "pink", True, 6, "Cairo", _sq("g4"), 3, 2),
+    GoodInfo("meat", "M", "red", False, 3, "Walata", _sq("c4"), 9, 6),
+    GoodInfo("swords", "W", "blue", False, 3, "Gao", _sq("d3"), 9, 6),
+    GoodInfo("salt", "S", "white", False, 3, "Timbuktu", _sq("d5"), 9, 6),
+    GoodInfo("hides", "H", "brown", False, 3, "Djenné", _sq("e4"), 9, 6),
 )
 GOOD_COUNT = len(GOODS)
 GOOD_LETTERS = "".join(g.letter for g in GOODS)

@@ -25,3 +25,8 @@ class OptionsError(CaravanError, ValueError):
 
 class LinkError(CaravanError, ValueError):
     """A share link that is cut, tampered with, of a newer version, or not a Caravan game."""
+
+
+class PositionError(CaravanError, ValueError):
+    """A position (docs/POSITION.md) that is malformed or that no game can hold:
+    more goods or camels than exist, a camel with two goods, counts that do not add up."""

@@ -69,6 +69,11 @@ class Refilled:
     placed: tuple[tuple[int, int], ...]  # (square, good) in numeric order
     bag_left: int
 
+    @property
+    def draws(self) -> tuple[int, ...]:
+        """The goods drawn from the bag, in order: what ``Game.push_recorded`` takes to replay them."""
+        return tuple(good for _, good in self.placed)
+
 
 @dataclass(slots=True)
 class EndTriggered:
@@ -101,3 +106,15 @@ Event = (
     | TurnEnded
     | GameOver
 )
+
+
+def draws_of(events: list[Event]) -> tuple[int, ...]:
+    """The goods an action drew from the bag (I11), in order; empty if it drew none.
+
+    ``game.push_recorded(action, draws_of(events))`` re-applies the action
+    with the same draws after a ``pop``, where a plain ``push`` would draw anew.
+    """
+    for event in events:
+        if isinstance(event, Refilled):
+            return event.draws
+    return ()

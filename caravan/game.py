@@ -9,7 +9,7 @@ on top, or a good + UNDER when stolen (R10).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple, cast
 
 from . import events as ev
@@ -45,8 +45,11 @@ from .board import (
     SQUARES,
 )
 from .chance import Chance, SeededChance, SystemChance, draw_from
-from .errors import IllegalActionError
-from .options import Options
+from .errors import IllegalActionError, PositionError
+from .goods import ALL_GOODS, Good
+from .options import Options, default_players
+from .position import check_state, format_position, parse_position
+from .state import Camel, Outcome, State, camel_order
 
 SUPPLY = -1
 NONE = -1
@@ -194,7 +197,10 @@ class Game:
         return self.over is not None
 
     def legal_actions(self) -> list[Action]:
-        """Every action the player to move may take now, without duplicates."""
+        """Every action the player to move may take now, without duplicates.
+
+        A turn with no actions left waits for ``end``: ``[EndTurn()]`` is then
+        the only legal action (R6). A finished game has none."""
         if self.over is not None:
             return []
         out: list[Action] = [END_TURN]
@@ -416,7 +422,11 @@ class Game:
         return self._apply(action, None)
 
     def push_recorded(self, action: Action, draws: Sequence[int]) -> list[ev.Event]:
-        """Apply an action with the draws a record says it made (replay)."""
+        """Apply an action with the draws it made before (``Step.draws``, or
+        ``events.draws_of(events)``), for replaying a record or re-applying a
+        line a search remembers: after ``pop`` a plain ``push`` draws anew (I11).
+        Raises IllegalActionError, leaving the position as it was, if the
+        action is illegal or the draws are not ones it can make from this bag."""
         self._check(action)
         return self._apply(action, _Scripted(draws))
 
@@ -821,6 +831,233 @@ class Game:
 
     def __iter__(self) -> Iterator[Step]:
         return iter(self.history)
+
+    # ------------------------------------------------- the visible position
+    # The read-only API (docs/API.md): what a player sees, in named types.
+    # Kept in one block, apart from the rules code; caravan/state.py holds
+    # the types and caravan/position.py the notation (docs/POSITION.md).
+
+    _initial_position: str | None = None  # set by from_state
+
+    def camels_at(self, square: int) -> list[Camel]:
+        """Every camel on ``square``, in seat order, unladen ones first (like python-chess's piece_at)."""
+        nc, load = self.camels, self.load
+        out = [_camel(i // nc, square, load[i]) for i, s in enumerate(self.loc) if s == square]
+        out.sort(key=camel_order)
+        return out
+
+    def seat_camels(self, seat: int) -> list[Camel]:
+        """The camels of ``seat`` on the board, by square; the rest are in its supply."""
+        loc, load = self.loc, self.load
+        out = [_camel(seat, loc[i], load[i]) for i in self.camels_of(seat) if loc[i] != SUPPLY]
+        out.sort(key=camel_order)
+        return out
+
+    def loose_at(self, square: int) -> Good | None:
+        """The good no camel carries on ``square`` (R8), or None."""
+        good = self.loose[square]
+        return None if good == NONE else ALL_GOODS[good]
+
+    def loose_goods(self) -> dict[int, Good]:
+        """Square -> loose good, for every square that has one."""
+        return {sq: ALL_GOODS[g] for sq, g in enumerate(self.loose) if g != NONE}
+
+    def demand_at(self, square: int) -> int:
+        """Demand markers on ``square`` (R8, R13)."""
+        return self.demand[square]
+
+    def demand_on_board(self) -> dict[int, int]:
+        """Square -> demand markers, for every square that has some."""
+        return {sq: n for sq, n in enumerate(self.demand) if n}
+
+    def demand_left(self) -> int:
+        """Demand markers still in the supply (I9: 44 in all)."""
+        return self.demand_supply
+
+    def markers_held(self, seat: int) -> int:
+        """Demand markers ``seat`` has taken (R8), 1 point each (R15)."""
+        return self.markers[seat]
+
+    def theft_markers(self, seat: int) -> int:
+        """Theft markers ``seat`` holds (R1, R10)."""
+        return self.theft[seat]
+
+    def deliveries(self, seat: int) -> dict[Good, int]:
+        """Goods ``seat`` has delivered, per good (every good listed, 0 included)."""
+        row = self.delivered[seat * GOOD_COUNT : (seat + 1) * GOOD_COUNT]
+        return dict(zip(ALL_GOODS, row, strict=True))
+
+    def bag_contents(self) -> dict[Good, int]:
+        """How many of each good the bag holds: counts, never their order (I11)."""
+        return dict(zip(ALL_GOODS, self.bag, strict=True))
+
+    def end_triggered(self) -> bool:
+        """R14: the bag is empty and the next delivery ends the game."""
+        return self.triggered
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended (reason and winners), or None while it goes on."""
+        return None if self.over is None else Outcome(self.over, self.winners)
+
+    def groups(self, seat: int) -> list[frozenset[int]]:
+        """The squares of ``seat``'s connected camels, one set per group (R11, I4)."""
+        label = self._groups(seat * self.camels, self.camels)
+        out: dict[int, set[int]] = {}
+        for sq, g in enumerate(label):
+            if g >= 0:
+                out.setdefault(g, set()).add(sq)
+        return [frozenset(squares) for _, squares in sorted(out.items())]
+
+    def legal_actions_with_cost(self) -> list[tuple[Action, int]]:
+        """``legal_actions()`` paired with what each costs now (0 for end, else 1 or 2: R7, I3)."""
+        count = self.count
+        out: list[tuple[Action, int]] = []
+        for action in self.legal_actions():
+            if isinstance(action, (PlaceCamel, MoveCamel)):
+                out.append((action, 2 if count[action.to] else 1))
+            else:
+                out.append((action, 0 if isinstance(action, EndTurn) else 1))
+        return out
+
+    def state(self) -> State:
+        """The whole visible position as an immutable value; equal positions compare equal."""
+        nc = self.camels
+        camels = sorted(
+            (_camel(i // nc, sq, self.load[i]) for i, sq in enumerate(self.loc) if sq != SUPPLY),
+            key=camel_order,
+        )
+        return State(
+            seats=self.seats,
+            casual=self.options.casual,
+            short=self.options.short,
+            camels=tuple(camels),
+            loose=tuple(None if g == NONE else ALL_GOODS[g] for g in self.loose),
+            demand=tuple(self.demand),
+            markers=tuple(self.markers),
+            theft=tuple(self.theft),
+            delivered=tuple(
+                tuple(self.delivered[s * GOOD_COUNT : (s + 1) * GOOD_COUNT]) for s in range(self.seats)
+            ),
+            bag=tuple(self.bag),
+            seat=self.seat,
+            left=self.left,
+            turn=self.turn,
+            triggered=self.triggered,
+            over=self.over,
+        )
+
+    def position(self) -> str:
+        """The position in one line of text (docs/POSITION.md); ``from_position`` reads it back."""
+        return format_position(self.state())
+
+    def start_position(self) -> str | None:
+        """The position this game was set up from, or None for the normal set-up (R3)."""
+        return self._initial_position
+
+    @classmethod
+    def from_position(
+        cls,
+        text: str,
+        *,
+        options: Options | None = None,
+        seed: int | None = None,
+        chance: Chance | None = None,
+    ) -> Game:
+        """A game in the position ``text`` (docs/POSITION.md), with no history.
+
+        Raises PositionError for text that is malformed or no game can hold.
+        The bag holds the counts the position gives; its order is not part of
+        a position (I11), so draws come from ``chance``, ``seed``, or fresh
+        randomness. ``options`` give the players' names and colours and a turn
+        limit; their player count and variant must be the position's.
+        """
+        return cls.from_state(parse_position(text), options=options, seed=seed, chance=chance)
+
+    @classmethod
+    def from_state(
+        cls,
+        state: State,
+        *,
+        options: Options | None = None,
+        seed: int | None = None,
+        chance: Chance | None = None,
+    ) -> Game:
+        """A game in the position ``state``; see ``from_position``."""
+        check_state(state)
+        if options is None:
+            options = Options(players=default_players(state.seats), casual=state.casual, short=state.short)
+        elif (options.seats, options.casual, options.short) != (state.seats, state.casual, state.short):
+            raise PositionError(
+                "the options are for another game than the position "
+                "(the number of players, casual and short must agree)"
+            )
+        if options.start is None:
+            options = replace(options, start=state.seat)
+        if chance is None:
+            chance = SeededChance(seed) if seed is not None else SystemChance()
+        game = cls(options, chance=chance, setup_draws=_ANY_SETUP)
+        game._set_state(state)
+        return game
+
+    def _set_state(self, state: State) -> None:
+        """Overwrite every field of the position with ``state`` (checked), history and undo emptied."""
+        nc = self.camels
+        self.loc = [SUPPLY] * (self.seats * nc)
+        self.load = [NONE] * (self.seats * nc)
+        self.count = [0] * SQUARES
+        used = [0] * self.seats
+        for camel in sorted(state.camels, key=camel_order):
+            i = camel.seat * nc + used[camel.seat]
+            used[camel.seat] += 1
+            self.loc[i] = camel.square
+            self.count[camel.square] += 1
+            if camel.good is not None:
+                self.load[i] = int(camel.good) + (UNDER if camel.under else 0)
+        self.loose = [NONE if g is None else int(g) for g in state.loose]
+        self.loose_count = sum(1 for g in state.loose if g is not None)
+        self.demand = list(state.demand)
+        self.demand_supply = DEMAND_MARKERS - sum(state.demand) - sum(state.markers)
+        self.markers = list(state.markers)
+        self.theft = list(state.theft)
+        self.delivered = [n for row in state.delivered for n in row]
+        self.bag = list(state.bag)
+        self.turn, self.seat, self.left = state.turn, state.seat, state.left
+        self.triggered = state.triggered
+        self.over = state.over
+        self.winners = self.result() if state.over is not None else ()
+        self.history = []
+        self._undo = []
+        self._redo = []
+        self.setup_draws = ()
+        self._initial_position = format_position(self.state())
+
+    def copy_position(self, *, chance: Chance | None = None) -> Game:
+        """An independent game in the same position, without history, undo or
+        redo: what a search copies per rollout. Draws come from ``chance`` or
+        fresh randomness (I11). ``pop`` on it has nothing to undo."""
+        other = Game.__new__(Game)
+        d = other.__dict__
+        d.update(self.__dict__)
+        for key, value in d.items():
+            if type(value) is list and key not in _STACKS:
+                d[key] = value[:]  # the state is flat lists of ints
+        other.history = []
+        other._undo = []
+        other._redo = []
+        other.chance = chance if chance is not None else SystemChance()
+        return other
+
+
+_STACKS = ("history", "_undo", "_redo")  # what copy_position leaves behind
+_ANY_SETUP = (0, 0, 1, 1, 2, 2, 3, 3)  # valid set-up draws in every variant, overwritten by from_state
+
+
+def _camel(seat: int, square: int, load: int) -> Camel:
+    if load == NONE:
+        return Camel(seat, square)
+    if load >= UNDER:
+        return Camel(seat, square, ALL_GOODS[load - UNDER], True)
+    return Camel(seat, square, ALL_GOODS[load], False)
 
 
 def _unnamed(game: Game, action: Action) -> str | None:

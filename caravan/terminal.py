@@ -529,19 +529,13 @@ def _from_position(args: argparse.Namespace) -> Game:
     """A game set up from the position notation (docs/POSITION.md), with the
     players of ``--players`` if given. Raises the engine's error (a
     CaravanError) if the text is not a position or the players do not fit it."""
-    from_position = getattr(Game, "from_position", None)
-    if from_position is None:
-        raise OptionsError("this version of the engine cannot start from a position")
     options = None
     if args.players is not None:
         names = [n.strip() for n in args.players.split(",")]
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise OptionsError(f"Caravan is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
         options = Options(players=_players(names), casual=args.casual, short=args.short, start=None)
-    game = from_position(args.position, options=options, seed=args.seed)
-    if not isinstance(game, Game):
-        raise OptionsError("the position did not give a game")
-    return game
+    return Game.from_position(args.position, options=options, seed=args.seed)
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:

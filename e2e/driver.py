@@ -16,9 +16,9 @@ from typing import Any
 
 from playwright.sync_api import Page
 
+from caravan import Game, Good
 from caravan.actions import Action, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
-from caravan.board import GOODS, SQUARE_NAMES, SQUARES
-from caravan.game import NONE, UNDER, Game
+from caravan.board import SQUARE_NAMES, SQUARES
 from caravan.record import loads
 
 READY = "document.documentElement.getAttribute('data-ready') === 'true'"
@@ -50,7 +50,7 @@ def source_of(action: Action) -> str | None:
     if isinstance(action, (PickUp, Steal)):
         return SQUARE_NAMES[action.at]
     if isinstance(action, MoveGood):
-        return GOODS[action.good].letter + ("_" if action.under else "") + SQUARE_NAMES[action.frm]
+        return Good(action.good).letter + ("_" if action.under else "") + SQUARE_NAMES[action.frm]
     return None
 
 
@@ -72,21 +72,19 @@ def attr(selector: str, name: str, value: str) -> str:
 def board_of(game: Game) -> dict[str, tuple[list[str], str, int]]:
     """What the engine says is on every square, in the contract's terms
     (camels sorted, since only the multiset is the game's business)."""
-    camels: list[list[str]] = [[] for _ in range(SQUARES)]
-    for i, sq in enumerate(game.loc):
-        if sq < 0:
-            continue
-        ld = game.load[i]
-        load = "" if ld == NONE else ("_" + GOODS[ld - UNDER].letter if ld >= UNDER else GOODS[ld].letter)
-        camels[sq].append(f"{i // game.camels + 1}{load}")
-    return {
-        SQUARE_NAMES[sq]: (
-            sorted(camels[sq]),
-            GOODS[game.loose[sq]].letter if game.loose[sq] != NONE else "",
-            game.demand[sq],
+    out: dict[str, tuple[list[str], str, int]] = {}
+    for sq in range(SQUARES):
+        camels = []
+        for c in game.camels_at(sq):
+            load = "" if c.good is None else ("_" if c.under else "") + c.good.letter
+            camels.append(f"{c.seat + 1}{load}")
+        loose = game.loose_at(sq)
+        out[SQUARE_NAMES[sq]] = (
+            sorted(camels),
+            loose.letter if loose is not None else "",
+            game.demand_at(sq),
         )
-        for sq in range(SQUARES)
-    }
+    return out
 
 
 def panels_of(game: Game) -> list[dict[str, str]]:
@@ -96,7 +94,7 @@ def panels_of(game: Game) -> list[dict[str, str]]:
         out.append(
             {
                 "supply": str(game.supply(line.seat)),
-                "theft": str(game.theft[line.seat]),
+                "theft": str(game.theft_markers(line.seat)),
                 "delivered": str(line.delivered),
                 "demand": str(line.demand),
                 "held": str(line.held),

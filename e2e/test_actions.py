@@ -7,8 +7,8 @@ import random
 import pytest
 from playwright.sync_api import expect
 
+from caravan import city_wants
 from caravan.actions import Action, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal, parse_action
-from caravan.board import CITY_WANTS
 from caravan.game import Game
 from caravan.playout import courier_action
 from e2e.conftest import Tab
@@ -25,7 +25,7 @@ def _kind(action: Action) -> str:
     if isinstance(action, Steal):
         return "steal"
     if isinstance(action, MoveGood):
-        return "deliver" if CITY_WANTS[action.to] == action.good else "move good"
+        return "deliver" if city_wants(action.to) == action.good else "move good"
     return "end"
 
 

@@ -1,27 +1,55 @@
-"""Test helper: build Caravan positions by editing a Game's fields directly.
+"""Test helper: build Caravan positions through the position notation.
 
 Tests of one rule need one situation (a camel of seat 1 carrying ivory on
 c6, nothing else on the board) that would take dozens of actions to reach by
-play. These helpers edit the state the way the engine would have left it:
-camels come from their owner's supply, goods come out of the bag (and go back
-to it when cleared) and demand markers come out of the supply, so ``count``,
-``loose_count`` and every conservation total stay consistent. Not part of the
-engine: never import this from ``caravan/``.
+play. Each helper takes a game, changes its position the way the engine
+would have (camels come from their owner's supply, goods out of the bag,
+demand markers out of the supply) and returns a new game set up from the
+position's text with ``Game.from_position``, so every position a test uses
+has passed the notation's checks (docs/POSITION.md). The new game draws with
+the seed ``blank`` was given. Not part of the engine: never import this
+from ``caravan/``.
 """
 
 from __future__ import annotations
 
-from caravan.board import DEMAND_MARKERS, GOOD_BY_LETTER, GOODS, SQUARES, parse_square
-from caravan.game import NONE, SUPPLY, UNDER, Game, actions_for_turn
-from caravan.options import Options, default_players
+from dataclasses import replace
+from weakref import WeakKeyDictionary
+
+from caravan import (
+    ALL_GOODS,
+    DEMAND_MARKERS,
+    SQUARES,
+    Camel,
+    Game,
+    Good,
+    Options,
+    State,
+    actions_for_turn,
+    camels_per_player,
+    default_players,
+    format_position,
+    goods_in_game,
+    parse_square,
+)
+
+_SEEDS: WeakKeyDictionary[Game, int] = WeakKeyDictionary()
 
 
 def sq(name: str) -> int:
     return parse_square(name)
 
 
-def good(letter: str) -> int:
-    return GOOD_BY_LETTER[letter]
+def good(letter: str) -> Good:
+    return Good.from_letter(letter)
+
+
+def rebuild(game: Game, state: State) -> Game:
+    """A new game in ``state``, with ``game``'s options and seed, made from the position's text."""
+    seed = _SEEDS.get(game, 1)
+    new = Game.from_position(format_position(state), options=game.options, seed=seed)
+    _SEEDS[new] = seed
+    return new
 
 
 def blank(
@@ -36,103 +64,154 @@ def blank(
 ) -> Game:
     """A game with no loose goods and no demand markers on the board, ``seat``
     to move on game turn ``turn`` (4 or later: a full turn of 4 actions)."""
-    game = Game(
-        Options(players=default_players(players), casual=casual, short=short, max_turns=max_turns),
-        seed=seed,
+    options = Options(players=default_players(players), casual=casual, short=short, max_turns=max_turns)
+    start = Game(options, seed=seed)
+    state = replace(
+        start.state(),
+        loose=(None,) * SQUARES,
+        demand=(0,) * SQUARES,
+        bag=tuple(goods_in_game(short=short).values()),
+        seat=seat,
+        turn=turn,
+        left=actions_for_turn(turn),
     )
-    for s in range(SQUARES):
-        if game.loose[s] != NONE:
-            game.bag[game.loose[s]] += 1
-            game.loose[s] = NONE
-        game.demand_supply += game.demand[s]
-        game.demand[s] = 0
-    game.loose_count = 0
-    game.seat = seat
-    game.turn = turn
-    game.left = actions_for_turn(turn)
-    return game
+    _SEEDS[start] = seed
+    return rebuild(start, state)
 
 
-def camel(game: Game, seat: int, square: str, load: str | None = None, *, under: bool = False) -> int:
-    """Put one of ``seat``'s supply camels on ``square``, carrying the good
-    ``load`` (a letter; on top, or under when stolen). Returns the camel slot."""
-    for i in game.camels_of(seat):
-        if game.loc[i] == SUPPLY:
-            break
-    else:
-        raise AssertionError(f"seat {seat} has no camel left in supply")
-    s = sq(square)
-    game.loc[i] = s
-    game.count[s] += 1
-    if load is not None:
-        g = good(load)
-        _take_from_bag(game, g)
-        game.load[i] = g + (UNDER if under else 0)
-    return i
+def _take_from_bag(state: State, g: Good, n: int = 1) -> tuple[int, ...]:
+    assert state.bag[g] >= n, f"no {g.label} left in the bag"
+    return tuple(k - n if i == g else k for i, k in enumerate(state.bag))
 
 
-def loose(game: Game, square: str, letter: str) -> None:
+def camel(game: Game, seat: int, square: str, load: str | None = None, *, under: bool = False) -> Game:
+    """One of ``seat``'s supply camels on ``square``, carrying the good
+    ``load`` (a letter; on top, or under when stolen) taken from the bag."""
+    state = game.state()
+    assert state.supply(seat) > 0, f"seat {seat} has no camel left in supply"
+    carried = good(load) if load is not None else None
+    bag = _take_from_bag(state, carried) if carried is not None else state.bag
+    camels = (*state.camels, Camel(seat, sq(square), carried, under))
+    return rebuild(game, replace(state, camels=camels, bag=bag))
+
+
+def loose(game: Game, square: str, letter: str) -> Game:
     """A good no camel carries on ``square``, drawn out of the bag."""
+    state = game.state()
     s = sq(square)
-    assert game.loose[s] == NONE, f"{square} already has a loose good"
+    assert state.loose[s] is None, f"{square} already has a loose good"
     g = good(letter)
-    _take_from_bag(game, g)
-    game.loose[s] = g
-    game.loose_count += 1
+    goods = tuple(g if i == s else x for i, x in enumerate(state.loose))
+    return rebuild(game, replace(state, loose=goods, bag=_take_from_bag(state, g)))
 
 
-def demand(game: Game, square: str, n: int = 1) -> None:
+def demand(game: Game, square: str, n: int = 1) -> Game:
     """``n`` demand markers from the supply onto ``square``."""
-    assert game.demand_supply >= n
-    game.demand[sq(square)] += n
-    game.demand_supply -= n
+    state = game.state()
+    assert state.demand_supply >= n
+    s = sq(square)
+    return rebuild(
+        game, replace(state, demand=tuple(k + n if i == s else k for i, k in enumerate(state.demand)))
+    )
 
 
-def _take_from_bag(game: Game, g: int) -> None:
-    assert game.bag[g] > 0, f"no {GOODS[g].name} left in the bag"
-    game.bag[g] -= 1
+def deliver(game: Game, seat: int, letter: str, n: int = 1) -> Game:
+    """Credit ``n`` delivered goods to ``seat``, taking them out of the bag."""
+    state = game.state()
+    g = good(letter)
+    bag = _take_from_bag(state, g, n)
+    row = tuple(k + n if i == g else k for i, k in enumerate(state.delivered[seat]))
+    delivered = tuple(row if s == seat else r for s, r in enumerate(state.delivered))
+    return rebuild(game, replace(state, bag=bag, delivered=delivered, triggered=sum(bag) == 0))
+
+
+def hold_markers(game: Game, seat: int, n: int) -> Game:
+    """``n`` demand markers from the supply to ``seat``."""
+    state = game.state()
+    assert state.demand_supply >= n
+    markers = tuple(k + n if s == seat else k for s, k in enumerate(state.markers))
+    return rebuild(game, replace(state, markers=markers))
+
+
+def keep_in_bag(game: Game, letters: str) -> Game:
+    """Leave only the goods ``letters`` in the bag. The others must be somewhere:
+    they count as delivered, shared out so that no seat gains points on another
+    (rare goods first, each to the seat with the fewest points so far, as far
+    as the goods allow). An empty bag triggers the end (R14)."""
+    state = game.state()
+    points = [0] * state.seats
+    for g in ALL_GOODS:
+        extra = state.bag[g] - letters.count(g.letter)
+        assert extra >= 0, f"the bag has too few {g.label}"
+        for _ in range(extra):
+            seat = points.index(min(points))
+            points[seat] += g.points
+            game = deliver(game, seat, g.letter)
+    return game
 
 
 def goods_total(game: Game) -> int:
     """Every good of the game: bag + loose + carried + delivered (R2 totals)."""
-    carried = sum(1 for ld in game.load if ld != NONE)
-    loose_now = sum(1 for g in game.loose if g != NONE)
-    return sum(game.bag) + loose_now + carried + sum(game.delivered)
+    carried = sum(len([c for c in game.seat_camels(s) if c.laden]) for s in range(game.seats))
+    delivered = sum(sum(game.deliveries(s).values()) for s in range(game.seats))
+    return sum(game.bag_contents().values()) + len(game.loose_goods()) + carried + delivered
 
 
 def demand_total(game: Game) -> int:
     """Demand markers on the board + held by players + in the supply (I9)."""
-    return sum(game.demand) + sum(game.markers) + game.demand_supply
+    held = sum(game.markers_held(s) for s in range(game.seats))
+    return sum(game.demand_on_board().values()) + held + game.demand_left()
 
 
 def check_invariants(game: Game) -> None:
-    """The conservation laws every reachable position keeps."""
+    """The conservation laws every reachable position keeps, read through the public API."""
     o = game.options
-    expected = sum(g.short_count if o.short else g.full_count for g in GOODS)
-    assert goods_total(game) == expected
-    assert all(n >= 0 for n in game.bag)
-    assert all(n >= 0 for n in game.delivered)
-    assert game.loose_count == sum(1 for g in game.loose if g != NONE)
+    assert goods_total(game) == sum(goods_in_game(short=o.short).values())
+    for g, n in game.bag_contents().items():
+        placed = [c for s in range(game.seats) for c in game.seat_camels(s) if c.good == g]
+        loose_now = [x for x in game.loose_goods().values() if x == g]
+        delivered = sum(game.deliveries(s)[g] for s in range(game.seats))
+        assert n >= 0 and n + len(placed) + len(loose_now) + delivered == g.in_game(short=o.short)
+    assert game.bag_count == sum(game.bag_contents().values())
     assert demand_total(game) == DEMAND_MARKERS
-    assert game.demand_supply >= 0 and all(n >= 0 for n in game.demand) and all(n >= 0 for n in game.markers)
-    assert sum(game.theft) == game.seats and all(n >= 0 for n in game.theft)
-    for i, s in enumerate(game.loc):
-        if s == SUPPLY:
-            assert game.load[i] == NONE, "a camel in supply carries a good"
-        assert -1 <= game.load[i] < 2 * UNDER
-    assert game.count == [sum(1 for s in game.loc if s == t) for t in range(SQUARES)]
+    assert game.demand_left() >= 0 and all(n > 0 for n in game.demand_on_board().values())
+    assert sum(game.theft_markers(s) for s in range(game.seats)) == game.seats
+    assert all(game.theft_markers(s) >= 0 for s in range(game.seats))
+    nc = camels_per_player(casual=o.casual)
     for seat in range(game.seats):
+        mine = game.seat_camels(seat)
+        assert game.supply(seat) + len(mine) == nc
+        assert game.held(seat) == sum(1 for c in mine if c.laden)
         # R9/I1: a player never has every camel laden.
-        assert game.held(seat) < game.camels
+        assert game.held(seat) < nc
+        assert all(not c.under or c.laden for c in mine)
+    on_squares = [c for s in range(SQUARES) for c in game.camels_at(s)]
+    assert len(on_squares) == sum(len(game.seat_camels(s)) for s in range(game.seats))
+    assert game.end_triggered() == (game.bag_count == 0)
     assert 0 <= game.left <= 4
 
 
 def expected_score(game: Game, seat: int) -> int:
-    """R15/R16 recomputed from the raw fields, independently of Game.score()."""
+    """R15/R16 recomputed from the position, independently of Game.score()."""
     points = 0
-    for g, info in enumerate(GOODS):
-        points += game.delivered[seat * len(GOODS) + g] * (6 if info.rare else 3)
-    points += game.markers[seat]
-    held = sum(1 for i in game.camels_of(seat) if game.load[i] != NONE)
+    for g, n in game.deliveries(seat).items():
+        points += n * (6 if g.rare else 3)
+    points += game.markers_held(seat)
+    held = sum(1 for c in game.seat_camels(seat) if c.laden)
     table = {0: 0, 1: 0, 2: 1, 3: 3, 4: 6, 5: 10}
     return points - table[held]
+
+
+def on(game: Game, square: str) -> list[str]:
+    """The camels on ``square`` as the position notation writes them: ``1`` an
+    unladen camel of seat 0, ``2I`` seat 1 with ivory on top, ``1_C`` cloth under."""
+    out = []
+    for c in game.camels_at(sq(square)):
+        load = "" if c.good is None else ("_" if c.under else "") + c.good.letter
+        out.append(f"{c.seat + 1}{load}")
+    return out
+
+
+def set_theft(game: Game, theft: tuple[int, ...]) -> Game:
+    """Theft markers per seat (they must still add up to one per player, R1)."""
+    return rebuild(game, replace(game.state(), theft=theft))

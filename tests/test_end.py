@@ -10,7 +10,7 @@ from caravan.errors import IllegalActionError
 from caravan.events import EndTriggered, GameOver, GoodDelivered, Refilled, TurnEnded
 from caravan.game import Game
 from caravan.options import Options
-from tests.positions import blank, camel, good, loose, sq
+from tests.positions import blank, camel, good, hold_markers, keep_in_bag, loose, sq
 
 
 def last_four_in_bag() -> Game:
@@ -18,22 +18,22 @@ def last_four_in_bag() -> Game:
     seat 0 carries salt next to Timbuktu, seat 1 carries ivory next to Marrakech."""
     game = blank()
     for name, letter in (("a7", "M"), ("c6", "H"), ("f5", "W"), ("e2", "M"), ("g1", "H")):
-        loose(game, name, letter)
-    camel(game, 0, "c6")
-    camel(game, 0, "d6", "S")
-    camel(game, 0, "d5")
-    camel(game, 1, "c7", "I")
-    camel(game, 1, "d7")
-    game.bag = [1, 1, 1, 1, 0, 0, 0, 0]
+        game = loose(game, name, letter)
+    game = camel(game, 0, "c6")
+    game = camel(game, 0, "d6", "S")
+    game = camel(game, 0, "d5")
+    game = camel(game, 1, "c7", "I")
+    game = camel(game, 1, "d7")
+    game = keep_in_bag(game, "ICGP")
     return game
 
 
 def test_r14_drawing_the_last_four_goods_triggers_the_end() -> None:
     game = last_four_in_bag()
-    assert not game.triggered
+    assert not game.end_triggered()
     events = game.push(PICK[sq("c6")])
     assert [type(e) for e in events] == [type(events[0]), Refilled, EndTriggered]
-    assert game.triggered and sum(game.bag) == 0
+    assert game.end_triggered() and game.bag_count == 0
     assert not game.is_over()
 
 
@@ -64,16 +64,17 @@ def test_i7_whoever_delivers_ends_the_game() -> None:
     game.push(PICK[sq("c6")])
     game.push(END_TURN)
     assert game.seat == 1
+    before = game.score()[1].rare
     events = game.push(parse_action("Ic7>d7"))
     assert events[-1] == GameOver("delivery", (1,))
     assert game.winners == (1,)
-    assert game.score()[1].rare == 6
+    assert game.score()[1].rare == before + 6
 
 
 def test_r14_moving_a_good_without_delivering_does_not_end_the_game() -> None:
     game = last_four_in_bag()
     game.push(PICK[sq("c6")])
-    camel(game, 0, "e6")
+    game = camel(game, 0, "e6")
     game.push(parse_action("Sd6>e6"))
     assert not game.is_over()
 
@@ -100,10 +101,9 @@ def test_i10_without_a_limit_a_game_nobody_delivers_in_goes_on() -> None:
 
 def test_i10_players_may_agree_to_end_and_it_is_scored_as_it_stands() -> None:
     game = blank()
-    camel(game, 0, "a1", "M")
-    camel(game, 0, "a2", "W")
-    game.markers[1] = 1
-    game.demand_supply -= 1
+    game = camel(game, 0, "a1", "M")
+    game = camel(game, 0, "a2", "W")
+    game = hold_markers(game, 1, 1)
     events = game.end_by_agreement()
     # Seat 0: 2 goods held, -1; seat 1: one demand marker, +1.
     assert events == [GameOver(reason="agreed", winners=(1,))]

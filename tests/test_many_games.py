@@ -51,8 +51,8 @@ def test_many_complete_games() -> None:
         play(game, courier_action if courier else random_action, random.Random(n))
         finish(game)
         if game.over == "delivery":
-            assert game.triggered and sum(game.bag) == 0
-            assert game.demand_supply == 44 - 4 - 4 * (6 if short else 10)  # I9
+            assert game.end_triggered() and game.bag_count == 0
+            assert game.demand_left() == 44 - 4 - 4 * (6 if short else 10)  # I9
         else:  # I10: stopped by the limit, right after its last turn
             assert game.over == "turn limit" and game.turn == options.max_turns + 1  # type: ignore[operator]
         ends["courier" if courier else "random", game.over] += 1

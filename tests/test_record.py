@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from caravan import Camel
 from caravan.actions import END_TURN, PICK
 from caravan.errors import IllegalActionError, RecordError
 from caravan.events import Refilled
@@ -17,7 +19,7 @@ from caravan.game import Game
 from caravan.options import Options, default_players
 from caravan.playout import courier_action, play
 from caravan.record import dumps, loads
-from tests.positions import camel, sq
+from tests.positions import sq
 
 
 def played(seed: int = 3, *, players: int = 3, short: bool = False, actions: int = 10_000) -> Game:
@@ -79,9 +81,8 @@ def test_i11_record_holds_no_seed_and_only_draws_already_made() -> None:
     for other_seed in range(8):
         other = Game(Options(), seed=other_seed, setup_draws=game.setup_draws)
         assert dumps(other) == text
-        other.turn, other.left = 4, 4
-        for name in ("a7", "g7", "c6", "f5"):
-            camel(other, 0, name)
+        camels = tuple(Camel(0, sq(name)) for name in ("a7", "g7", "c6", "f5"))
+        other = Game.from_state(replace(other.state(), turn=4, left=4, camels=camels), seed=other_seed)
         events = [e for name in ("a7", "g7", "c6", "f5") for e in other.push(PICK[sq(name)])]
         futures.add(next(e for e in events if isinstance(e, Refilled)).placed)
     assert len(futures) > 1

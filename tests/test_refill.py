@@ -10,24 +10,25 @@ import pytest
 from caravan.actions import PICK, PLACE
 from caravan.board import NUMBERED, square_name
 from caravan.events import EndTriggered, GoodPickedUp, Refilled
-from caravan.game import NONE, Game
+from caravan.game import Game
 from caravan.options import Options, default_players
 from caravan.playout import courier_action
-from tests.positions import blank, camel, check_invariants, demand, loose, sq
+from tests.positions import blank, camel, check_invariants, demand, hold_markers, keep_in_bag, loose, sq
 
 
-def five_loose(game: Game) -> None:
+def five_loose(game: Game) -> Game:
     """Goods on numbered spaces 1 (a7), 3 (c6), 4 (f5), 6 (e2), 8 (g1)."""
     for name, letter in (("a7", "M"), ("c6", "I"), ("f5", "W"), ("e2", "S"), ("g1", "H")):
-        loose(game, name, letter)
+        game = loose(game, name, letter)
+    return game
 
 
 def test_r13_refill_at_four_loose_goods_marks_them_then_fills_empty_numbered_spaces() -> None:
     game = blank()
-    five_loose(game)
-    demand(game, "f5", 1)
-    camel(game, 0, "c6")
-    bag_before = sum(game.bag)
+    game = five_loose(game)
+    game = demand(game, "f5", 1)
+    game = camel(game, 0, "c6")
+    bag_before = game.bag_count
     events = game.push(PICK[sq("c6")])
     assert isinstance(events[0], GoodPickedUp)
     refill = events[1]
@@ -36,25 +37,25 @@ def test_r13_refill_at_four_loose_goods_marks_them_then_fills_empty_numbered_spa
     # Numbered spaces without a good, in numeric order: 2 g7, 3 c6, 5 b3, 7 a1.
     assert [s for s, _ in refill.placed] == [sq("g7"), sq("c6"), sq("b3"), sq("a1")]
     for s, g in refill.placed:
-        assert game.loose[s] == g
-    assert refill.bag_left == bag_before - 4 == sum(game.bag)
-    assert game.demand[sq("f5")] == 2  # a space may collect several
-    assert game.demand[sq("a7")] == game.demand[sq("e2")] == game.demand[sq("g1")] == 1
-    assert game.demand[sq("c6")] == 0  # the picked-up good's space was empty at the refill
-    assert game.loose_count == 8
-    assert all(game.loose[s] != NONE for s in NUMBERED)
+        assert game.loose_at(s) == g
+    assert refill.bag_left == bag_before - 4 == game.bag_count
+    assert game.demand_at(sq("f5")) == 2  # a space may collect several
+    assert game.demand_at(sq("a7")) == game.demand_at(sq("e2")) == game.demand_at(sq("g1")) == 1
+    assert game.demand_at(sq("c6")) == 0  # the picked-up good's space was empty at the refill
+    assert len(game.loose_goods()) == 8
+    assert all(game.loose_at(s) is not None for s in NUMBERED)
     assert game.history[-1].draws == tuple(g for _, g in refill.placed)
     check_invariants(game)
 
 
 def test_r13_no_refill_while_more_than_four_goods_are_loose() -> None:
     game = blank()
-    five_loose(game)
-    loose(game, "b3", "G")
-    camel(game, 0, "c6")
+    game = five_loose(game)
+    game = loose(game, "b3", "G")
+    game = camel(game, 0, "c6")
     events = game.push(PICK[sq("c6")])
     assert not any(isinstance(e, Refilled) for e in events)
-    assert game.loose_count == 5
+    assert len(game.loose_goods()) == 5
 
 
 def test_r13_refill_in_a_real_game_comes_with_the_fourth_pick_up() -> None:
@@ -62,25 +63,25 @@ def test_r13_refill_in_a_real_game_comes_with_the_fourth_pick_up() -> None:
     game.turn, game.left = 4, 4
     squares = [sq(n) for n in ("a7", "g7", "c6", "f5")]
     for s in squares:
-        camel(game, 0, square_name(s))
+        game = camel(game, 0, square_name(s))
     refills = []
     for n, s in enumerate(squares, 1):
         refills += [e for e in game.push(PICK[s]) if isinstance(e, Refilled)]
-        assert game.loose_count == (8 - n if n < 4 else 8)
+        assert len(game.loose_goods()) == (8 - n if n < 4 else 8)
     assert len(refills) == 1
     assert [s for s, _ in refills[0].placed] == squares
     assert refills[0].marked == tuple(sorted(set(NUMBERED) - set(squares)))
     # a7 had a set-up demand marker, taken by the pick-up; now it has none, while
     # g1 and a1 (set-up markers, goods still there) have two.
-    assert game.demand[sq("a7")] == 0 and game.demand[sq("g1")] == 2 and game.demand[sq("a1")] == 2
-    assert game.markers[0] == 2
+    assert game.demand_at(sq("a7")) == 0 and game.demand_at(sq("g1")) == 2 and game.demand_at(sq("a1")) == 2
+    assert game.markers_held(0) == 2
     check_invariants(game)
 
 
 def test_i6_refill_happens_mid_turn_and_the_turn_goes_on() -> None:
     game = blank()
-    five_loose(game)
-    camel(game, 0, "c6")
+    game = five_loose(game)
+    game = camel(game, 0, "c6")
     game.push(PICK[sq("c6")])
     assert game.seat == 0 and game.left == 3
     # The new good on c6 can be picked up in the same turn by another camel.
@@ -93,23 +94,22 @@ def test_i6_refill_happens_mid_turn_and_the_turn_goes_on() -> None:
 
 def test_i6_nothing_is_refilled_when_the_bag_is_empty() -> None:
     game = blank()
-    five_loose(game)
-    camel(game, 0, "c6")
-    game.bag = [0] * 8
-    game.triggered = True
-    supply = game.demand_supply
+    game = five_loose(game)
+    game = camel(game, 0, "c6")
+    game = keep_in_bag(game, "")
+    supply = game.demand_left()
     events = game.push(PICK[sq("c6")])
     assert [type(e) for e in events] == [GoodPickedUp]
-    assert game.loose_count == 4
-    assert game.demand_supply == supply
+    assert len(game.loose_goods()) == 4
+    assert game.demand_left() == supply
     assert game.history[-1].draws == ()
 
 
 def test_i6_refill_with_less_than_four_goods_in_the_bag_places_what_is_left() -> None:
     game = blank()
-    five_loose(game)
-    camel(game, 0, "c6")
-    game.bag = [0, 0, 0, 0, 1, 1, 0, 0]
+    game = five_loose(game)
+    game = camel(game, 0, "c6")
+    game = keep_in_bag(game, "MW")
     events = game.push(PICK[sq("c6")])
     refill = next(e for e in events if isinstance(e, Refilled))
     assert [s for s, _ in refill.placed] == [sq("g7"), sq("c6")]
@@ -119,15 +119,14 @@ def test_i6_refill_with_less_than_four_goods_in_the_bag_places_what_is_left() ->
 
 def test_i9_demand_markers_run_out_and_only_what_is_left_is_placed() -> None:
     game = blank()
-    five_loose(game)
-    camel(game, 0, "c6")
-    game.demand_supply = 2
-    game.markers[1] += 42  # where the others went
+    game = five_loose(game)
+    game = camel(game, 0, "c6")
+    game = hold_markers(game, 1, 42)  # where the others went: 2 are left
     events = game.push(PICK[sq("c6")])
     refill = next(e for e in events if isinstance(e, Refilled))
     assert len(refill.marked) == 2
-    assert game.demand_supply == 0
-    assert sum(game.demand) == 2
+    assert game.demand_left() == 0
+    assert sum(game.demand_on_board().values()) == 2
     check_invariants(game)
 
 
@@ -142,5 +141,5 @@ def test_i9_a_whole_game_uses_all_44_markers_over_its_refills(short: bool, refil
     assert len(seen) == refills
     assert all(len(r.marked) == 4 and len(r.placed) == 4 for r in seen)
     used = 4 + 4 * refills
-    assert game.demand_supply == 44 - used
+    assert game.demand_left() == 44 - used
     assert seen[-1].bag_left == 0

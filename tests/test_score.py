@@ -4,28 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from caravan.game import Game, penalty
-from tests.positions import blank, camel, expected_score, good
-
-
-def deliver(game: Game, seat: int, letter: str, n: int = 1) -> None:
-    """Credit ``n`` delivered goods to ``seat``, taking them out of the bag."""
-    g = good(letter)
-    game.bag[g] -= n
-    game.delivered[seat * 8 + g] += n
-
-
-def hold_markers(game: Game, seat: int, n: int) -> None:
-    game.markers[seat] += n
-    game.demand_supply -= n
+from caravan.game import penalty
+from tests.positions import blank, camel, deliver, expected_score, hold_markers
 
 
 def test_r15_rare_six_common_three_demand_marker_one() -> None:
     game = blank()
-    deliver(game, 0, "I")
-    deliver(game, 0, "P", 2)
-    deliver(game, 0, "S", 3)
-    hold_markers(game, 0, 5)
+    game = deliver(game, 0, "I")
+    game = deliver(game, 0, "P", 2)
+    game = deliver(game, 0, "S", 3)
+    game = hold_markers(game, 0, 5)
     line = game.score()[0]
     assert (line.rare, line.common, line.demand, line.delivered) == (18, 9, 5, 6)
     assert line.total == 32 == expected_score(game, 0)
@@ -34,9 +22,9 @@ def test_r15_rare_six_common_three_demand_marker_one() -> None:
 @pytest.mark.parametrize(("held", "lost"), [(0, 0), (1, 0), (2, 1), (3, 3), (4, 6)])
 def test_r16_penalty_for_goods_held_at_the_end(held: int, lost: int) -> None:
     game = blank()
-    hold_markers(game, 0, 10)
+    game = hold_markers(game, 0, 10)
     for k, letter in enumerate("MWSH"[:held]):
-        camel(game, 0, f"a{k + 1}", letter)
+        game = camel(game, 0, f"a{k + 1}", letter)
     line = game.score()[0]
     assert line.held == held and line.penalty == lost == penalty(held)
     assert line.total == 10 - lost
@@ -44,9 +32,9 @@ def test_r16_penalty_for_goods_held_at_the_end(held: int, lost: int) -> None:
 
 def test_r16_stolen_goods_under_camels_count_as_held() -> None:
     game = blank()
-    camel(game, 0, "a1", "M", under=True)
-    camel(game, 0, "a2", "I", under=True)
-    camel(game, 0, "a3", "W")
+    game = camel(game, 0, "a1", "M", under=True)
+    game = camel(game, 0, "a2", "I", under=True)
+    game = camel(game, 0, "a3", "W")
     line = game.score()[0]
     assert line.held == 3 and line.penalty == 3 and line.total == -3
 
@@ -54,7 +42,7 @@ def test_r16_stolen_goods_under_camels_count_as_held() -> None:
 def test_i8_five_goods_held_with_six_camels_cost_ten() -> None:
     game = blank(casual=True)
     for k, letter in enumerate("MWSHI"):
-        camel(game, 0, f"a{k + 1}", letter)
+        game = camel(game, 0, f"a{k + 1}", letter)
     line = game.score()[0]
     assert line.held == 5 and line.penalty == 10 == penalty(5)
     assert line.total == -10 == expected_score(game, 0)
@@ -62,8 +50,8 @@ def test_i8_five_goods_held_with_six_camels_cost_ten() -> None:
 
 def test_r17_highest_score_wins() -> None:
     game = blank(players=3)
-    deliver(game, 1, "G")
-    deliver(game, 2, "M")
+    game = deliver(game, 1, "G")
+    game = deliver(game, 2, "M")
     assert game.result() == (1,)
     ranking = game.ranking()
     assert [(place, line.seat) for place, line in ranking] == [(1, 1), (2, 2), (3, 0)]
@@ -71,8 +59,8 @@ def test_r17_highest_score_wins() -> None:
 
 def test_r17_tie_goes_to_more_goods_delivered() -> None:
     game = blank()
-    deliver(game, 0, "I")  # 6 points, 1 good
-    deliver(game, 1, "M", 2)  # 6 points, 2 goods
+    game = deliver(game, 0, "I")  # 6 points, 1 good
+    game = deliver(game, 1, "M", 2)  # 6 points, 2 goods
     assert [line.total for line in game.score()] == [6, 6]
     assert game.result() == (1,)
     assert [(place, line.seat) for place, line in game.ranking()] == [(1, 1), (2, 0)]
@@ -80,10 +68,10 @@ def test_r17_tie_goes_to_more_goods_delivered() -> None:
 
 def test_r17_still_tied_players_share_the_victory() -> None:
     game = blank(players=4)
-    deliver(game, 0, "I")
-    deliver(game, 2, "G")
-    deliver(game, 1, "M")
-    hold_markers(game, 1, 3)  # 3 + 3 = 6 points from 1 good: tied with seats 0 and 2 on both counts
+    game = deliver(game, 0, "I")
+    game = deliver(game, 2, "G")
+    game = deliver(game, 1, "M")
+    game = hold_markers(game, 1, 3)  # 3 + 3 = 6 points from 1 good: tied with seats 0 and 2 on both counts
     assert [line.total for line in game.score()] == [6, 6, 6, 0]
     assert game.result() == (0, 1, 2)
     assert [(place, line.seat) for place, line in game.ranking()] == [(1, 0), (1, 1), (1, 2), (4, 3)]
@@ -91,9 +79,9 @@ def test_r17_still_tied_players_share_the_victory() -> None:
 
 def test_r17_penalty_counts_before_the_tie_break() -> None:
     game = blank()
-    deliver(game, 0, "I")
-    deliver(game, 1, "G")
-    camel(game, 1, "a1", "M")
-    camel(game, 1, "a2", "W")
+    game = deliver(game, 0, "I")
+    game = deliver(game, 1, "G")
+    game = camel(game, 1, "a1", "M")
+    game = camel(game, 1, "a2", "W")
     assert [line.total for line in game.score()] == [6, 5]
     assert game.result() == (0,)

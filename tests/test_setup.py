@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from caravan import Good
 from caravan.board import GOODS, NUMBERED, SETUP_DEMAND
 from caravan.errors import OptionsError
-from caravan.game import NONE, SUPPLY, Game
+from caravan.game import Game
 from caravan.options import Options, Player, default_players
 from tests.positions import check_invariants, sq
 
@@ -18,9 +19,9 @@ def test_r1_camels_start_in_supply_with_one_theft_marker(players: int, casual: b
     assert game.camels == camels
     for seat in range(players):
         assert game.supply(seat) == camels
-        assert all(game.loc[i] == SUPPLY and game.load[i] == NONE for i in game.camels_of(seat))
-    assert game.theft == [1] * players
-    assert game.count == [0] * 49
+        assert game.seat_camels(seat) == []
+    assert game.state().theft == (1,) * players
+    assert game.state().camels == ()
 
 
 def test_r1_player_count_and_colours_are_checked() -> None:
@@ -38,25 +39,25 @@ def test_r1_player_count_and_colours_are_checked() -> None:
 @pytest.mark.parametrize(("short", "total", "rare", "common"), [(False, 48, 3, 9), (True, 32, 2, 6)])
 def test_r2_short_variant_leaves_32_goods(short: bool, total: int, rare: int, common: int) -> None:
     game = Game(Options(short=short), seed=5)
-    on_board = [game.loose[s] for s in NUMBERED]
+    on_board = [game.loose_at(s) for s in NUMBERED]
     for g, info in enumerate(GOODS):
-        assert game.bag[g] + on_board.count(g) == (rare if info.rare else common)
-    assert sum(game.bag) + len(on_board) == total
+        assert game.bag_contents()[Good(g)] + on_board.count(Good(g)) == (rare if info.rare else common)
+    assert game.bag_count + len(on_board) == total
     check_invariants(game)
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_r3_one_good_on_each_numbered_space_and_demand_on_1_2_7_8(seed: int) -> None:
     game = Game(Options(), seed=seed)
-    assert [s for s in range(49) if game.loose[s] != NONE] == sorted(NUMBERED)
-    assert game.loose_count == 8
-    assert sum(game.bag) == 40
-    assert tuple(game.loose[s] for s in NUMBERED) == game.setup_draws
-    marked = [s for s in range(49) if game.demand[s]]
+    assert [s for s in range(49) if game.loose_at(s) is not None] == sorted(NUMBERED)
+    assert len(game.loose_goods()) == 8
+    assert game.bag_count == 40
+    assert tuple(game.loose_at(s) for s in NUMBERED) == game.setup_draws
+    marked = [s for s in range(49) if game.demand_at(s)]
     assert sorted(marked) == sorted(SETUP_DEMAND) == sorted(sq(n) for n in ("a7", "g7", "a1", "g1"))
-    assert all(game.demand[s] == 1 for s in marked)
-    assert game.demand_supply == 40
-    assert game.markers == [0, 0]
+    assert all(game.demand_at(s) == 1 for s in marked)
+    assert game.demand_left() == 40
+    assert game.state().markers == (0, 0)
 
 
 def test_r3_goods_are_drawn_at_random() -> None:
@@ -67,7 +68,7 @@ def test_r3_goods_are_drawn_at_random() -> None:
 def test_r3_setup_can_be_replayed_from_given_draws() -> None:
     draws = (0, 1, 2, 3, 4, 5, 6, 7)
     game = Game(Options(), setup_draws=draws)
-    assert tuple(game.loose[s] for s in NUMBERED) == draws
+    assert tuple(game.loose_at(s) for s in NUMBERED) == draws
 
 
 @pytest.mark.parametrize("start", [0, 1, 2])

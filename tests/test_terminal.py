@@ -17,7 +17,6 @@ from typing import TextIO, cast
 import pytest
 
 from caravan import (
-    GOODS,
     SQUARE_NAMES,
     Game,
     NotationError,
@@ -110,7 +109,7 @@ def test_scripted_game_setup_actions_errors_undo_and_save_load(tmp_path: Path) -
 def test_r3_seeded_setup_is_the_one_the_scripted_game_expects() -> None:
     game, _ = run(["quit"], ["--players", "Ann,Bob", "--start", "1"])
     assert game is not None
-    loose = {SQUARE_NAMES[sq]: GOODS[g].letter for sq, g in enumerate(game.loose) if g >= 0}
+    loose = {SQUARE_NAMES[sq]: g.letter for sq, g in game.loose_goods().items()}
     assert loose == {"a7": "H", "g7": "M", "c6": "C", "f5": "S", "b3": "W", "e2": "M", "a1": "H", "g1": "C"}
 
 
@@ -419,15 +418,13 @@ def test_load_of_bytes_that_are_not_text_keeps_the_game(tmp_path: Path) -> None:
 
 
 def test_position_option_starts_from_a_position() -> None:
-    if not hasattr(Game, "from_position") or not hasattr(Game, "position"):
-        pytest.skip("Game.from_position arrives with the position notation")
     game = Game(Options(players=(Player("Ann", "yellow"), Player("Bob", "black"))), seed=5)
     rng = random.Random(5)
     for _ in range(40):
         game.push(courier_action(game, rng))
-    text = game.position()  # type: ignore[attr-defined]
+    text = game.position()
     started, out = run(["quit"], ["--position", text])
-    assert started is not None and started.position() == text  # type: ignore[attr-defined]
+    assert started is not None and started.position() == text
     assert "Starting from the position given." in out
 
 

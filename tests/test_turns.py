@@ -6,9 +6,9 @@ import pytest
 
 from caravan.actions import END_TURN, MOVE, PICK, PLACE
 from caravan.events import TurnEnded
-from caravan.game import NONE, Game
+from caravan.game import Game
 from caravan.options import Options, default_players
-from tests.positions import blank, camel, good, loose, sq
+from tests.positions import blank, camel, loose, on, sq
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -59,13 +59,13 @@ def test_r6_the_same_action_may_be_taken_several_times() -> None:
 
 def test_r6_actions_in_any_order_place_pick_up_move() -> None:
     game = blank()
-    camel(game, 0, "c6")
-    camel(game, 0, "c5")
-    loose(game, "c6", "I")
+    game = camel(game, 0, "c6")
+    game = camel(game, 0, "c5")
+    game = loose(game, "c6", "I")
     game.push(PLACE[sq("a3")])
     game.push(PICK[sq("c6")])
     game.push(MOVE[sq("c5")][sq("b5")])
     assert game.left == 1
-    assert game.camels_on(sq("c6")) == [(0, good("I"))]
-    assert game.camels_on(sq("b5")) == [(0, NONE)]
+    assert on(game, "c6") == ["1I"]
+    assert on(game, "b5") == ["1"]
     assert game.seat == 0

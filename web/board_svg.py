@@ -1,6 +1,7 @@
 """The board as SVG markup: a pure function of the game and the selection.
 
-Squares are drawn from the engine's state only; the highlighted targets are
+Squares are drawn from the engine's public position API only (``camels_at``,
+``loose_at``, ``demand_at``: docs/API.md); the highlighted targets are
 exactly the actions the selection got from ``legal_actions()``, each with the
 cost the engine gives. Returned as one string so the page assigns it once.
 Every source and target is a focusable ``role="button"`` with a spoken name,
@@ -10,20 +11,9 @@ into the click).
 
 from __future__ import annotations
 
+from caravan import Camel, Game, Good, city_wants
 from caravan.actions import Action, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
-from caravan.board import (
-    CITY_NAMES,
-    CITY_WANTS,
-    FILES,
-    GOODS,
-    NUMBER_OF,
-    RANKS,
-    SIZE,
-    SQUARE_NAMES,
-    SQUARES,
-    parse_square,
-)
-from caravan.game import NONE, UNDER, Game, cargo
+from caravan.board import CITY_NAMES, FILES, NUMBER_OF, RANKS, SIZE, SQUARE_NAMES, SQUARES, parse_square
 
 from .i18n import capital, t
 from .log import cost_text, describe
@@ -49,10 +39,10 @@ def cell_origin(square: int) -> tuple[int, int]:
     return MARGIN + (square % SIZE) * CELL, PAD + (SIZE - 1 - square // SIZE) * CELL
 
 
-def cube(cx: float, cy: float, size: float, good: int, extra: str = "") -> str:
+def cube(cx: float, cy: float, size: float, good: Good, extra: str = "") -> str:
     """A good: diamond if rare, square if common, with its letter inside, so
     shape and letter tell goods apart as well as colour."""
-    g = GOODS[good]
+    g = good
     fill = good_hex(g.colour)
     h = size / 2
     if g.rare:
@@ -132,29 +122,23 @@ class _Targets:
                 self.steal[(a.at, a.victim, a.good)] = (a, cost)
 
 
-def _tokens(game: Game, square: int) -> list[tuple[int, int, int]]:
-    """(seat, load, count) to draw: unladen camels of a seat as one token with
-    a count, every laden camel as its own token with its good."""
-    unladen = [0] * game.seats
-    laden: list[tuple[int, int]] = []
-    for seat, load in game.camels_on(square):
-        if load == NONE:
-            unladen[seat] += 1
+def _tokens(game: Game, square: int) -> list[tuple[Camel, int]]:
+    """(camel, count) to draw: unladen camels of a seat as one token with a
+    count, every laden camel as its own token with its good (``camels_at``
+    lists them by seat, unladen ones first)."""
+    out: list[tuple[Camel, int]] = []
+    for camel in game.camels_at(square):
+        if not camel.laden and out and out[-1][0] == camel:
+            out[-1] = (camel, out[-1][1] + 1)
         else:
-            laden.append((seat, load))
-    out: list[tuple[int, int, int]] = []
-    for seat in range(game.seats):
-        if unladen[seat]:
-            out.append((seat, NONE, unladen[seat]))
-        out.extend((s, ld, 1) for s, ld in laden if s == seat)
+            out.append((camel, 1))
     return out
 
 
 def _token(
     game: Game,
     square: int,
-    seat: int,
-    load: int,
+    camel: Camel,
     count: int,
     x: float,
     y: float,
@@ -163,19 +147,19 @@ def _token(
     targets: _Targets,
     used: set[str],
 ) -> str:
+    seat, good, under = camel.seat, camel.good, camel.under
     player = game.options.players[seat]
     fill = player_hex(player.colour)
     line = ink(player.colour)
     name = player.name
     attrs = ""
     cls = "token"
-    if load == NONE:
+    if good is None:
         title = t("board.camels", name=name, n=count)
     else:
-        good, under = cargo(load)
-        gname = t("good." + GOODS[good].name)
+        gname = t("good." + good.label)
         title = t("board.under" if under else "board.on_top", name=name, good=gname)
-        key = f"{GOODS[good].letter}{'_' if under else ''}{SQUARE_NAMES[square]}"
+        key = f"{good.letter}{'_' if under else ''}{SQUARE_NAMES[square]}"
         # Two camels with the same good on one square are one source (camels
         # are interchangeable): only the first is selectable.
         if seat == game.seat and key in sel.sources and key not in used:
@@ -196,16 +180,16 @@ def _token(
         if "target" in cls
         else f'<rect x="0" y="0" width="{TOKEN_W}" height="{TOKEN_H}" class="hit"/>',
     ]
-    if load != NONE and load >= UNDER:
+    if good is not None and under:
         # Under: a smaller cube between the legs, drawn before the camel so
         # the camel stands over it, with a dashed outline.
-        parts.append(cube(12, 22, 9, load - UNDER, ' class="under"'))
+        parts.append(cube(12, 22, 9, good, ' class="under"'))
     parts.append(
         f'<path d="{_CAMEL}" transform="translate(0,8)" fill="{fill}" stroke="{line}" '
         f'stroke-width="1.2" class="camel"/>'
     )
-    if load != NONE and load < UNDER:
-        parts.append(cube(11, 6, 10, load, ' class="on-top"'))
+    if good is not None and not under:
+        parts.append(cube(11, 6, 10, good, ' class="on-top"'))
     if count > 1:
         parts.append(f'<text x="11" y="19" class="count" fill="{line}">{count}</text>')
     parts.append("</g>")
@@ -215,13 +199,11 @@ def _token(
 def _camels_attr(game: Game, square: int) -> str:
     """The contract's ``data-camels``: ``1,1I,2_C`` (seat from 1, then the load)."""
     out = []
-    for seat, load in game.camels_on(square):
-        if load == NONE:
-            out.append(str(seat + 1))
-        elif load >= UNDER:
-            out.append(f"{seat + 1}_{GOODS[load - UNDER].letter}")
+    for camel in game.camels_at(square):
+        if camel.good is None:
+            out.append(str(camel.seat + 1))
         else:
-            out.append(f"{seat + 1}{GOODS[load].letter}")
+            out.append(f"{camel.seat + 1}{'_' if camel.under else ''}{camel.good.letter}")
     return ",".join(out)
 
 
@@ -229,22 +211,24 @@ def _square(game: Game, square: int, sel: Selection, targets: _Targets, flash: d
     x, y = cell_origin(square)
     name = SQUARE_NAMES[square]
     light = (square % SIZE + square // SIZE) % 2 == 0
+    loose = game.loose_at(square)
+    demand = game.demand_at(square)
     attrs = (
         f'data-square="{name}" data-camels="{_camels_attr(game, square)}" '
-        f'data-good="{GOODS[game.loose[square]].letter if game.loose[square] != NONE else ""}" '
-        f'data-demand="{game.demand[square]}"'
+        f'data-good="{loose.letter if loose is not None else ""}" '
+        f'data-demand="{demand}"'
     )
     cls = "square"
     if name in sel.sources:
         attrs += _source_attrs(name, t("aria.camels", square=name), sel)
         cls += " source selected" if sel.selected == name else " source"
     out = [f'<g class="{cls}" {attrs}>']
-    want = CITY_WANTS[square]
+    want = city_wants(square)
     title = name
-    if want >= 0:
-        g = GOODS[want]
+    if want is not None:
+        g = want
         city = t("city." + CITY_NAMES[square])
-        title = f"{name}: " + t("board.city", city=city, good=t("good." + g.name))
+        title = f"{name}: " + t("board.city", city=city, good=t("good." + g.label))
         out.append(
             f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" class="cell city" '
             f'fill="{good_hex(g.colour)}" fill-opacity="0.35" stroke="{good_hex(g.colour)}"/>'
@@ -262,13 +246,11 @@ def _square(game: Game, square: int, sel: Selection, targets: _Targets, flash: d
         out.append(f'<circle cx="{x + 14}" cy="{y + 14}" r="11" class="space-number"/>')
         out.append(f'<text x="{x + 14}" y="{y + 14}" class="space-text">{number}</text>')
     out.insert(1, f"<title>{esc(title)}</title>")
-    demand = game.demand[square]
     if demand:
         out.append(f'<g class="demand"><title>{esc(t("board.demand", n=demand))}</title>')
         out.append(f'<circle cx="{x + 84}" cy="{y + 16}" r="12" class="demand-marker"/>')
         out.append(f'<text x="{x + 84}" y="{y + 16}" class="demand-text">{demand}</text></g>')
-    loose = game.loose[square]
-    if loose != NONE:
+    if loose is not None:
         pick = targets.pick.get(square)
         if pick is None:
             out.append(cube(x + 50, y + 24, 26, loose, ' class="loose"'))
@@ -285,10 +267,10 @@ def _square(game: Game, square: int, sel: Selection, targets: _Targets, flash: d
     per_row, scale = (3, 1.35) if len(tokens) <= 3 else (4, 0.85) if len(tokens) <= 8 else (6, 0.66)
     step = CELL / per_row
     used: set[str] = set()
-    for n, (seat, load, count) in enumerate(tokens):
+    for n, (camel, count) in enumerate(tokens):
         tx = x + (n % per_row) * step + 1
         ty = y + 52 + (n // per_row) * TOKEN_H * scale
-        out.append(_token(game, square, seat, load, count, tx, ty, scale, sel, targets, used))
+        out.append(_token(game, square, camel, count, tx, ty, scale, sel, targets, used))
     if square in flash:
         out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" class="flash {flash[square]}"/>')
     out.append("</g>")

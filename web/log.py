@@ -6,17 +6,18 @@ log never has to compare positions to say what happened.
 
 from __future__ import annotations
 
+from caravan import Game, Good, city_wants
 from caravan import events as ev
 from caravan.actions import Action, EndTurn, MoveCamel, PickUp, PlaceCamel, Steal
-from caravan.board import CITY_NAMES, CITY_WANTS, GOODS, SQUARE_NAMES
-from caravan.game import Game
+from caravan.board import CITY_NAMES, SQUARE_NAMES
 
 from .i18n import t
 from .markup import esc
 
 
 def good_name(good: int) -> str:
-    return t("good." + GOODS[good].name)
+    """A good's name in the page's language; takes a Good or the int an event or action carries."""
+    return t("good." + Good(good).label)
 
 
 def cost_text(n: int) -> str:
@@ -32,13 +33,16 @@ def describe(game: Game, action: Action) -> str:
     if isinstance(action, MoveCamel):
         return t("do.move", frm=SQUARE_NAMES[action.frm], to=SQUARE_NAMES[action.to])
     if isinstance(action, PickUp):
-        return t("do.pick", good=good_name(game.loose[action.at]), at=SQUARE_NAMES[action.at])
+        loose = game.loose_at(action.at)
+        if loose is None:  # not a legal action: say it in notation rather than guess a good
+            return str(action)
+        return t("do.pick", good=good_name(loose), at=SQUARE_NAMES[action.at])
     if isinstance(action, Steal):
         name = game.options.players[action.victim].name
         return t("do.steal", good=good_name(action.good), name=name, at=SQUARE_NAMES[action.at])
     good = good_name(action.good)
     frm, to = SQUARE_NAMES[action.frm], SQUARE_NAMES[action.to]
-    if CITY_WANTS[action.to] == action.good:
+    if city_wants(action.to) == action.good:
         return t("do.deliver", good=good, frm=frm, city=t("city." + CITY_NAMES[action.to]))
     return t("do.good_under" if action.under else "do.good", good=good, frm=frm, to=to)
 

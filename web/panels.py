@@ -1,14 +1,14 @@
 """Markup around the board: turn banner, controls, player panels, game over.
 
-Numbers come from the engine (``score()``, ``ranking()``, ``undoable()``);
+Numbers come from the engine's public API (``score()``, ``ranking()``,
+``undoable()``, ``seat_camels()``, ``outcome()``: docs/API.md);
 this module only lays them out, with the ids and ``data-`` fields of
 docs/UI-CONTRACT.md.
 """
 
 from __future__ import annotations
 
-from caravan.board import GOODS
-from caravan.game import NONE, Game, cargo
+from caravan import GOODS, Game, actions_for_turn
 
 from .i18n import t
 from .log import cost_text, describe, good_name
@@ -24,7 +24,7 @@ def _swatch(colour: str) -> str:
 def banner(game: Game) -> str:
     """Whose turn, in that player's colour, with the actions left."""
     p = game.options.players[game.seat]
-    total = min(game.turn, 4)
+    total = actions_for_turn(game.turn)
     left = t("turn.left", n=game.left, total=total) if game.left else t("turn.left_none")
     return (
         f'<div id="turn-banner" data-seat="{game.seat}" '
@@ -75,19 +75,17 @@ def controls(game: Game, sel: Selection) -> str:
 
 def bag(game: Game) -> str:
     out = [f'<p class="bag">{esc(t("play.bag"))} <span id="bag-count">{game.bag_count}</span></p>']
-    if game.triggered:
+    if game.end_triggered():
         out.append(f'<p id="end-triggered" class="triggered">{esc(t("play.triggered"))}</p>')
     return "".join(out)
 
 
 def _carried(game: Game, seat: int) -> str:
     goods = []
-    for i in game.camels_of(seat):
-        load = game.load[i]
-        if load == NONE:
-            continue
-        good, under = cargo(load)
-        goods.append(t("panel.under", good=good_name(good)) if under else good_name(good))
+    for camel in game.seat_camels(seat):
+        if camel.good is not None:
+            name = good_name(camel.good)
+            goods.append(t("panel.under", good=name) if camel.under else name)
     return ", ".join(goods)
 
 
@@ -100,7 +98,7 @@ def player_panels(game: Game) -> str:
         now = " to-play" if seat == game.seat and not game.is_over() else ""
         fields = (
             ("supply", game.supply(seat)),
-            ("theft", game.theft[seat]),
+            ("theft", game.theft_markers(seat)),
             ("delivered", line.delivered),
             ("demand", line.demand),
             ("held", line.held),
@@ -128,11 +126,12 @@ def player_panels(game: Game) -> str:
 def game_over(game: Game) -> str:
     """Final breakdown, tie-break and winners, best first (R15-R17)."""
     ranking = game.ranking()
-    winners = set(game.winners or game.result())
+    outcome = game.outcome()
+    winners = set(outcome.winners if outcome is not None else game.result())
     names = [p.name for p in game.options.players]
     out = [f'<section id="game-over"><h2>{esc(t("over.heading"))}</h2>']
-    if game.over:
-        out.append(f'<p class="reason">{esc(t("over.reason." + game.over))}</p>')
+    if outcome is not None:
+        out.append(f'<p class="reason">{esc(t("over.reason." + outcome.reason))}</p>')
     win_names = [names[s] for s in sorted(winners)]
     if len(win_names) == 1:
         out.append(f'<p class="winner">{esc(t("over.winner", name=win_names[0]))}</p>')

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from caravan import Good
 from caravan.actions import Action, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
-from caravan.board import GOODS, SQUARE_NAMES
+from caravan.board import SQUARE_NAMES
 
 SUPPLY = "supply"
 
@@ -27,7 +28,7 @@ def source_of(action: Action) -> str | None:
         return SQUARE_NAMES[action.at]
     if isinstance(action, MoveGood):
         mark = "_" if action.under else ""
-        return f"{GOODS[action.good].letter}{mark}{SQUARE_NAMES[action.frm]}"
+        return f"{Good(action.good).letter}{mark}{SQUARE_NAMES[action.frm]}"
     return None
 
 

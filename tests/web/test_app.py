@@ -125,10 +125,9 @@ def test_undo_never_goes_into_the_previous_players_turn() -> None:
 
 def test_r13_i6_undo_stops_at_a_refill_whose_goods_were_seen() -> None:
     game = blank()
-    camel(game, 0, "a7")
+    game = camel(game, 0, "a7")
     for name, letter in (("a7", "I"), ("g7", "S"), ("c6", "M"), ("f5", "W"), ("b3", "H")):
-        loose(game, name, letter)
-    game.loose_count = 5
+        game = loose(game, name, letter)
     app = App()
     app.resume(game)
     app.act("+a7")  # 4 goods left on the board: refill
@@ -141,8 +140,8 @@ def test_r13_i6_undo_stops_at_a_refill_whose_goods_were_seen() -> None:
 
 def test_r10_a_steal_is_logged_with_both_names_and_highlighted() -> None:
     game = blank()
-    camel(game, 0, "c6")
-    camel(game, 1, "c6", "I")
+    game = camel(game, 0, "c6")
+    game = camel(game, 1, "c6", "I")
     app = App()
     app.resume(game)
     app.select("c6")
@@ -155,9 +154,9 @@ def test_r10_a_steal_is_logged_with_both_names_and_highlighted() -> None:
 
 def test_r16_panels_show_the_penalty_for_goods_carried_now() -> None:
     game = blank()
-    camel(game, 0, "c6", "I")
-    camel(game, 0, "a1", "S")
-    camel(game, 0, "b1", "M")
+    game = camel(game, 0, "c6", "I")
+    game = camel(game, 0, "a1", "S")
+    game = camel(game, 0, "b1", "M")
     app = App()
     app.resume(game)
     markup = app.view().markup

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from html import unescape
 
-from caravan.board import SQUARE_NAMES, parse_square
+from caravan.board import SQUARE_NAMES
 from caravan.game import Game
 from caravan.options import Options, Player
-from tests.positions import blank, camel, loose
+from tests.positions import blank, camel, demand, loose
 from web.board_svg import render_board
 from web.selection import Selection
 
@@ -42,7 +42,7 @@ def test_r3_setup_shows_eight_goods_and_four_demand_markers() -> None:
 
 def test_no_targets_until_a_source_is_selected() -> None:
     game = blank()
-    camel(game, 0, "c6")
+    game = camel(game, 0, "c6")
     svg = render_board(game, _selection(game))
     assert _targets(svg) == {}
     assert 'data-select="c6"' in svg
@@ -50,8 +50,8 @@ def test_no_targets_until_a_source_is_selected() -> None:
 
 def test_r7_targets_are_the_engines_moves_with_its_costs() -> None:
     game = blank()
-    camel(game, 0, "c6")
-    camel(game, 1, "d4")
+    game = camel(game, 0, "c6")
+    game = camel(game, 1, "d4")
     svg = render_board(game, _selection(game, "c6"))
     want = {str(a): str(game.cost(a)) for a in game.legal_actions() if str(a).startswith("c6")}
     assert _targets(svg) == want
@@ -60,7 +60,7 @@ def test_r7_targets_are_the_engines_moves_with_its_costs() -> None:
 
 def test_r7_with_one_action_left_occupied_squares_are_not_targets() -> None:
     game = blank(turn=1)
-    camel(game, 1, "d4")
+    game = camel(game, 1, "d4")
     svg = render_board(game, _selection(game, "supply"))
     targets = _targets(svg)
     assert "@d4" not in targets and targets["@e4"] == "1"
@@ -68,17 +68,17 @@ def test_r7_with_one_action_left_occupied_squares_are_not_targets() -> None:
 
 def test_r8_the_good_itself_is_the_pick_up_target() -> None:
     game = blank()
-    camel(game, 0, "c6")
-    loose(game, "c6", "S")
+    game = camel(game, 0, "c6")
+    game = loose(game, "c6", "S")
     svg = render_board(game, _selection(game, "c6"))
     assert re.search(r'class="loose target" data-action="\+c6" data-cost="1"', svg)
 
 
 def test_r10_steal_target_is_the_victims_good_and_under_goods_differ_from_on_top() -> None:
     game = blank()
-    camel(game, 0, "c6")
-    camel(game, 1, "c6", "I")
-    camel(game, 1, "a1", "C", under=True)
+    game = camel(game, 0, "c6")
+    game = camel(game, 1, "c6", "I")
+    game = camel(game, 1, "a1", "C", under=True)
     svg = render_board(game, _selection(game, "c6"))
     assert _targets(svg)["$c6/2I"] == "1"
     assert svg.count('class="on-top"') == 1
@@ -87,9 +87,9 @@ def test_r10_steal_target_is_the_victims_good_and_under_goods_differ_from_on_top
 
 def test_r11_a_good_on_a_camel_is_a_source_with_its_group_as_targets() -> None:
     game = blank()
-    camel(game, 0, "c6", "I")
-    camel(game, 0, "c5")
-    camel(game, 0, "a1")
+    game = camel(game, 0, "c6", "I")
+    game = camel(game, 0, "c5")
+    game = camel(game, 0, "a1")
     svg = render_board(game, _selection(game, "Ic6"))
     assert 'data-select="Ic6"' in svg
     assert _targets(svg) == {"Ic6>c5": "1"}
@@ -98,8 +98,8 @@ def test_r11_a_good_on_a_camel_is_a_source_with_its_group_as_targets() -> None:
 def test_several_camels_on_a_square_stay_countable() -> None:
     game = blank()
     for _ in range(3):
-        camel(game, 0, "d4")
-    camel(game, 1, "d4")
+        game = camel(game, 0, "d4")
+    game = camel(game, 1, "d4")
     svg = render_board(game, _selection(game))
     assert "Player 1: 3 camels" in svg
     assert "Player 2: 1 camels" in svg
@@ -108,10 +108,9 @@ def test_several_camels_on_a_square_stay_countable() -> None:
 
 def test_player_names_are_escaped() -> None:
     players = (Player("<script>x</script>", "yellow"), Player("B & B", "black"))
-    game = blank()
-    game.options = Options(players=players)
-    camel(game, 0, "d4")
-    camel(game, 1, "d4")
+    game = Game.from_position(blank().position(), options=Options(players=players))
+    game = camel(game, 0, "d4")
+    game = camel(game, 1, "d4")
     svg = render_board(game, _selection(game))
     assert "<script>" not in svg
     assert "&lt;script&gt;" in svg and "B &amp; B" in svg
@@ -125,11 +124,11 @@ def test_flashed_squares_get_their_animation_class() -> None:
 
 def test_squares_carry_what_is_on_them_for_machines() -> None:
     game = blank()
-    camel(game, 0, "c6")
-    camel(game, 0, "c6", "I")
-    camel(game, 1, "c6", "C", under=True)
-    loose(game, "c6", "S")
-    game.demand[parse_square("c6")] = 2
+    game = camel(game, 0, "c6")
+    game = camel(game, 0, "c6", "I")
+    game = camel(game, 1, "c6", "C", under=True)
+    game = loose(game, "c6", "S")
+    game = demand(game, "c6", 2)
     svg = render_board(game, _selection(game))
     assert 'data-square="c6" data-camels="1,1I,2_C" data-good="S" data-demand="2"' in svg
     assert 'data-square="a1" data-camels="" data-good="" data-demand="0"' in svg
@@ -137,12 +136,12 @@ def test_squares_carry_what_is_on_them_for_machines() -> None:
 
 def test_r10_r11_two_camels_with_the_same_good_make_one_source_and_one_target() -> None:
     game = blank(casual=True)
-    camel(game, 0, "d2", "W")
-    camel(game, 0, "d2", "W")
-    camel(game, 0, "d2")
-    camel(game, 0, "d3")
-    camel(game, 1, "d2", "I")
-    camel(game, 1, "d2", "I")
+    game = camel(game, 0, "d2", "W")
+    game = camel(game, 0, "d2", "W")
+    game = camel(game, 0, "d2")
+    game = camel(game, 0, "d3")
+    game = camel(game, 1, "d2", "I")
+    game = camel(game, 1, "d2", "I")
     svg = render_board(game, _selection(game, "d2"))
     assert svg.count('data-select="Wd2"') == 1
     assert list(_targets(svg)).count("$d2/2I") == 1

@@ -60,11 +60,11 @@ def _crossroads() -> App:
     """Player 1 on c6 with an unladen camel and one carrying ivory; a loose
     meat to pick up and Player 2's camel with salt to steal on the same square."""
     game = blank()
-    camel(game, 0, "c6")
-    camel(game, 0, "c6", "I")
-    camel(game, 1, "c6", "S")
-    camel(game, 1, "d4")
-    loose(game, "c6", "M")
+    game = camel(game, 0, "c6")
+    game = camel(game, 0, "c6", "I")
+    game = camel(game, 1, "c6", "S")
+    game = camel(game, 1, "d4")
+    game = loose(game, "c6", "M")
     app = App()
     app.resume(game)
     return app
@@ -92,8 +92,8 @@ def test_every_board_source_and_target_is_a_focusable_button_named_in_plain_word
 
 def test_r11_a_stolen_good_under_a_camel_is_named_as_under_it() -> None:
     game = blank()
-    camel(game, 0, "c6", "I", under=True)
-    camel(game, 0, "c5")
+    game = camel(game, 0, "c6", "I", under=True)
+    game = camel(game, 0, "c5")
     buttons = _buttons(render_board(game, _selection(game)))
     assert buttons["I_c6"]["aria-label"] == "Ivory under your camel on c6"
 

@@ -10,8 +10,8 @@ from web.log import describe, entry_markup, flashes
 
 def test_r12_a_delivery_is_logged_with_city_points_and_notation() -> None:
     game = blank()
-    camel(game, 0, "d6", "I")
-    camel(game, 0, "d7")
+    game = camel(game, 0, "d6", "I")
+    game = camel(game, 0, "d7")
     action = parse_action("Id6>d7")
     assert describe(game, action) == "deliver the ivory from d6 to Marrakech"
     events = game.push(action)
@@ -24,8 +24,8 @@ def test_r12_a_delivery_is_logged_with_city_points_and_notation() -> None:
 
 def test_r7_a_move_onto_camels_is_logged_with_its_cost() -> None:
     game = blank()
-    camel(game, 0, "c6")
-    camel(game, 1, "d4")
+    game = camel(game, 0, "c6")
+    game = camel(game, 1, "d4")
     action = parse_action("c6-d4")
     markup = entry_markup(game, action, game.push(action))
     assert "Player 1 moved a camel from c6 to d4 (2 actions)" in markup
@@ -33,6 +33,6 @@ def test_r7_a_move_onto_camels_is_logged_with_its_cost() -> None:
 
 def test_r11_moving_a_stolen_good_says_it_came_from_under_the_camel() -> None:
     game = blank()
-    camel(game, 0, "c6", "I", under=True)
-    camel(game, 0, "c5")
+    game = camel(game, 0, "c6", "I", under=True)
+    game = camel(game, 0, "c5")
     assert describe(game, parse_action("I_c6>c5")) == "move the ivory from under the camel on c6 to c5"

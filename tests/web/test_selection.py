@@ -48,8 +48,8 @@ def test_groups_hold_every_legal_action_but_end_exactly_once() -> None:
 
 def test_r10_a_stolen_good_under_a_camel_is_its_own_source() -> None:
     game = blank()
-    camel(game, 0, "c6", "I", under=True)
-    camel(game, 0, "c5")
+    game = camel(game, 0, "c6", "I", under=True)
+    game = camel(game, 0, "c5")
     groups = group_actions(game.legal_actions())
     assert [str(a) for a in groups["I_c6"]] == ["I_c6>c5"]
     assert "Ic6" not in groups
@@ -57,7 +57,7 @@ def test_r10_a_stolen_good_under_a_camel_is_its_own_source() -> None:
 
 def test_r7_selecting_the_supply_targets_every_place_action() -> None:
     game = blank()
-    camel(game, 1, "d4")
+    game = camel(game, 1, "d4")
     sel = Selection()
     sel.refresh(game.legal_actions())
     sel.toggle("supply")
@@ -66,8 +66,8 @@ def test_r7_selecting_the_supply_targets_every_place_action() -> None:
 
 def test_selecting_again_or_selecting_nothing_selectable_clears() -> None:
     game = blank()
-    camel(game, 0, "c6")
-    loose(game, "c6", "S")
+    game = camel(game, 0, "c6")
+    game = loose(game, "c6", "S")
     sel = Selection()
     sel.refresh(game.legal_actions())
     sel.toggle("c6")
@@ -81,7 +81,7 @@ def test_selecting_again_or_selecting_nothing_selectable_clears() -> None:
 
 def test_a_selection_without_actions_after_a_change_is_dropped() -> None:
     game = blank()
-    camel(game, 0, "c6")
+    game = camel(game, 0, "c6")
     sel = Selection()
     sel.refresh(game.legal_actions())
     sel.toggle("c6")
@@ -92,7 +92,7 @@ def test_a_selection_without_actions_after_a_change_is_dropped() -> None:
 
 def test_find_returns_only_legal_actions() -> None:
     game = blank()
-    camel(game, 0, "c6")
+    game = camel(game, 0, "c6")
     sel = Selection()
     sel.refresh(game.legal_actions())
     assert str(sel.find("c6-d4")) == "c6-d4"
