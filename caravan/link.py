@@ -270,6 +270,8 @@ def encode(game: Game) -> str:
     """The fragment of a link to ``game`` as it stands (options, every action
     and every draw made so far), without the leading '#'."""
     o = game.options
+    if game.start_position() is not None:
+        raise LinkError("a game set up from a position cannot be shared as a link: save its record instead")
     if len(game.history) > MAX_ACTIONS:
         raise LinkError(f"this game is too long to share as a link (over {MAX_ACTIONS} actions)")
     agreed = game.over == "agreed"

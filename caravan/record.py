@@ -22,7 +22,7 @@ FORMAT = "caravan"
 VERSION = 1
 MAX_TEXT = 1_000_000  # far above any real game; refuses absurd input early
 MAX_BYTES = 4 * MAX_TEXT  # the most UTF-8 a record of MAX_TEXT characters can take
-_KEYS = {"format", "version", "options", "setup", "history", "ended"}
+_KEYS = {"format", "version", "options", "setup", "position", "history", "ended"}
 _OPTION_KEYS = {"players", "casual", "short", "start", "max_turns"}
 
 
@@ -46,9 +46,13 @@ def to_dict(game: Game) -> dict[str, Any]:
             "start": game.start,
             "max_turns": o.max_turns,
         },
-        "setup": _letters(game.setup_draws),
         "history": history,
     }
+    start_position = game.start_position()
+    if start_position is None:
+        data["setup"] = _letters(game.setup_draws)
+    else:  # a game set up from a position (docs/POSITION.md) replays from it
+        data["position"] = start_position
     if game.over == "agreed":
         data["ended"] = "agreed"
     return data
@@ -116,16 +120,27 @@ def from_dict(data: object, *, chance_seed: int | None = None) -> Game:
     if unknown:
         raise RecordError(f"the game record has unknown fields: {_names(unknown)}")
     options = _options(data.get("options"))
-    setup = _draws(data.get("setup"), "set-up")
-    if len(setup) != len(NUMBERED):
-        raise RecordError(f"the set-up must draw {len(NUMBERED)} goods, not {len(setup)}")
     history = data.get("history")
     if not isinstance(history, list):
         raise RecordError("the game record has no list of actions")
-    try:
-        game = Game(options, seed=chance_seed, setup_draws=setup)
-    except CaravanError as e:
-        raise RecordError(f"the set-up is impossible: {e}") from None
+    if "position" in data:
+        if "setup" in data:
+            raise RecordError("the game record has both a set-up and a starting position")
+        position = data["position"]
+        if not isinstance(position, str):
+            raise RecordError("the starting position of the record is not text")
+        try:
+            game = Game.from_position(position, options=options, seed=chance_seed)
+        except CaravanError as e:
+            raise RecordError(f"the starting position is impossible: {e}") from None
+    else:
+        setup = _draws(data.get("setup"), "set-up")
+        if len(setup) != len(NUMBERED):
+            raise RecordError(f"the set-up must draw {len(NUMBERED)} goods, not {len(setup)}")
+        try:
+            game = Game(options, seed=chance_seed, setup_draws=setup)
+        except CaravanError as e:
+            raise RecordError(f"the set-up is impossible: {e}") from None
     for n, entry in enumerate(history, 1):
         if not isinstance(entry, str):
             raise RecordError(f"action {n} of the record is not text")

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caravan import Camel
+from caravan import Camel, link, record
 from caravan.actions import END_TURN, PICK
-from caravan.errors import IllegalActionError, RecordError
+from caravan.errors import IllegalActionError, LinkError, RecordError
 from caravan.events import Refilled
 from caravan.game import Game
 from caravan.options import Options, default_players
@@ -402,3 +402,33 @@ def test_i7_an_ended_game_has_nothing_to_redo() -> None:
     assert not game.can_redo()
     with pytest.raises(IllegalActionError):
         game.redo()
+
+
+def test_a_game_set_up_from_a_position_saves_and_replays_from_it() -> None:
+    """docs/RECORD.md `position`: the record replays from the starting position, draws included (I11)."""
+    start = Game(seed=3)
+    rng = random.Random(1)
+    for _ in range(60):
+        start.push(courier_action(start, rng))
+    game = Game.from_position(start.position(), seed=4)
+    for _ in range(80):
+        game.push(courier_action(game, rng))
+    data = json.loads(record.dumps(game))
+    assert "setup" not in data and data["position"] == start.position()
+    again = record.loads(record.dumps(game))
+    assert again.state_key() == game.state_key()
+    assert again.start_position() == start.position()
+
+
+def test_a_record_with_both_a_set_up_and_a_position_is_refused() -> None:
+    game = Game.from_position(Game(seed=3).position(), seed=4)
+    data = json.loads(record.dumps(game))
+    data["setup"] = "IIIIIIII"
+    with pytest.raises(RecordError, match="both a set-up and a starting position"):
+        record.from_dict(data)
+
+
+def test_a_game_set_up_from_a_position_is_refused_by_the_link_plainly() -> None:
+    game = Game.from_position(Game(seed=3).position(), seed=4)
+    with pytest.raises(LinkError, match="set up from a position"):
+        link.encode(game)
