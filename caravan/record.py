@@ -46,13 +46,13 @@ def to_dict(game: Game) -> dict[str, Any]:
             "start": game.start,
             "max_turns": o.max_turns,
         },
-        "history": history,
     }
     start_position = game.start_position()
     if start_position is None:
         data["setup"] = _letters(game.setup_draws)
     else:  # a game set up from a position (docs/POSITION.md) replays from it
         data["position"] = start_position
+    data["history"] = history
     if game.over == "agreed":
         data["ended"] = "agreed"
     return data

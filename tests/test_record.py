@@ -11,14 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caravan import Camel, link, record
+from caravan import Camel, link
 from caravan.actions import END_TURN, PICK
 from caravan.errors import IllegalActionError, LinkError, RecordError
 from caravan.events import Refilled
 from caravan.game import Game
 from caravan.options import Options, default_players
 from caravan.playout import courier_action, play
-from caravan.record import dumps, loads
+from caravan.record import dumps, from_dict, loads
 from tests.positions import sq
 
 
@@ -413,19 +413,19 @@ def test_a_game_set_up_from_a_position_saves_and_replays_from_it() -> None:
     game = Game.from_position(start.position(), seed=4)
     for _ in range(80):
         game.push(courier_action(game, rng))
-    data = json.loads(record.dumps(game))
+    data = json.loads(dumps(game))
     assert "setup" not in data and data["position"] == start.position()
-    again = record.loads(record.dumps(game))
+    again = loads(dumps(game))
     assert again.state_key() == game.state_key()
     assert again.start_position() == start.position()
 
 
 def test_a_record_with_both_a_set_up_and_a_position_is_refused() -> None:
     game = Game.from_position(Game(seed=3).position(), seed=4)
-    data = json.loads(record.dumps(game))
+    data = json.loads(dumps(game))
     data["setup"] = "IIIIIIII"
     with pytest.raises(RecordError, match="both a set-up and a starting position"):
-        record.from_dict(data)
+        from_dict(data)
 
 
 def test_a_game_set_up_from_a_position_is_refused_by_the_link_plainly() -> None:
