@@ -99,7 +99,8 @@ class App:
         self.sharing = False
         self.share_status = ""
         self.history: History | None = None
-        self.back_to = "new-game"  # the screen the saved list or history returns to
+        self.back_to = "new-game"  # the screen the saved list returns to
+        self.history_back = "game"  # the screen the history view returns to
         self.saved_list: list[Entry] = []
         self.saved_message = ""
         self.renaming: str | None = None
@@ -418,7 +419,7 @@ class App:
     # -------------------------------------------------------- saved games
 
     def show_saved(self) -> None:
-        if self.screen not in ("saved", "history"):
+        if self.screen != "saved":
             self.back_to = self.screen
         self.screen = "saved"
         self.saved_message = ""
@@ -548,10 +549,10 @@ class App:
 
     def show_history(self) -> None:
         if self.game is not None:
-            self.back_to = self.screen
             self._open_history(self.game)
 
     def _open_history(self, game: Game) -> None:
+        self.history_back = self.screen
         self.history = History(game)
         self.sharing = False
         self.screen = "history"
@@ -578,7 +579,7 @@ class App:
 
     def close_history(self) -> None:
         self.history = None
-        self.screen = self.back_to if self.back_to != "history" else "game"
+        self.screen = self.history_back
         if self.screen in ("game", "over") and self.game is None:
             self.screen = "new-game"
         if self.screen == "saved":
