@@ -146,3 +146,17 @@ def test_a_name_from_a_link_is_shown_as_text() -> None:
     markup = app.view().markup
     assert evil not in markup and "&lt;svg onload=alert(1)&gt;" in markup
     assert "Bo&amp;b" in markup
+
+
+def test_a_finished_game_can_be_shared_and_opens_finished() -> None:
+    app, _ = make_app()
+    app.autostart(2, short=True)
+    play(app, 2000)
+    assert app.screen == "over" and app.game is not None
+    app.open_share()
+    markup = app.view().markup
+    assert 'id="share-link"' in markup and 'id="game-over"' in markup
+    other, _ = make_app()
+    other.open_link(app.share_url().split("#", 1)[1])
+    assert other.screen == "over" and other.game is not None
+    assert other.game.state_key() == app.game.state_key()
