@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from caravan.board import GOOD_BY_LETTER, GOODS, SIZE
+
 from . import board_svg, panels
 from .history import History
 from .i18n import t
 from .markup import esc
+from .palette import good_hex, player_hex
 from .saved import Entry, format_date
 from .selection import Selection
 
@@ -21,6 +24,36 @@ SAVED_ACTIONS = ("resume", "history", "rename", "export", "delete")
 def button(el_id: str, key: str, *, disabled: bool = False, **params: object) -> str:
     off = " disabled" if disabled else ""
     return f'<button type="button" id="{el_id}"{off}>{esc(t(key, **params))}</button>'
+
+
+def _thumb(entry: Entry) -> str:
+    """A 7×7 picture of the board from the entry's ``thumb``: only our own
+    colours and numbers go into it, never text from the save."""
+    if not entry.thumb or entry.record is None:
+        return ""
+    options = entry.record.get("options")
+    players = options.get("players") if isinstance(options, dict) else None
+    colours = (
+        [p.get("colour", "") if isinstance(p, dict) else "" for p in players or ()]
+        if isinstance(players, list)
+        else []
+    )
+    cells = []
+    for i, c in enumerate(entry.thumb):
+        if c == ".":
+            continue
+        x, y = i % SIZE, SIZE - 1 - i // SIZE
+        if c.isdigit():
+            seat = int(c) - 1
+            fill = player_hex(str(colours[seat])) if seat < len(colours) else player_hex("")
+            cells.append(f'<rect x="{x}.1" y="{y}.1" width=".8" height=".8" rx=".2" fill="{fill}"/>')
+        else:
+            fill = good_hex(GOODS[GOOD_BY_LETTER[c]].colour)
+            cells.append(f'<rect x="{x}.3" y="{y}.3" width=".4" height=".4" fill="{fill}"/>')
+    return (
+        f'<svg class="thumb" viewBox="0 0 {SIZE} {SIZE}" aria-hidden="true">'
+        f'<rect width="{SIZE}" height="{SIZE}" fill="#f3e6c4"/>{"".join(cells)}</svg>'
+    )
 
 
 def _entry(entry: Entry, *, current: bool, renaming: bool) -> str:
@@ -48,7 +81,7 @@ def _entry(entry: Entry, *, current: bool, renaming: bool) -> str:
         for a in SAVED_ACTIONS
     )
     return (
-        f'<li class="saved" data-saved-id="{eid}"{cur}>'
+        f'<li class="saved" data-saved-id="{eid}"{cur}>{_thumb(entry)}'
         f'<div class="saved-name">{name}</div>'
         f'<div class="saved-facts"><span data-field="players">{esc(", ".join(entry.players))}</span> · '
         f'<time data-field="date" data-ms="{entry.saved}">{esc(format_date(entry.saved))}</time> · '

@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from caravan import record
+from caravan.board import GOODS, SQUARES
 from caravan.errors import RecordError
-from caravan.game import Game
+from caravan.game import NONE, Game
 
 from .i18n import t
 from .storage import Storage
@@ -70,10 +71,30 @@ class Entry:
     to_play: str | None = None  # None: the game is over
     record: dict[str, Any] | None = None
     problem: str | None = None  # set when the entry cannot be read
+    thumb: str = ""  # see ``thumb``; empty when absent or malformed
 
     @property
     def readable(self) -> bool:
         return self.problem is None
+
+
+_THUMB_CHARS = frozenset(".1234" + "".join(g.letter for g in GOODS))
+
+
+def thumb(game: Game) -> str:
+    """The board in one character per square, for the list's thumbnail: the
+    1-based seat with most camels there, else the loose good's letter, else '.'."""
+    out = []
+    for square in range(SQUARES):
+        camels = game.camels_on(square)
+        if camels:
+            seats = [seat for seat, _ in camels]
+            out.append(str(max(sorted(set(seats)), key=seats.count) + 1))
+        elif game.loose[square] != NONE:
+            out.append(GOODS[game.loose[square]].letter)
+        else:
+            out.append(".")
+    return "".join(out)
 
 
 def entry_value(game: Game, name: str, now: int) -> str:
@@ -88,6 +109,7 @@ def entry_value(game: Game, name: str, now: int) -> str:
             "turn": game.turn,
             "steps": len(game.history),
             "to_play": None if over else game.options.players[game.seat].name,
+            "thumb": thumb(game),
             "record": record.to_dict(game),
         },
         ensure_ascii=False,
@@ -116,8 +138,12 @@ def parse_entry(entry_id: str, raw: str | None) -> Entry:
     rec = data.get("record")
     if not all(isinstance(p, str) for p in players) or not isinstance(rec, dict):
         return Entry(entry_id, problem=t("saved.damaged"))
+    shown = data.get("thumb")
+    if not isinstance(shown, str) or len(shown) != SQUARES or not set(shown) <= _THUMB_CHARS:
+        shown = ""
     return Entry(
         entry_id,
+        thumb=shown,
         name=data["name"],
         saved=data["saved"],
         players=players,

@@ -9,7 +9,8 @@ from datetime import UTC, datetime
 from caravan import record
 from caravan.options import Options, Player
 from web.app import App
-from web.saved import Saves, format_date, namespace, parse_entry
+from web.palette import player_hex
+from web.saved import Saves, format_date, namespace, parse_entry, thumb
 from web.storage import MemoryStorage
 
 from .saving import PATH, make_app, play
@@ -236,3 +237,24 @@ def test_format_date_is_utc_calendar_time() -> None:
     for ms in range(-(10**12), 5 * 10**12, 7_654_321_987):
         expected = datetime.fromtimestamp(ms // 1000, tz=UTC).strftime("%Y-%m-%d %H:%M")
         assert format_date(ms) == expected
+
+
+def test_the_thumbnail_shows_camels_in_their_players_colours_and_loose_goods() -> None:
+    app, storage = make_app()
+    app.start(Options(players=(Player("A", "teal"), Player("B", "red"))))
+    play(app, 6)
+    assert app.game is not None
+    pic = thumb(app.game)
+    assert len(pic) == 49 and "1" in pic
+    assert sum(c.isalpha() for c in pic) == app.game.loose_count
+    app.show_saved()
+    markup = app.view().markup
+    assert 'class="thumb"' in markup and player_hex("teal") in markup
+    # A hand-edited thumbnail is dropped, not drawn, and the entry stays readable.
+    key = next(k for k in storage.data if not k.endswith(":current"))
+    data = json.loads(storage.data[key])
+    data["thumb"] = '"><script>x</script>' + "." * 30
+    storage.data[key] = json.dumps(data)
+    app.show_saved()
+    assert app.saved_list[0].readable and app.saved_list[0].thumb == ""
+    assert "<script>" not in app.view().markup
