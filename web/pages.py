@@ -62,7 +62,7 @@ def _entry(entry: Entry, *, current: bool, renaming: bool) -> str:
     if not entry.readable:
         return (
             f'<li class="saved unreadable" data-saved-id="{eid}" data-unreadable="true">'
-            f'<span data-field="name">{esc(t("saved.unreadable"))}</span> '
+            f'<span data-field="name">{esc(t("saved.unreadable"))}</span>: '
             f'<span data-field="problem">{esc(entry.problem)}</span> '
             f'<span class="saved-buttons"><button type="button" data-saved-action="delete" data-id="{eid}">'
             f"{esc(t('saved.delete'))}</button></span></li>"
