@@ -134,10 +134,10 @@ def test_a_name_arriving_in_a_file_is_shown_as_text(tab: Tab, tmp_path: Path) ->
     page.locator("#import-file").set_input_files(str(path))
     row = page.locator("#saved-list [data-saved-id]")
     expect(row.locator('[data-field="players"]')).to_have_text(f"{XSS}, Bob")
-    expect(page.locator("#saved svg")).to_have_count(0)
+    expect(page.locator("#screen [onload]")).to_have_count(0)
     row.locator('[data-saved-action="resume"]').click()
     expect(page.locator('[data-panel-seat="0"]')).to_contain_text(XSS)
-    expect(page.locator("#screen svg:not(#board)")).to_have_count(0)
+    expect(page.locator("[onload], svg:not(#board, .thumb)")).to_have_count(0)
 
 
 def _play_a_turn_with_a_message(tab: Tab, message: str) -> None:
