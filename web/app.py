@@ -3,7 +3,9 @@
 ``main.py`` turns DOM events into calls here and writes ``View`` back to
 the page; everything here runs (and is tested) on CPython. Legality is the
 engine's: an action is taken only if ``why_illegal`` has no objection, and
-its objection is what the player reads otherwise.
+its objection is what the player reads otherwise. The game in progress is
+saved (web/saved.py) after every action, undo and redo; storage that fails
+is said on screen (``#storage-message``) and never stops play.
 """
 
 from __future__ import annotations
