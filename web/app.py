@@ -3,27 +3,34 @@
 ``main.py`` turns DOM events into calls here and writes ``View`` back to
 the page; everything here runs (and is tested) on CPython. Legality is the
 engine's: an action is taken only if ``why_illegal`` has no objection, and
-its objection is what the player reads otherwise.
+its objection is what the player reads otherwise. The game in progress is
+saved (web/saved.py) after every action, undo and redo; storage that fails
+is said on screen (``#storage-message``) and never stops play.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import count
 
-from caravan import record
+from caravan import link, record
 from caravan.actions import Action, parse_action
-from caravan.errors import NotationError, OptionsError
+from caravan.errors import CaravanError, LinkError, NotationError, OptionsError, RecordError
 from caravan.events import Event
 from caravan.game import Game
 from caravan.options import Options, default_players
 
-from . import board_svg, panels
+from . import board_svg, pages, panels, share
+from .history import History, replay_log
 from .i18n import t
 from .log import entry_markup, flashes
 from .markup import esc
 from .newgame import Form, form_markup
+from .saved import Entry, Saves, clean_name, default_name, export_filename, export_text, load_game
 from .selection import Selection
+from .storage import StorageError, StorageFull
 
 
 def _select_css(key: str) -> str:
@@ -50,9 +57,58 @@ class View:
     focus: str | None = None
 
 
+_HISTORY_KEYS = {"ArrowLeft": -1, "ArrowRight": 1, "Home": -(10**9), "End": 10**9}
+
+
+def _log_of(game: Game) -> list[str]:
+    """The log of a game taken up mid-way, rebuilt by replaying its record."""
+    if not game.history:
+        return []
+    try:
+        return replay_log(game)[1]
+    except CaravanError:  # a position built by hand (tests) has no set-up to replay from
+        return ["" for _ in game.history]
+
+
 class App:
-    def __init__(self, *, seed: int | None = None) -> None:
+    """The page's state. ``saves`` is None when nothing is to be stored (tests);
+    ``now`` gives epoch milliseconds and ``new_id`` fresh ids for saved games
+    (main.py passes JS ``Date.now`` and ``crypto.randomUUID``: no stdlib
+    time or uuid imports in the page)."""
+
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        saves: Saves | None = None,
+        now: Callable[[], int] = lambda: 0,
+        new_id: Callable[[], str] | None = None,
+        base_url: str = "",
+    ) -> None:
         self.seed = seed
+        self.saves = saves
+        self.now = now
+        ids = count(1)
+        self.new_id = new_id or (lambda: f"game-{next(ids)}")
+        self.base_url = base_url
+        self.game_id: str | None = None
+        self.game_name = ""
+        self.save_problem = ""  # what could not be saved (shown on every screen)
+        self.read_problem = ""  # what could not be read
+        self.storage_off = False  # storage could not be reached at the last look
+        self.note = ""  # what happened to a link just opened
+        self.link_error = ""
+        self.sharing = False
+        self.share_status = ""
+        self.history: History | None = None
+        self.back_to = "new-game"  # the screen the saved list returns to
+        self.history_back = "game"  # the screen the history view returns to
+        self.saved_list: list[Entry] = []
+        self.saved_message = ""
+        self.renaming: str | None = None
+        self.deleted: tuple[str, str, str, bool] | None = None  # id, raw entry, name, was current
+        # A file for main.py to hand to the browser as a download (name, text).
+        self.download: tuple[str, str] | None = None
         self.started = 0
         self.form = Form()
         self.game: Game | None = None
@@ -76,17 +132,168 @@ class App:
         self._focus = None
         self.sel = Selection()
         self.sel.refresh(self.game.legal_actions())
+        self._leave_extras()
+        self.game_id = self.new_id()
+        self.game_name = default_name(self.game)
+        self._save()
 
     def resume(self, game: Game) -> None:
-        """Show a game that already exists (a replayed record; later, a saved game)."""
+        """Show a game that already exists (a saved game, a link, a replayed record)."""
         self.game = game
-        self.log = ["" for _ in game.history]
+        self.log = _log_of(game)
         self.flash = {}
         self.message = ""
         self._focus = None
         self.sel = Selection()
         self.sel.refresh(game.legal_actions())
         self.screen = "over" if game.is_over() else "game"
+        self._leave_extras()
+
+    def _leave_extras(self) -> None:
+        self.sharing = False
+        self.share_status = ""
+        self.history = None
+        self.note = ""
+        self.link_error = ""
+
+    def _take(self, game: Game, game_id: str, name: str) -> None:
+        """Continue ``game`` as the saved game ``game_id``."""
+        self.resume(game)
+        self.game_id = game_id
+        self.game_name = name
+
+    # ------------------------------------------------------------ storage
+
+    def _save(self) -> None:
+        """Store the game in progress; a failure is said, never raised."""
+        if self.saves is None or self.game is None or self.game_id is None:
+            return
+        try:
+            self.saves.put(self.game_id, self.game, self.game_name, self.now())
+            self.saves.set_current(self.game_id)
+        except StorageFull:
+            self.save_problem = t("storage.full")
+        except StorageError:
+            self.save_problem = t("storage.off")
+        else:
+            self.save_problem = ""
+
+    def _scan(self) -> list[Entry]:
+        """Every saved entry; notes how many cannot be read (they stay)."""
+        if self.saves is None:
+            return []
+        try:
+            entries = self.saves.entries()
+        except StorageError:
+            self.storage_off = True
+            self.read_problem = t("storage.off_read")
+            return []
+        self.storage_off = False
+        bad = sum(not e.readable for e in entries)
+        self.read_problem = t("storage.unreadable", n=bad) if bad else ""
+        return entries
+
+    def boot(
+        self, link_text: str = "", autostart: int | None = None, *, short: bool = False, casual: bool = False
+    ) -> None:
+        """The first screen: the link opened, else the game in progress, else
+        ``?autostart`` (tests and benchmarks), else the new-game form."""
+        self._scan()
+        resumed = self._resume_current()
+        if link_text.lstrip("#"):
+            self.open_link(link_text)
+        elif not resumed and autostart:
+            self.autostart(autostart, short=short, casual=casual)
+
+    def _resume_current(self) -> bool:
+        if self.saves is None:
+            return False
+        try:
+            current = self.saves.current()
+            if current is None:
+                return False
+            entry = self.saves.get(current)
+        except StorageError:
+            return False
+        try:
+            game = load_game(entry)
+        except RecordError as e:
+            self.read_problem = t("storage.current_unreadable", reason=str(e))
+            return False
+        self._take(game, current, entry.name)
+        return True
+
+    # --------------------------------------------------------------- links
+
+    def share_url(self) -> str:
+        assert self.game is not None
+        return share.link_url(self.base_url, link.encode(self.game))
+
+    def open_link(self, text: str) -> None:
+        """Show the game a link holds (docs/UI-CONTRACT.md, "Share links")."""
+        try:
+            game = link.decode(text)
+        except LinkError as e:
+            self.screen = "new-game"
+            self.message = ""
+            self._leave_extras()
+            self.link_error = t("link.refused", reason=str(e))
+            return
+        rec = record.to_dict(game)
+        names: dict[str, str] = {}
+        candidates: list[tuple[str, dict[str, object]]] = []
+        if self.game is not None and self.game_id is not None:
+            candidates.append((self.game_id, record.to_dict(self.game)))
+            names[self.game_id] = self.game_name
+        for entry in self._scan():
+            if entry.record is not None and entry.id not in names:
+                candidates.append((entry.id, entry.record))
+                names[entry.id] = entry.name
+        decision = share.decide(rec, candidates)
+        note = t("link.opened")
+        if decision.kind != "new" and decision.id is not None:
+            ours = decision.id
+            if decision.kind == "link":
+                note = t("link.took_link", link=decision.link_steps, saved=decision.saved_steps)
+                self._take(game, ours, names[ours])
+                self._save()
+                self.note = note
+                return
+            try:
+                kept = self.game if ours == self.game_id and self.game is not None else self._load(ours)
+            except RecordError:
+                kept = None
+            if kept is not None:
+                same = decision.saved_steps == decision.link_steps
+                note = (
+                    t("link.same")
+                    if same
+                    else t("link.kept_saved", saved=decision.saved_steps, link=decision.link_steps)
+                )
+                self._take(kept, ours, names[ours])
+                self.note = note
+                return
+        self._take(game, self.new_id(), default_name(game))
+        self._save()
+        self.note = note
+
+    def _load(self, entry_id: str) -> Game:
+        if self.saves is None:
+            raise RecordError(t("saved.gone"))
+        try:
+            entry = self.saves.get(entry_id)
+        except StorageError:
+            raise RecordError(t("storage.off_read")) from None
+        return load_game(entry)
+
+    def open_share(self) -> None:
+        if self.game is not None and self.screen in ("game", "over"):
+            self.sharing = True
+            self.share_status = ""
+
+    def close_share(self) -> None:
+        self.sharing = False
+        self.share_status = ""
 
     def autostart(self, players: int, *, short: bool = False, casual: bool = False) -> None:
         """``?autostart=N``: default names, colours and start seat (tests, benchmarks)."""
@@ -149,6 +356,7 @@ class App:
         events = game.push(action)
         self.log.append(entry_markup(game, action, events))
         self._after(events)
+        self._save()
 
     def undo(self) -> None:
         game = self.game
@@ -158,6 +366,7 @@ class App:
         self.log.pop()
         self.flash = {}
         self._after([])
+        self._save()
         self._focus = "#undo" if game.undoable() else None
 
     def redo(self) -> None:
@@ -167,11 +376,14 @@ class App:
         events = game.redo()
         self.log.append(entry_markup(game, game.history[-1].action, events))
         self._after(events)
+        self._save()
         self._focus = "#redo" if game.can_redo() else None
 
     def _after(self, events: list[Event]) -> None:
         assert self.game is not None
         self.message = ""
+        self.note = ""
+        self.sharing = False
         self._focus = None
         self.flash = flashes(events)
         self.sel.clear()
@@ -186,14 +398,195 @@ class App:
         self._focus = None
 
     def escape(self) -> bool:
-        """The Escape key: drop the selection, keeping focus on what was
-        selected. False when nothing was selected (the page need not redraw)."""
+        """The Escape key: close the history view or the share dialog, else
+        drop the selection, keeping focus on what was selected. False when
+        there was nothing to close (the page need not redraw)."""
+        if self.screen == "history":
+            self.close_history()
+            return True
+        if self.sharing:
+            self.close_share()
+            self._focus = "#share"
+            return True
+        if self.screen == "saved" and self.renaming is not None:
+            self.renaming = None
+            return True
         key = self.sel.selected
         if key is None or self.screen != "game":
             return False
         self.clear()
         self._focus = _select_css(key)
         return True
+
+    # -------------------------------------------------------- saved games
+
+    def show_saved(self) -> None:
+        if self.screen != "saved":
+            self.back_to = self.screen
+        self.screen = "saved"
+        self.saved_message = ""
+        self.renaming = None
+        self.deleted = None
+        self._refresh_saved()
+
+    def _refresh_saved(self) -> None:
+        self.saved_list = self._scan()
+
+    def close_saved(self) -> None:
+        back = self.back_to
+        if back in ("game", "over") and self.game is None:
+            back = "new-game"
+        self.screen = back
+        self.renaming = None
+        self.deleted = None
+        self._focus = None
+
+    def _entry(self, entry_id: str) -> Entry | None:
+        return next((e for e in self.saved_list if e.id == entry_id), None)
+
+    def saved_action(self, action: str, entry_id: str) -> None:
+        """A button of the saved-games list: resume, history, rename, export, delete."""
+        self.saved_message = ""
+        entry = self._entry(entry_id)
+        if entry is None:
+            return
+        if action == "delete":
+            self._delete(entry)
+            return
+        self.deleted = None
+        if action == "rename" and entry.readable:
+            self.renaming = entry_id
+            self._focus = "#rename-input"
+        elif action == "export" and entry.readable:
+            self.download = (export_filename(entry), export_text(entry))
+            self.saved_message = t("saved.exported", name=entry.name)
+        elif action in ("resume", "history"):
+            try:
+                game = self.game if entry_id == self.game_id and self.game is not None else load_game(entry)
+            except RecordError as e:
+                self.saved_message = t("saved.cannot_open", reason=str(e))
+                return
+            if action == "resume":
+                self._take(game, entry_id, entry.name)
+                self._save()
+            else:
+                self._open_history(game)
+
+    def rename(self, entry_id: str, name: str) -> None:
+        name = clean_name(name)
+        if not name:
+            self.saved_message = t("saved.name_empty")
+            return
+        assert self.saves is not None
+        try:
+            self.saves.rename(entry_id, name)
+        except StorageError as e:
+            self.saved_message = t("storage.full" if isinstance(e, StorageFull) else "storage.off")
+            return
+        if entry_id == self.game_id:
+            self.game_name = name
+        self.renaming = None
+        self._focus = None
+        self._refresh_saved()
+
+    def _delete(self, entry: Entry) -> None:
+        assert self.saves is not None
+        try:
+            raw = self.saves.raw(entry.id)
+            was_current = self.saves.current() == entry.id
+            self.saves.remove(entry.id)
+        except StorageError:
+            self.saved_message = t("storage.off")
+            return
+        name = entry.name if entry.readable else t("saved.unreadable")
+        self.deleted = (entry.id, raw or "", name, was_current) if raw is not None else None
+        if entry.id == self.game_id:
+            self.game = None
+            self.game_id = None
+        self.renaming = None
+        self._refresh_saved()
+
+    def undo_delete(self) -> None:
+        if self.deleted is None or self.saves is None:
+            return
+        entry_id, raw, _, was_current = self.deleted
+        try:
+            self.saves.put_raw(entry_id, raw)
+            if was_current:
+                self.saves.set_current(entry_id)
+        except StorageError as e:
+            self.saved_message = t("storage.full" if isinstance(e, StorageFull) else "storage.off")
+            return
+        self.deleted = None
+        if was_current and self.game is None:
+            self._resume_current()
+            self.screen = "saved"
+        self._refresh_saved()
+
+    def import_text(self, text: str) -> None:
+        """A ``.json`` file chosen for import; a bad one changes nothing."""
+        try:
+            game = record.loads(text)
+        except RecordError as e:
+            self.saved_message = t("import.refused", reason=str(e))
+            return
+        name = default_name(game)
+        entry_id = self.new_id()
+        if self.saves is not None:
+            try:
+                self.saves.put(entry_id, game, name, self.now())
+            except StorageError as e:
+                # Not storable: open it, so the player still has it to play or share.
+                self._take(game, entry_id, name)
+                self.save_problem = t("storage.full" if isinstance(e, StorageFull) else "storage.off")
+                return
+        self.deleted = None
+        self._refresh_saved()
+        self.saved_message = t("import.done", name=name)
+
+    def import_refused(self, reason: str) -> None:
+        self.saved_message = t("import.refused", reason=reason)
+
+    # ------------------------------------------------------------ history
+
+    def show_history(self) -> None:
+        if self.game is not None:
+            self._open_history(self.game)
+
+    def _open_history(self, game: Game) -> None:
+        self.history_back = self.screen
+        self.history = History(game)
+        self.sharing = False
+        self.screen = "history"
+        self._focus = "#history-back"
+
+    def history_go(self, delta: int) -> None:
+        h = self.history
+        if h is None:
+            return
+        h.go(h.pos + delta)
+        if h.pos == 0:
+            self._focus = "#history-forward"
+        elif h.pos == h.total:
+            self._focus = "#history-back"
+        else:
+            self._focus = "#history-back" if delta < 0 else "#history-forward"
+
+    def history_key(self, key: str) -> bool:
+        """Arrow keys, Home and End step through the history view."""
+        if self.screen != "history" or key not in _HISTORY_KEYS:
+            return False
+        self.history_go(_HISTORY_KEYS[key])
+        return True
+
+    def close_history(self) -> None:
+        self.history = None
+        self.screen = self.history_back
+        if self.screen in ("game", "over") and self.game is None:
+            self.screen = "new-game"
+        if self.screen == "saved":
+            self._refresh_saved()
+        self._focus = "#history-button" if self.screen in ("game", "over") else None
 
     # ------------------------------------------------------------- output
 
@@ -212,29 +605,62 @@ class App:
             return _select_css(min(self.sel.sources, key=board_svg.source_order))
         return "#end-turn"
 
+    def _problems(self) -> str:
+        text = " ".join(p for p in (self.save_problem, self.read_problem) if p)
+        return f'<p id="storage-message" role="status">{esc(text)}</p>' if text else ""
+
     def view(self) -> View:
-        if self.screen == "new-game" or self.game is None:
+        top = self._problems()
+        if self.screen == "saved":
+            storage_ok = self.saves is not None and not self.storage_off
+            deleted = self.deleted[2] if self.deleted is not None else None
+            markup = pages.saved_screen(
+                self.saved_list,
+                current=self.game_id,
+                renaming=self.renaming,
+                message=self.saved_message,
+                deleted=deleted,
+                storage_ok=storage_ok,
+            )
+            return View("saved", top + markup, focus=self._focus)
+        if self.screen == "history" and self.history is not None:
+            rec = record.dumps(self.game) if self.game is not None else None
+            seat = self.game.seat if self.game is not None else None
+            left = self.game.left if self.game is not None else None
+            return View("history", top + pages.history_screen(self.history), rec, seat, left, self._focus)
+        if self.screen not in ("game", "over") or self.game is None:
             resumable = self.game is not None and not self.game.is_over()
-            return View("new-game", form_markup(self.form, self.message, can_resume=resumable))
+            error = f'<p id="link-error" role="alert">{esc(self.link_error)}</p>' if self.link_error else ""
+            form = form_markup(self.form, self.message, can_resume=resumable)
+            saved = f'<p class="saved-open">{pages.button("saved-button", "saved.button")}</p>'
+            return View("new-game", top + error + form + saved)
         game = self.game
         board = board_svg.render_board(game, self.sel, self.flash)
         log = "".join(reversed(self.log))
         log_html = f'<h2>{esc(t("play.log"))}</h2><ul id="log">{log}</ul>'
+        note = f'<p id="note" role="status">{esc(self.note)}</p>' if self.note else ""
+        dialog = pages.share_dialog(self.share_url(), self.share_status) if self.sharing else ""
+        tools = pages.game_buttons()
         if self.screen == "over":
             body = (
-                f"{panels.game_over(game)}"
+                f"{panels.game_over(game)}{note}{tools}{dialog}"
                 f'<div class="layout"><div class="board-wrap">{board}</div>'
                 f'<aside class="side">{panels.player_panels(game)}{log_html}</aside></div>'
             )
         else:
             body = (
-                f"{panels.banner(game)}"
+                f"{panels.banner(game)}{note}"
                 f'<div class="layout"><div class="board-wrap">{board}</div>'
-                f'<aside class="side">{panels.controls(game, self.sel)}'
+                f'<aside class="side">{dialog}{panels.controls(game, self.sel)}'
                 f'<p id="message" role="alert">{esc(self.message)}</p>'
                 f"{panels.bag(game)}{panels.player_panels(game)}{log_html}"
+                f"{tools}"
                 f'<p class="new"><button type="button" id="abandon">{esc(t("play.new_game"))}</button></p>'
                 f"</aside></div>"
             )
         focus = self._home_focus() if self.screen == "over" else self._focus or self._home_focus()
-        return View(self.screen, body, record.dumps(game), game.seat, game.left, focus)
+        if self.sharing:
+            focus = "#share-link"
+        elif self.screen == "over" and self._focus:
+            focus = self._focus
+        return View(self.screen, top + body, record.dumps(game), game.seat, game.left, focus)

@@ -138,6 +138,93 @@ EN: dict[str, str] = {
     "over.reason.agreed": "The players agreed to stop.",
     # errors
     "error.options": "These players cannot start a game: {reason}",
+    # saved games
+    "saved.button": "Saved games",
+    "saved.heading": "Saved games",
+    "saved.default_name": "{names}",
+    "saved.turn": "turn {n}",
+    "saved.to_play": "{name} to play",
+    "saved.over": "game over",
+    "saved.resume": "Resume",
+    "saved.history": "History",
+    "saved.rename": "Rename",
+    "saved.export": "Export",
+    "saved.delete": "Delete",
+    "saved.rename_label": "New name for this game",
+    "saved.rename_save": "Save name",
+    "saved.rename_cancel": "Cancel",
+    "saved.name_empty": "A game needs a name: the name was not changed.",
+    "saved.deleted": "Deleted “{name}”.",
+    "saved.undo_delete": "Undo delete",
+    "saved.empty": "No saved games yet. Every game you play is saved here as you play.",
+    "saved.import": "Import a game from a .json file:",
+    "saved.exported": "“{name}” was exported as a .json file.",
+    "saved.cannot_open": "This saved game cannot be opened: {reason}. It stays in the list.",
+    "saved.back": "Back",
+    "saved.durable": (
+        "Games are saved in this browser only. Safari deletes a site's saved data after 7 days "
+        "without a visit (unless the game is added to the home screen), and clearing site data "
+        "deletes it everywhere: export a game to a file, or share it as a link, to keep a copy "
+        "that lasts."
+    ),
+    "saved.unreadable": "Unreadable entry",
+    "saved.gone": "it is no longer in the browser's storage",
+    "saved.not_json": "it is not a saved game (the stored text is damaged)",
+    "saved.not_ours": "it is not a Caravan saved game (another app's data, or an older format)",
+    "saved.version": "it was saved in a format this version cannot read (version {version})",
+    "saved.damaged": "the saved game is damaged",
+    # storage problems
+    "storage.off": "This browser does not let the page store anything, so this game is not saved: "
+    "share it as a link to keep it.",
+    "storage.full": "The browser's storage for this page is full, so the latest moves are not saved: "
+    "delete or export old games in Saved games, or share this game as a link.",
+    "storage.off_read": "Saved games cannot be read: this browser does not let the page use its storage.",
+    "storage.off_list": "Storage is disabled in this browser, so there are no saved games to show.",
+    "storage.unreadable": "{n} saved entries could not be read; they are kept, listed in Saved games.",
+    "storage.current_unreadable": "The last game could not be read back ({reason}); "
+    "it is kept in Saved games.",
+    # importing
+    "import.done": "Imported “{name}”: it is in the list.",
+    "import.refused": "This file was not imported: {reason}. Nothing was changed.",
+    "import.too_big": "the file is far too large to be a game of Caravan",
+    "import.unreadable_file": "the file could not be read",
+    # history
+    "history.button": "History",
+    "history.heading": "History",
+    "history.setup": "The set-up, before the first of {n} actions",
+    "history.position": "After action {k} of {n}: {action}",
+    "history.first": "Start",
+    "history.back": "Back",
+    "history.forward": "Forward",
+    "history.last": "Latest",
+    "history.exit": "Return to the present",
+    "history.keys": "Keys: ← and → step, Home and End jump, Escape returns.",
+    # sharing
+    "share.button": "Share",
+    "share.heading": "Share this game",
+    "share.explain": (
+        "This link holds the whole game. Send it to another player: they open it, take their turn "
+        "and send the new link back. Each draw is made by the browser of whoever causes it."
+    ),
+    "share.link_label": "Link to this game",
+    "share.copy": "Copy the link",
+    "share.close": "Close",
+    "share.copied": "Link copied to the clipboard.",
+    "share.shared": "Link shared.",
+    "share.copy_failed": "The link could not be copied here: it is selected, copy it by hand.",
+    # links opened
+    "link.refused": "This link cannot be opened: {reason}. Nothing saved was changed; "
+    "start a new game below.",
+    "link.opened": "Opened the game from the link.",
+    "link.same": "This game from the link is already saved here, at the same point: continuing it.",
+    "link.kept_saved": (
+        "This game is already saved here further along ({saved} actions; the link has {link}): "
+        "continuing the saved copy."
+    ),
+    "link.took_link": (
+        "This game is saved here, but the link is further along ({link} actions; the saved copy "
+        "has {saved}): continuing from the link."
+    ),
 }
 
 _catalogue: dict[str, str] = EN

@@ -1,32 +1,147 @@
 """The page's entry point: the only module that touches ``js``/``pyscript``.
 
 One delegated click, keydown and change listener each are bound once on
-the app container (per-element listeners leak proxies, see STACK.md); each
-update writes one ``innerHTML`` and the contract's ``data-`` attributes.
-Enter and Space on the board's focusable elements go down the click's path;
-after an update made from the keyboard, focus moves to ``View.focus``.
+the app container (per-element listeners leak proxies, see STACK.md), plus
+one ``hashchange`` listener on the window for share links; each update
+writes one ``innerHTML`` and the contract's ``data-`` attributes. Enter and
+Space on the board's focusable elements go down the click's path; after an
+update made from the keyboard, focus moves to ``View.focus``. Storage,
+clipboard, share sheet and downloads are wrapped here, so that everything
+in ``web.app`` runs on CPython.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import is_none  # type: ignore[import-not-found]
 
 from web.app import App
+from web.i18n import t
 from web.query import parse_query
+from web.saved import Saves
+from web.storage import StorageError, StorageFull
 
 _html = document.documentElement
 _screen = document.getElementById("screen")
-_query = parse_query(str(window.location.search))
-app = App(seed=_query.seed)
+app: App = App()  # replaced in boot()
+MAX_IMPORT = 2_000_000  # bytes; a record of a whole game is a few kilobytes
+
+
+class LocalStorage:
+    """``window.localStorage`` behind web.storage.Storage. Every browser
+    failure (storage disabled, blocked, full) becomes a StorageError."""
+
+    def __init__(self) -> None:
+        try:
+            self._ls: Any = window.localStorage
+            _ = self._ls.length  # some browsers throw only on first use
+        except Exception:
+            self._ls = None
+
+    def _store(self) -> Any:
+        if self._ls is None or is_none(self._ls):
+            raise StorageError("storage is disabled")
+        return self._ls
+
+    def get(self, key: str) -> str | None:
+        try:
+            value = self._store().getItem(key)
+        except StorageError:
+            raise
+        except Exception as e:
+            raise StorageError(str(e)) from None
+        return None if is_none(value) else str(value)
+
+    def set(self, key: str, value: str) -> None:
+        try:
+            self._store().setItem(key, value)
+        except StorageError:
+            raise
+        except Exception as e:
+            if "QuotaExceeded" in f"{getattr(e, 'name', '')} {e}":
+                raise StorageFull(str(e)) from None
+            raise StorageError(str(e)) from None
+
+    def remove(self, key: str) -> None:
+        try:
+            self._store().removeItem(key)
+        except StorageError:
+            raise
+        except Exception as e:
+            raise StorageError(str(e)) from None
+
+    def keys(self) -> list[str]:
+        try:
+            ls = self._store()
+            return [str(ls.key(i)) for i in range(int(ls.length))]
+        except StorageError:
+            raise
+        except Exception as e:
+            raise StorageError(str(e)) from None
+
+
+def _now() -> int:
+    return int(window.Date.now())
+
+
+def _new_id() -> str:
+    try:
+        return str(window.crypto.randomUUID())
+    except Exception:  # not a secure context (http on a LAN address)
+        return f"{_now():x}-{int(window.Math.random() * 2**40):x}"
+
+
+def _page_url() -> str:
+    loc = window.location
+    return f"{loc.origin}{loc.pathname}{loc.search}"
+
+
+def _clear_hash() -> None:
+    """A link once taken is in storage: a reload resumes from there."""
+    loc = window.location
+    window.history.replaceState(window.history.state, "", f"{loc.pathname}{loc.search}")
+
+
+def _localise_dates() -> None:
+    for el in document.querySelectorAll("time[data-ms]"):
+        el.textContent = str(window.Date.new(int(el.getAttribute("data-ms"))).toLocaleString())
+
+
+_last_url: Any = None
+
+
+def _offer_download() -> None:
+    """Hand the file ``app.download`` names to the browser (export)."""
+    global _last_url
+    if app.download is None:
+        return
+    name, text = app.download
+    app.download = None
+    blob = window.Blob.new(
+        to_js([text]), to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
+    )
+    if _last_url is not None:
+        window.URL.revokeObjectURL(_last_url)
+    _last_url = window.URL.createObjectURL(blob)
+    a = document.createElement("a")
+    a.href = _last_url
+    a.download = name
+    document.body.appendChild(a)  # outside #app: its click is not ours to handle
+    a.click()
+    a.remove()
 
 
 def render(*, keyboard: bool = False) -> None:
     view = app.view()
     _screen.innerHTML = view.markup
+    if view.screen == "saved":
+        _localise_dates()
+    if view.screen == "history":
+        keyboard = True  # the arrow keys work only while focus is inside the page
     if keyboard and view.focus is not None:
         # The old markup held the focus; a pointer user gets no focus moves
         # (no focus ring, no scrolling after a tap).
@@ -71,19 +186,108 @@ def _read_form() -> dict[str, object]:
     }
 
 
-_BUTTONS = {
+def _rename() -> None:
+    el = document.getElementById("rename-input")
+    if not is_none(el) and app.renaming is not None:
+        app.rename(app.renaming, str(el.value))
+
+
+_BUTTONS: dict[str, Callable[[], None]] = {
     "undo": lambda: app.undo(),
     "redo": lambda: app.redo(),
     "rematch": lambda: app.rematch(),
     "new-game-button": lambda: app.new_game(),
     "abandon": lambda: app.new_game(),
     "resume-game": lambda: app.resume_game(),
+    "saved-button": lambda: app.show_saved(),
+    "saved-back": lambda: app.close_saved(),
+    "undo-delete": lambda: app.undo_delete(),
+    "rename-save": _rename,
+    "rename-cancel": lambda: setattr(app, "renaming", None),
+    "history-button": lambda: app.show_history(),
+    "history-first": lambda: app.history_go(-(10**9)),
+    "history-back": lambda: app.history_go(-1),
+    "history-forward": lambda: app.history_go(1),
+    "history-last": lambda: app.history_go(10**9),
+    "history-exit": lambda: app.close_history(),
+    "share-close": lambda: app.close_share(),
 }
+
+
+# ---------------------------------------------------------------- sharing
+
+
+def _share_status(key: str) -> None:
+    app.share_status = t(key)
+    el = document.getElementById("share-status")
+    if not is_none(el):
+        el.textContent = app.share_status
+
+
+def _copied(_: Any = None) -> None:
+    _share_status("share.copied")
+
+
+def _copy_failed(_: Any = None) -> None:
+    _share_status("share.copy_failed")
+    el = document.getElementById("share-link")
+    if not is_none(el):
+        el.focus()
+        el.select()
+
+
+def _shared(_: Any = None) -> None:
+    _share_status("share.shared")
+
+
+def _share_refused(error: Any = None) -> None:
+    # The player closed the share sheet: nothing to say. Any other refusal: copy instead.
+    if error is not None and str(getattr(error, "name", "")) == "AbortError":
+        return
+    _copy()
+
+
+# Promise callbacks, made once in boot(): made per share or per file, each
+# would leave a proxy behind.
+_proxies: dict[str, Any] = {}
+
+
+def _copy() -> None:
+    el = document.getElementById("share-link")
+    if is_none(el):
+        return
+    clipboard = window.navigator.clipboard
+    if is_none(clipboard) or not hasattr(clipboard, "writeText"):
+        _copy_failed()
+        return
+    try:
+        clipboard.writeText(str(el.value)).then(_proxies["copied"], _proxies["copy_failed"])
+    except Exception:
+        _copy_failed()
+
+
+def _send_share() -> None:
+    """The system share sheet where there is one (phones), else the clipboard."""
+    nav = window.navigator
+    el = document.getElementById("share-link")
+    if is_none(el):
+        return
+    if hasattr(nav, "share") and not is_none(nav.share):
+        data = to_js({"title": t("title"), "url": str(el.value)}, dict_converter=window.Object.fromEntries)
+        try:
+            nav.share(data).then(_proxies["shared"], _proxies["share_refused"])
+            return
+        except Exception:
+            pass
+    _copy()
+
+
+# ---------------------------------------------------------------- clicks
 
 
 def _activate(target: Any, *, keyboard: bool) -> None:
     """What a click on ``target`` does; Enter and Space on a board element too."""
-    el = target.closest("[data-action],[data-select],button[id]")
+    el = target.closest("[data-action],[data-select],[data-saved-action],button[id]")
     if is_none(el):
         if not is_none(target.closest("#board")):
             app.clear()
@@ -94,13 +298,24 @@ def _activate(target: Any, *, keyboard: bool) -> None:
         app.act(str(action))
     elif not is_none(select := el.getAttribute("data-select")):
         app.select(str(select))
+    elif not is_none(saved := el.getAttribute("data-saved-action")):
+        app.saved_action(str(saved), str(el.getAttribute("data-id")))
     elif el.id == "start-game":
         app.submit_form(_read_form())
+    elif el.id == "share":
+        app.open_share()
+        render(keyboard=keyboard)
+        _send_share()
+        return
+    elif el.id == "share-copy":
+        _copy()
+        return
     elif el.id in _BUTTONS:
         _BUTTONS[el.id]()
     else:
         return
     render(keyboard=keyboard)
+    _offer_download()
 
 
 def _on_click(event: Any) -> None:
@@ -126,6 +341,13 @@ def _on_keydown(event: Any) -> None:
             if app.escape():
                 event.preventDefault()
                 render(keyboard=True)
+        elif app.history_key(key):
+            event.preventDefault()
+            render(keyboard=True)
+        elif key == "Enter" and str(event.target.id) == "rename-input":
+            event.preventDefault()
+            _rename()
+            render(keyboard=True)
         elif key in ("Enter", " "):
             target = event.target
             if event.repeat and target.matches("button"):
@@ -141,20 +363,75 @@ def _on_keydown(event: Any) -> None:
         raise
 
 
+def _file_text(text: Any) -> None:
+    try:
+        app.import_text(str(text))
+        render()
+    except Exception as e:  # a bug: show it, and let tests see it in the console
+        window.console.error(f"caravan: {type(e).__name__}: {e}")
+        raise
+
+
+def _file_failed(_: Any = None) -> None:
+    app.import_refused(t("import.unreadable_file"))
+    render()
+
+
 def _on_change(event: Any) -> None:
-    if str(event.target.id) == "player-count":
+    target = event.target
+    el_id = str(target.id)
+    if el_id == "player-count":
         app.change_form(_read_form())
         render()
+    elif el_id == "import-file":
+        files = target.files
+        if is_none(files) or not files.length:
+            return
+        f = files.item(0)
+        target.value = ""  # the same file can be chosen again
+        if int(f.size) > MAX_IMPORT:
+            app.import_refused(t("import.too_big"))
+            render()
+            return
+        f.text().then(_proxies["file_text"], _proxies["file_failed"])
+
+
+def _on_hashchange(_: Any) -> None:
+    try:
+        text = str(window.location.hash)
+        if text.lstrip("#"):
+            app.open_link(text)
+            _clear_hash()
+            render()
+    except Exception as e:  # a bug: show it, and let tests see it in the console
+        window.console.error(f"caravan: {type(e).__name__}: {e}")
+        raise
 
 
 def boot() -> None:
+    global app
+    query = parse_query(str(window.location.search))
+    saves = Saves(LocalStorage(), str(window.location.pathname))
+    app = App(seed=query.seed, saves=saves, now=_now, new_id=_new_id, base_url=_page_url())
+    for name, fn in (
+        ("copied", _copied),
+        ("copy_failed", _copy_failed),
+        ("shared", _shared),
+        ("share_refused", _share_refused),
+        ("file_text", _file_text),
+        ("file_failed", _file_failed),
+    ):
+        _proxies[name] = create_proxy(fn)
     root = document.getElementById("app")
     # Kept alive for the page's lifetime: bound once, never per render.
     root.addEventListener("click", create_proxy(_on_click))
     root.addEventListener("keydown", create_proxy(_on_keydown))
     root.addEventListener("change", create_proxy(_on_change))
-    if _query.autostart:
-        app.autostart(_query.autostart, short=_query.short, casual=_query.casual)
+    window.addEventListener("hashchange", create_proxy(_on_hashchange))
+    link_text = str(window.location.hash)
+    app.boot(link_text, query.autostart, short=query.short, casual=query.casual)
+    if link_text.lstrip("#"):
+        _clear_hash()
     render()
     _html.setAttribute("data-ready", "true")
 

@@ -1,0 +1,66 @@
+"""Helpers shared by the saved-game, share-link and history browser tests."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from caravan.game import Game
+from caravan.playout import courier_action
+from caravan.record import loads
+from e2e.conftest import Tab, wait_ready_on
+from e2e.driver import Driver
+
+# Our keys: caravan:<path>:<id> (docs/UI-CONTRACT.md, "Saved games").
+OUR_KEYS = "() => Object.keys(localStorage).filter(k => k.startsWith('caravan:'))"
+STORAGE_OFF = """
+Object.defineProperty(window, 'localStorage', {
+  configurable: true,
+  get() { throw new DOMException('The operation is insecure.', 'SecurityError'); },
+});
+"""
+STORAGE_FULL = """
+Storage.prototype.setItem = function () {
+  throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+};
+"""
+
+
+def record_of(page: Any) -> str:
+    return str(page.evaluate("document.documentElement.getAttribute('data-record')"))
+
+
+def key_of(page: Any) -> tuple[object, ...]:
+    """The page's game position, through our own engine."""
+    return loads(record_of(page)).state_key()
+
+
+def play(page: Any, n: int, seed: int = 1) -> Game:
+    """Take ``n`` courier actions on the page; returns the game the page shows."""
+    driver = Driver(page)
+    rng = random.Random(seed)
+    game = driver.game()
+    for _ in range(n):
+        if game.is_over():
+            break
+        game = driver.perform(courier_action(game, rng), game)
+    return game
+
+
+def screen(page: Any) -> str:
+    return str(page.evaluate("document.documentElement.getAttribute('data-screen')"))
+
+
+def reload(page: Any) -> None:
+    page.reload()
+    wait_ready_on(page)
+
+
+def start_form_game(tab: Tab, names: tuple[str, ...] = ("Ann", "Bob")) -> None:
+    """A game started from the new-game form, as a player would."""
+    page = tab.page
+    page.locator("#player-count").select_option(str(len(names)))
+    for i, name in enumerate(names):
+        page.locator(f'[data-player-name="{i}"]').fill(name)
+    page.locator("#start-game").click()
+    page.locator('html[data-screen="game"]').wait_for()

@@ -1,0 +1,171 @@
+"""Markup of the saved-games screen, the history view and the share dialog.
+
+Every name shown here came from a player, a file or a link: all of it goes
+through ``esc`` (docs/UI-CONTRACT.md lists the ids and ``data-`` fields).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from caravan.board import GOOD_BY_LETTER, GOODS, SIZE
+
+from . import board_svg, panels
+from .history import History
+from .i18n import t
+from .markup import esc
+from .palette import good_hex, player_hex
+from .saved import Entry, format_date
+from .selection import Selection
+
+SAVED_ACTIONS = ("resume", "history", "rename", "export", "delete")
+
+
+def button(el_id: str, key: str, *, disabled: bool = False, **params: object) -> str:
+    off = " disabled" if disabled else ""
+    return f'<button type="button" id="{el_id}"{off}>{esc(t(key, **params))}</button>'
+
+
+def _thumb(entry: Entry) -> str:
+    """A 7×7 picture of the board from the entry's ``thumb``: only our own
+    colours and numbers go into it, never text from the save."""
+    if not entry.thumb or entry.record is None:
+        return ""
+    options = entry.record.get("options")
+    players = options.get("players") if isinstance(options, dict) else None
+    colours = (
+        [p.get("colour", "") if isinstance(p, dict) else "" for p in players or ()]
+        if isinstance(players, list)
+        else []
+    )
+    cells = []
+    for i, c in enumerate(entry.thumb):
+        if c == ".":
+            continue
+        x, y = i % SIZE, SIZE - 1 - i // SIZE
+        if c.isdigit():
+            seat = int(c) - 1
+            fill = player_hex(str(colours[seat])) if seat < len(colours) else player_hex("")
+            cells.append(f'<rect x="{x}.1" y="{y}.1" width=".8" height=".8" rx=".2" fill="{fill}"/>')
+        else:
+            fill = good_hex(GOODS[GOOD_BY_LETTER[c]].colour)
+            cells.append(f'<rect x="{x}.3" y="{y}.3" width=".4" height=".4" fill="{fill}"/>')
+    return (
+        f'<svg class="thumb" viewBox="0 0 {SIZE} {SIZE}" aria-hidden="true">'
+        f'<rect width="{SIZE}" height="{SIZE}" fill="#f3e6c4"/>{"".join(cells)}</svg>'
+    )
+
+
+def _entry(entry: Entry, *, current: bool, renaming: bool) -> str:
+    eid = esc(entry.id)
+    cur = ' data-current="true"' if current else ""
+    if not entry.readable:
+        return (
+            f'<li class="saved unreadable" data-saved-id="{eid}" data-unreadable="true">'
+            f'<span data-field="name">{esc(t("saved.unreadable"))}</span>: '
+            f'<span data-field="problem">{esc(entry.problem)}</span> '
+            f'<span class="saved-buttons"><button type="button" data-saved-action="delete" data-id="{eid}">'
+            f"{esc(t('saved.delete'))}</button></span></li>"
+        )
+    to_play = t("saved.over") if entry.to_play is None else t("saved.to_play", name=entry.to_play)
+    if renaming:
+        name = (
+            f'<input type="text" id="rename-input" maxlength="60" value="{esc(entry.name)}" '
+            f'aria-label="{esc(t("saved.rename_label"))}" autocomplete="off"> '
+            f"{button('rename-save', 'saved.rename_save')} {button('rename-cancel', 'saved.rename_cancel')}"
+        )
+    else:
+        name = f'<span data-field="name">{esc(entry.name)}</span>'
+    buttons = "".join(
+        f'<button type="button" data-saved-action="{a}" data-id="{eid}">{esc(t("saved." + a))}</button>'
+        for a in SAVED_ACTIONS
+    )
+    return (
+        f'<li class="saved" data-saved-id="{eid}"{cur}>{_thumb(entry)}'
+        f'<div class="saved-name">{name}</div>'
+        f'<div class="saved-facts"><span data-field="players">{esc(", ".join(entry.players))}</span> · '
+        f'<time data-field="date" data-ms="{entry.saved}">{esc(format_date(entry.saved))}</time> · '
+        f'<span data-field="turn">{esc(t("saved.turn", n=entry.turn))}</span> · '
+        f'<span data-field="to-play">{esc(to_play)}</span></div>'
+        f'<span class="saved-buttons">{buttons}</span></li>'
+    )
+
+
+def saved_screen(
+    entries: Sequence[Entry],
+    *,
+    current: str | None,
+    renaming: str | None,
+    message: str,
+    deleted: str | None,
+    storage_ok: bool,
+) -> str:
+    out = [f'<section id="saved"><h2>{esc(t("saved.heading"))}</h2>']
+    out.append(f'<p id="saved-message" role="status">{esc(message)}</p>')
+    if deleted is not None:
+        out.append(
+            f'<p id="deleted-note">{esc(t("saved.deleted", name=deleted))} '
+            f"{button('undo-delete', 'saved.undo_delete')}</p>"
+        )
+    if not storage_ok:
+        out.append(f'<p class="empty">{esc(t("storage.off_list"))}</p>')
+    elif entries:
+        out.append('<ul id="saved-list">')
+        out.extend(_entry(e, current=e.id == current, renaming=e.id == renaming) for e in entries)
+        out.append("</ul>")
+    else:
+        out.append(f'<p id="saved-empty" class="empty">{esc(t("saved.empty"))}</p>')
+    out.append(
+        f'<p class="import"><label for="import-file">{esc(t("saved.import"))}</label> '
+        '<input type="file" id="import-file" accept=".json,application/json"></p>'
+    )
+    out.append(f'<p id="storage-note">{esc(t("saved.durable"))}</p>')
+    out.append(f"<p>{button('saved-back', 'saved.back')}</p></section>")
+    return "".join(out)
+
+
+def history_screen(history: History) -> str:
+    k, n = history.pos, history.total
+    game = history.game
+    step = history.last_step()
+    if step is None:
+        where = t("history.setup", n=n)
+    else:
+        where = t("history.position", k=k, n=n, action=str(step.action))
+    board = board_svg.render_board(game, Selection(), {})  # no sources, no targets: nothing to play
+    log = "".join(reversed(history.log[:k]))
+    return (
+        f'<section id="history" data-step="{k}" data-steps="{n}">'
+        f"<h2>{esc(t('history.heading'))}</h2>"
+        f'<p id="history-position" aria-live="polite">{esc(where)}</p>'
+        f'<div id="history-controls" role="toolbar" aria-label="{esc(t("history.heading"))}">'
+        f"{button('history-first', 'history.first', disabled=k == 0)}"
+        f"{button('history-back', 'history.back', disabled=k == 0)}"
+        f"{button('history-forward', 'history.forward', disabled=k == n)}"
+        f"{button('history-last', 'history.last', disabled=k == n)}"
+        f"{button('history-exit', 'history.exit')}</div>"
+        f'<p class="hint">{esc(t("history.keys"))}</p>'
+        f'<div class="layout"><div class="board-wrap">{board}</div>'
+        f'<aside class="side">{panels.player_panels(game)}'
+        f'<h2>{esc(t("play.log"))}</h2><ul id="history-log">{log}</ul></aside></div></section>'
+    )
+
+
+def share_dialog(url: str, status: str) -> str:
+    return (
+        f'<div id="share-dialog" role="dialog" aria-labelledby="share-title">'
+        f'<h2 id="share-title">{esc(t("share.heading"))}</h2>'
+        f"<p>{esc(t('share.explain'))}</p>"
+        f'<input type="text" id="share-link" readonly value="{esc(url)}" '
+        f'aria-label="{esc(t("share.link_label"))}"><p class="share-buttons">'
+        f"{button('share-copy', 'share.copy')} {button('share-close', 'share.close')}</p>"
+        f'<p id="share-status" role="status">{esc(status)}</p></div>'
+    )
+
+
+def game_buttons() -> str:
+    """Share, history and saved games: on the game and game-over screens."""
+    return (
+        f'<p class="game-tools">{button("share", "share.button")} '
+        f"{button('history-button', 'history.button')} {button('saved-button', 'saved.button')}</p>"
+    )

@@ -1,0 +1,250 @@
+"""Saved games: one localStorage entry per game, with what the list shows.
+
+Keys are ``caravan:<page path>:<id>``: every site on a GitHub Pages origin
+shares one localStorage, so the page's path keeps two copies of the game
+(or two different apps) apart. ``caravan:<path>:current`` names the game
+in progress. A game's entry is one JSON value (one ``setItem``, so a full
+storage never leaves half an entry): the record (docs/RECORD.md) plus the
+few facts the list shows, so listing never replays a game.
+
+Anything under our prefix that cannot be read stays where it is and is
+listed as unreadable, for the player to delete; nothing is ever removed
+except on the player's request.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from caravan import record
+from caravan.board import GOODS, SQUARES
+from caravan.errors import RecordError
+from caravan.game import Game
+
+from .i18n import t
+from .storage import Storage
+
+PROJECT = "caravan"
+FORMAT = "caravan-save"
+VERSION = 1
+CURRENT = "current"
+MAX_NAME = 60
+_META: dict[str, type | tuple[type, ...]] = {
+    "name": str,
+    "saved": int,
+    "players": list,
+    "turn": int,
+    "steps": int,
+    "to_play": (str, type(None)),
+}
+
+
+def namespace(path: str) -> str:
+    """The key prefix for the page at ``path`` (``location.pathname``);
+    ``/a/`` and ``/a/index.html`` are the same page."""
+    if path.endswith("/index.html"):
+        path = path[: -len("index.html")]
+    return f"{PROJECT}:{path or '/'}:"
+
+
+def default_name(game: Game) -> str:
+    return t("saved.default_name", names=", ".join(p.name for p in game.options.players))
+
+
+def clean_name(name: str) -> str:
+    """A name as typed, trimmed to something a list can show."""
+    return " ".join(name.split())[:MAX_NAME]
+
+
+@dataclass
+class Entry:
+    """One key under our prefix: a readable saved game, or why it is not one."""
+
+    id: str
+    name: str = ""
+    saved: int = 0
+    players: list[str] = field(default_factory=list)
+    turn: int = 0
+    steps: int = 0
+    to_play: str | None = None  # None: the game is over
+    record: dict[str, Any] | None = None
+    problem: str | None = None  # set when the entry cannot be read
+    thumb: str = ""  # see ``thumb``; empty when absent or malformed
+
+    @property
+    def readable(self) -> bool:
+        return self.problem is None
+
+
+_THUMB_CHARS = frozenset(".1234" + "".join(g.letter for g in GOODS))
+
+
+def thumb(game: Game) -> str:
+    """The board in one character per square, for the list's thumbnail: the
+    1-based seat with most camels there, else the loose good's letter, else '.'."""
+    out = []
+    for square in range(SQUARES):
+        camels = game.camels_at(square)
+        loose = game.loose_at(square)
+        if camels:
+            seats = [camel.seat for camel in camels]
+            out.append(str(max(sorted(set(seats)), key=seats.count) + 1))
+        elif loose is not None:
+            out.append(loose.letter)
+        else:
+            out.append(".")
+    return "".join(out)
+
+
+def entry_value(game: Game, name: str, now: int) -> str:
+    over = game.is_over()
+    return json.dumps(
+        {
+            "format": FORMAT,
+            "version": VERSION,
+            "name": name,
+            "saved": now,
+            "players": [p.name for p in game.options.players],
+            "turn": game.turn,
+            "steps": len(game.history),
+            "to_play": None if over else game.options.players[game.seat].name,
+            "thumb": thumb(game),
+            "record": record.to_dict(game),
+        },
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
+
+
+def parse_entry(entry_id: str, raw: str | None) -> Entry:
+    """Read an entry's list facts without replaying its game; never raises."""
+    if raw is None:
+        return Entry(entry_id, problem=t("saved.gone"))
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        return Entry(entry_id, problem=t("saved.not_json"))
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return Entry(entry_id, problem=t("saved.not_ours"))
+    version = data.get("version")
+    if version != VERSION:
+        return Entry(entry_id, problem=t("saved.version", version=str(version)[:20]))
+    for key, kind in _META.items():
+        value = data.get(key)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            return Entry(entry_id, problem=t("saved.damaged"))
+    players = data["players"]
+    rec = data.get("record")
+    if not all(isinstance(p, str) for p in players) or not isinstance(rec, dict):
+        return Entry(entry_id, problem=t("saved.damaged"))
+    shown = data.get("thumb")
+    if not isinstance(shown, str) or len(shown) != SQUARES or not set(shown) <= _THUMB_CHARS:
+        shown = ""
+    return Entry(
+        entry_id,
+        thumb=shown,
+        name=data["name"],
+        saved=data["saved"],
+        players=players,
+        turn=data["turn"],
+        steps=data["steps"],
+        to_play=data["to_play"],
+        record=rec,
+    )
+
+
+class Saves:
+    """The saved games of the page at one path. Every method may raise
+    ``StorageError``; reading never raises for bad data (see ``Entry``)."""
+
+    def __init__(self, storage: Storage, path: str) -> None:
+        self.storage = storage
+        self.ns = namespace(path)
+
+    def _key(self, entry_id: str) -> str:
+        return self.ns + entry_id
+
+    def ids(self) -> list[str]:
+        n = len(self.ns)
+        keys = self.storage.keys()
+        return [k[n:] for k in keys if k.startswith(self.ns) and k[n:] != CURRENT]
+
+    def entries(self) -> list[Entry]:
+        """Every entry under our prefix, newest first, unreadable ones last."""
+        out = [self.get(i) for i in self.ids()]
+        out.sort(key=lambda e: (e.readable, e.saved), reverse=True)
+        return out
+
+    def get(self, entry_id: str) -> Entry:
+        return parse_entry(entry_id, self.storage.get(self._key(entry_id)))
+
+    def raw(self, entry_id: str) -> str | None:
+        return self.storage.get(self._key(entry_id))
+
+    def put(self, entry_id: str, game: Game, name: str, now: int) -> None:
+        self.storage.set(self._key(entry_id), entry_value(game, name, now))
+
+    def put_raw(self, entry_id: str, raw: str) -> None:
+        self.storage.set(self._key(entry_id), raw)
+
+    def remove(self, entry_id: str) -> None:
+        self.storage.remove(self._key(entry_id))
+        if self.current() == entry_id:
+            self.storage.remove(self._key(CURRENT))
+
+    def current(self) -> str | None:
+        return self.storage.get(self._key(CURRENT))
+
+    def set_current(self, entry_id: str) -> None:
+        if self.current() != entry_id:
+            self.storage.set(self._key(CURRENT), entry_id)
+
+    def rename(self, entry_id: str, name: str) -> Entry:
+        """Give a readable entry a new name; returns it (problem set if it cannot)."""
+        raw = self.raw(entry_id)
+        entry = parse_entry(entry_id, raw)
+        if entry.readable and raw is not None:
+            data = json.loads(raw)
+            data["name"] = name
+            self.put_raw(entry_id, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+            entry.name = name
+        return entry
+
+
+def load_game(entry: Entry) -> Game:
+    """Replay a readable entry's record; RecordError says why it cannot be."""
+    if entry.record is None:
+        raise RecordError(entry.problem or t("saved.damaged"))
+    return record.from_dict(entry.record)
+
+
+def export_text(entry: Entry) -> str:
+    """The ``.json`` file of a saved game: its record, as docs/RECORD.md says."""
+    return json.dumps(entry.record, ensure_ascii=False, indent=1)
+
+
+def export_filename(entry: Entry) -> str:
+    """A file name from the game's name, kept to characters every system accepts."""
+    safe = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "-" for c in entry.name)
+    safe = "-".join(part for part in safe.split("-") if part)[:40]
+    return f"caravan-{safe or 'game'}.json"
+
+
+def format_date(ms: int) -> str:
+    """Epoch milliseconds as ``YYYY-MM-DD HH:MM`` UTC with integer maths (no
+    datetime import in the page); main.py replaces it with the local time."""
+    minutes, _ = divmod(ms, 60_000)
+    days, minute = divmod(minutes, 1440)
+    # Howard Hinnant's days-to-civil algorithm.
+    z = days + 719_468
+    era = (z if z >= 0 else z - 146_096) // 146_097
+    doe = z - era * 146_097
+    yoe = (doe - doe // 1460 + doe // 36_524 - doe // 146_096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    day = doy - (153 * mp + 2) // 5 + 1
+    month = mp + 3 if mp < 10 else mp - 9
+    year = yoe + era * 400 + (month <= 2)
+    return f"{year:04d}-{month:02d}-{day:02d} {minute // 60:02d}:{minute % 60:02d}"
