@@ -24,9 +24,10 @@ from typing import TextIO
 
 from . import record
 from .actions import Action, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal, parse_action
-from .board import GOODS, PLAYER_COLOURS, SQUARE_NAMES
+from .board import PLAYER_COLOURS, SQUARE_NAMES
 from .errors import CaravanError, IllegalActionError, NotationError, OptionsError
 from .game import Game
+from .goods import ALL_GOODS
 from .options import MAX_PLAYERS, MIN_PLAYERS, Options, Player, check_name, name_key
 from .quote import visible
 from .text import LEGEND, actions_count, event_text, ranking_lines, render, score_line, status
@@ -43,7 +44,7 @@ Actions (squares are a1..g7, files a-g left to right, ranks 1-7 bottom to top):
              through your connected camels; delivered if d4 is its city (1 action)
   I_c6>d4    the same, for a good under your camel (a stolen one)
   end        end your turn (unused actions are lost)
-Goods: {", ".join(f"{g.letter} {g.name} ({g.city})" for g in GOODS)}
+Goods: {", ".join(f"{g.letter} {g.label} ({g.city})" for g in ALL_GOODS)}
 
 Commands:
   legal      list the actions you may take now, with their costs
@@ -455,7 +456,7 @@ def _command(game: Game, con: Console) -> tuple[Game, bool]:
     """Read and run one command; returns the game (a load replaces it) and
     whether to draw the board again."""
     show = False
-    who = "game over" if game.over is not None else game.options.players[game.seat].name
+    who = "game over" if game.is_over() else game.options.players[game.seat].name
     try:
         line = con.read(f"{who}> ")
     except Quit:
@@ -472,7 +473,7 @@ def _command(game: Game, con: Console) -> tuple[Game, bool]:
         con.say(_legal_text(game))
     elif command == "score":
         con.say("\n".join(score_line(game, s) for s in game.score()))
-        if game.over is not None:
+        if game.is_over():
             con.say("Final ranking:\n" + "\n".join(ranking_lines(game)))
     elif command == "board":
         show = True
@@ -517,7 +518,7 @@ def session(argv: Sequence[str] | None, stdin: TextIO, stdout: TextIO) -> Game |
     options = game.options
     names = ", ".join(f"{i + 1} {p.name} ({p.colour})" for i, p in enumerate(options.players))
     if args.position is None:
-        con.say(f"Players: {names}. {options.players[game.start].name} starts.")
+        con.say(f"Players: {names}. {options.players[game.seat].name} starts.")  # a new game: R4
     else:
         con.say(f"Players: {names}. Starting from the position given.")
     game = play(game, con)

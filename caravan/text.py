@@ -2,36 +2,42 @@
 
 Kept apart from the terminal loop so that logs, tests and any other text
 front end print the same words. Standard library only, like the engine.
+It reads the game only through the public API (docs/API.md), as any caller
+outside the engine would: ``tests/test_api.py`` checks it.
 """
 
 from __future__ import annotations
 
 from . import events as ev
-from .board import CITY_NAMES, CITY_WANTS, FILES, GOODS, NUMBER_OF, SIZE, SQUARE_NAMES
-from .game import NONE, UNDER, Game, ScoreLine
+from .board import CITY_NAMES, FILES, NUMBER_OF, SIZE, SQUARE_NAMES
+from .game import Game, ScoreLine
+from .goods import ALL_GOODS, city_wants
 from .quote import visible
+from .state import Camel
 
 CELL = 9  # characters inside one square
 
 LEGEND = (
     "Squares: #n numbered space, Cit:X city wanting good X, [X] loose good, *n demand markers.\n"
     "Camels: seat number, then the good it carries: 2 unladen, 2I ivory on top, 2i ivory under (stolen).\n"
-    "Goods: " + ", ".join(f"{g.letter} {g.name}" for g in GOODS) + "."
+    "Goods: " + ", ".join(f"{g.letter} {g.label}" for g in ALL_GOODS) + "."
 )
 
 
 def city_label(square: int) -> str:
     """``Mar:I``: the city's first three letters and the good it wants (R12)."""
-    return f"{CITY_NAMES[square][:3]}:{GOODS[CITY_WANTS[square]].letter}"
+    want = city_wants(square)
+    if want is None:
+        raise ValueError(f"{SQUARE_NAMES[square]} is not a city")
+    return f"{CITY_NAMES[square][:3]}:{want.letter}"
 
 
-def camel_token(seat: int, load: int) -> str:
+def camel_token(camel: Camel) -> str:
     """Seat number and load; lower case marks a good under the camel (R10)."""
-    if load == NONE:
-        return str(seat + 1)
-    if load >= UNDER:
-        return f"{seat + 1}{GOODS[load - UNDER].letter.lower()}"
-    return f"{seat + 1}{GOODS[load].letter}"
+    if camel.good is None:
+        return str(camel.seat + 1)
+    letter = camel.good.letter
+    return f"{camel.seat + 1}{letter.lower() if camel.under else letter}"
 
 
 def _wrap(tokens: list[str], width: int) -> list[str]:
@@ -52,11 +58,13 @@ def _cell(game: Game, square: int) -> list[str]:
     else:
         label = ""
     parts = []
-    if game.loose[square] != NONE:
-        parts.append(f"[{GOODS[game.loose[square]].letter}]")
-    if game.demand[square]:
-        parts.append(f"*{game.demand[square]}")
-    camels = _wrap([camel_token(s, ld) for s, ld in game.camels_on(square)], CELL)
+    good = game.loose_at(square)
+    if good is not None:
+        parts.append(f"[{good.letter}]")
+    markers = game.demand_at(square)
+    if markers:
+        parts.append(f"*{markers}")
+    camels = _wrap([camel_token(c) for c in game.camels_at(square)], CELL)
     return [label, " ".join(parts), *camels]
 
 
@@ -85,11 +93,11 @@ def player_name(game: Game, seat: int) -> str:
 def player_line(game: Game, line: ScoreLine) -> str:
     seat = line.seat
     p = game.options.players[seat]
-    delivered = "".join(GOODS[g].letter * game.delivered[seat * len(GOODS) + g] for g in range(len(GOODS)))
+    delivered = "".join(g.letter * n for g, n in game.deliveries(seat).items())
     return (
         f"{seat + 1} {player_name(game, seat)} ({visible(p.colour)}): "
         f"{plural(game.supply(seat), 'camel')} in supply, "
-        f"{plural(game.theft[seat], 'theft marker')}, {plural(line.demand, 'demand marker')}, "
+        f"{plural(game.theft_markers(seat), 'theft marker')}, {plural(line.demand, 'demand marker')}, "
         f"delivered {delivered or 'nothing'}, holding {plural(line.held, 'good')}; score {line.total}"
     )
 
@@ -97,10 +105,11 @@ def player_line(game: Game, line: ScoreLine) -> str:
 def status(game: Game) -> str:
     """Whose turn, actions left, the bag, and whether the end is near (R14)."""
     bag = f"bag: {game.bag_count} goods"
-    end = "end triggered: the next delivery ends the game" if game.triggered else "end not triggered"
-    if game.over is not None:
-        winners = " and ".join(player_name(game, s) for s in game.winners)
-        return f"Game over ({game.over}). Winner: {winners}. | {bag}"
+    end = "end triggered: the next delivery ends the game" if game.end_triggered() else "end not triggered"
+    outcome = game.outcome()
+    if outcome is not None:
+        winners = " and ".join(player_name(game, s) for s in outcome.winners)
+        return f"Game over ({outcome.reason}). Winner: {winners}. | {bag}"
     who = player_name(game, game.seat)
     left = f"{game.left} action{'s' if game.left != 1 else ''} left"
     return f"Turn {game.turn}: {who} (seat {game.seat + 1}) to play, {left} | {bag} | {end}"
@@ -128,27 +137,28 @@ def event_text(game: Game, event: ev.Event) -> str:
         )
     if isinstance(event, ev.GoodPickedUp):
         taken = f" and takes {plural(event.demand_markers, 'demand marker')}" if event.demand_markers else ""
-        return f"{name(game, event.seat)} picks up the {GOODS[event.good].name} on {sq[event.at]}{taken}."
+        good = ALL_GOODS[event.good].label
+        return f"{name(game, event.seat)} picks up the {good} on {sq[event.at]}{taken}."
     if isinstance(event, ev.GoodStolen):
         victim = name(game, event.victim)
         return (
-            f"{name(game, event.seat)} steals the {GOODS[event.good].name} from {victim}'s camel on "
+            f"{name(game, event.seat)} steals the {ALL_GOODS[event.good].label} from {victim}'s camel on "
             f"{sq[event.at]} and gives {victim} a theft marker."
         )
     if isinstance(event, ev.GoodMoved):
         under = " (from under the camel)" if event.from_under else ""
         return (
-            f"{name(game, event.seat)} moves the {GOODS[event.good].name} from {sq[event.frm]}{under} "
+            f"{name(game, event.seat)} moves the {ALL_GOODS[event.good].label} from {sq[event.frm]}{under} "
             f"to {sq[event.to]}."
         )
     if isinstance(event, ev.GoodDelivered):
         return (
-            f"{name(game, event.seat)} delivers the {GOODS[event.good].name} to "
+            f"{name(game, event.seat)} delivers the {ALL_GOODS[event.good].label} to "
             f"{CITY_NAMES[event.at]}: {event.points} points."
         )
     if isinstance(event, ev.Refilled):
         marked = ", ".join(sq[s] for s in event.marked) or "none (no markers left)"
-        placed = ", ".join(f"{GOODS[g].name} on {sq[s]} (#{NUMBER_OF[s]})" for s, g in event.placed)
+        placed = ", ".join(f"{ALL_GOODS[g].label} on {sq[s]} (#{NUMBER_OF[s]})" for s, g in event.placed)
         return (
             f"Only 4 goods left on the board. Demand markers go on {marked}. "
             f"Drawn from the bag: {placed or 'nothing'}. {plural(event.bag_left, 'good')} left in the bag."

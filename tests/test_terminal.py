@@ -8,6 +8,7 @@ draws fails loudly rather than confusing the later steps).
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import os
 import random
@@ -29,7 +30,8 @@ from caravan import (
 from caravan.events import GameOver, Refilled
 from caravan.playout import courier_action
 from caravan.terminal import main, session
-from caravan.text import event_text, render, status
+from caravan.text import CELL, event_text, render, status
+from tests.positions import blank, camel, deliver, demand, hold_markers, keep_in_bag, loose
 
 SEED = ["--seed", "3"]
 
@@ -188,6 +190,53 @@ def test_r10_board_shows_a_stolen_good_under_the_thiefs_camel() -> None:
     assert "#3" in rank6
     assert "1 2g" in board  # Ann's camel unladen, Bob's with the gems under it
     assert "Mar:I" in board and "Dje:H" in board  # cities with the good they want
+
+
+def _cell(board: str, square: str) -> list[str]:
+    """The text lines of one square of ``render``'s board, blank ones dropped."""
+    file, rank = "abcdefg".index(square[0]), int(square[1])
+    lines = board.splitlines()
+    top = next(i for i, line in enumerate(lines) if line.startswith(f" {rank} "))
+    rows = itertools.takewhile(lambda line: not line.startswith("   +"), lines[top:])
+    start = 4 + file * (CELL + 1)
+    return [text for row in rows if (text := row[start : start + CELL].strip())]
+
+
+def test_r8_r10_r14_board_and_player_lines_show_the_whole_position() -> None:
+    game = blank()
+    game = loose(game, "c5", "M")
+    game = demand(game, "c5", 2)
+    game = camel(game, 0, "d4", "I")
+    game = camel(game, 0, "d4")
+    game = camel(game, 1, "d4", "C", under=True)
+    game = deliver(game, 1, "S", 2)
+    game = deliver(game, 1, "I")
+    game = hold_markers(game, 1, 3)
+    board = render(game)
+    assert _cell(board, "c5") == ["[M] *2"]  # a loose good and demand markers (R8, R13)
+    assert _cell(board, "d4") == ["1 1I 2c"]  # by seat, unladen first; lower case under (R10)
+    assert _cell(board, "d7") == ["Mar:I"] and _cell(board, "a7") == ["#1"]
+    players = board.splitlines()[-2:]
+    assert players[0] == (
+        "1 Player 1 (yellow): 3 camels in supply, 1 theft marker, 0 demand markers, "
+        "delivered nothing, holding 1 good; score 0"
+    )
+    assert players[1] == (
+        "2 Player 2 (black): 4 camels in supply, 1 theft marker, 3 demand markers, "
+        f"delivered ISS, holding 1 good; score {game.score()[1].total}"
+    )
+    assert status(game).endswith("| bag: 42 goods | end not triggered")
+    assert status(keep_in_bag(blank(), "")).endswith(
+        "| bag: 0 goods | end triggered: the next delivery ends the game"  # R14
+    )
+
+
+def test_the_board_shows_the_position_not_the_order_camels_came_in() -> None:
+    game, _ = run(["@c6", "end", "@f5", "end", "+c6", "@c6", "quit"], PLAYERS)
+    assert game is not None
+    assert _cell(render(game), "c6") == ["#3", "1 1C"]  # the laden camel came first
+    same = Game.from_position(game.position(), options=game.options)
+    assert render(same) == render(game) and status(same) == status(game)
 
 
 def test_r13_refill_event_names_the_marked_spaces_and_the_draws() -> None:
