@@ -52,9 +52,11 @@ SUPPLY = -1
 NONE = -1
 UNDER = GOOD_COUNT  # load >= UNDER: the good load - UNDER, under the camel
 REFILL_AT = 4  # R13
-# Tags of the partial undo entries (Game._undo_entry).
-_CAMEL_MOVE = "camel move"
-_TURN_END = "turn end"
+# Undo entries (Game._undo_step): bits of an end of turn's and a delivery's entry.
+_LEFT = 7  # actions left before the turn ended
+_ENDED = 8  # the end of the turn ended the game (I10)
+_DELIVERY_ENDED = 1 << 10  # the delivery ended the game (R14)
+_TOO_MANY_DRAWS = "more draws were recorded than the action makes"
 _ALL_SQUARES = range(SQUARES)
 _NO_ACTIONS = "you have no actions left this turn: end your turn"
 _new_tuple = tuple.__new__  # builds a NamedTuple without its keyword-handling __new__
@@ -99,6 +101,62 @@ class ScoreLine:
     held: int  # goods on or under this seat's camels
     penalty: int
     total: int
+
+
+class LegalActions:
+    """The legal actions of a position grouped by kind (``Game.legal_by_kind()``).
+
+    The groups partition ``legal_actions()``: each action is in exactly the
+    group of its type, and ``all()`` lists them in ``legal_actions()``'s order.
+    Each group is a fresh list the caller may keep or change.
+    """
+
+    __slots__ = ("camel_moves", "end_turn", "goods_moves", "pick_ups", "places", "steals")
+
+    def __init__(
+        self,
+        end_turn: list[EndTurn],
+        places: list[PlaceCamel],
+        camel_moves: list[MoveCamel],
+        pick_ups: list[PickUp],
+        steals: list[Steal],
+        goods_moves: list[MoveGood],
+    ) -> None:
+        self.end_turn = end_turn  # [END_TURN] while the game goes on (R6)
+        self.places = places  # R7
+        self.camel_moves = camel_moves  # R7
+        self.pick_ups = pick_ups  # R8
+        self.steals = steals  # R10
+        self.goods_moves = goods_moves  # R11, deliveries included (R12)
+
+    def all(self) -> list[Action]:
+        """Every legal action, as ``legal_actions()`` lists them."""
+        return [
+            *self.end_turn,
+            *self.places,
+            *self.camel_moves,
+            *self.pick_ups,
+            *self.steals,
+            *self.goods_moves,
+        ]
+
+    def deliveries(self) -> list[MoveGood]:
+        """The moves of goods that deliver to a city wanting the good (R12)."""
+        return [a for a in self.goods_moves if CITY_WANTS[a.to] == a.good]
+
+    def __len__(self) -> int:
+        return (
+            len(self.end_turn)
+            + len(self.places)
+            + len(self.camel_moves)
+            + len(self.pick_ups)
+            + len(self.steals)
+            + len(self.goods_moves)
+        )
+
+
+# An undo entry (Game._undo_step): an int, or a tuple for a pick-up that refilled.
+_UndoEntry = int | tuple[int, int, tuple[int, ...], tuple[int, ...], bool]
 
 
 class _Scripted:
@@ -152,7 +210,7 @@ class Game:
         self.over: str | None = None
         self.winners: tuple[int, ...] = ()
         self.history: list[Step] = []
-        self._undo: list[tuple[object, ...]] = []
+        self._undo: list[_UndoEntry] = []
         self._redo: list[Step] = []
         # R3: one good on each numbered space, demand markers on 1, 2, 7, 8.
         script = _Scripted(setup_draws) if setup_draws is not None else None
@@ -197,11 +255,38 @@ class Game:
         if self.over is not None:
             return []
         out: list[Action] = [END_TURN]
+        self._legal(out, out, out, out, out)  # one list: the kinds in LegalActions order
+        return out
+
+    def legal_by_kind(self) -> LegalActions:
+        """The legal actions grouped by kind, so a bot can ask "which deliveries,
+        pick-ups or steals can I make" without testing every action's type.
+        Together the groups hold exactly ``legal_actions()``, in its order."""
+        places: list[PlaceCamel] = []
+        moves: list[MoveCamel] = []
+        picks: list[PickUp] = []
+        steals: list[Steal] = []
+        goods: list[MoveGood] = []
+        if self.over is not None:
+            return LegalActions([], places, moves, picks, steals, goods)
+        self._legal(places, moves, picks, steals, goods)
+        return LegalActions([END_TURN], places, moves, picks, steals, goods)
+
+    def _legal(
+        self,
+        places: list[PlaceCamel] | list[Action],
+        moves: list[MoveCamel] | list[Action],
+        picks: list[PickUp] | list[Action],
+        steals: list[Steal] | list[Action],
+        goods: list[MoveGood] | list[Action],
+    ) -> None:
+        """Append the legal actions other than ending the turn, kind by kind
+        (places, camel moves, pick-ups, steals, moves of goods)."""
         left = self.left
         if left == 0:
-            return out
+            return
         seat, nc = self.seat, self.camels
-        loc, load, count = self.loc, self.load, self.count
+        loc, load = self.loc, self.load
         base = seat * nc
         supply = False
         unladen: list[int] = []  # squares with an unladen camel of ours
@@ -220,68 +305,93 @@ class Game:
         # R7 with I3: cost 2 onto an occupied square needs 2 actions left.
         if left >= 2:
             if supply:
-                out.extend(PLACE)
+                places.extend(PLACE)
             for sq in unladen:
-                out.extend(MOVE_ROWS[sq])
+                moves.extend(MOVE_ROWS[sq])
         else:
+            count = self.count
             empty = [t for t in _ALL_SQUARES if count[t] == 0]
             if supply:
-                out.extend([PLACE[t] for t in empty])
+                places.extend([PLACE[t] for t in empty])
             for sq in unladen:
                 row = MOVE[sq]
-                out.extend([row[t] for t in empty])
+                moves.extend([row[t] for t in empty])
+        if not unladen:
+            return
         # R8, R9 with I1: never all camels laden afterwards.
-        can_load = len(laden) + 1 < nc
-        if can_load:
+        if len(laden) + 1 < nc:
             loose = self.loose
             for sq in unladen:
                 if loose[sq] != NONE:
-                    out.append(PICK[sq])
+                    picks.append(PICK[sq])
             # R10 with I2.
-            if self.theft[seat] > 0 and unladen:
+            if self.theft[seat] > 0:
                 seen: list[Steal] = []
                 for i, sq in enumerate(loc):
-                    ld = load[i]
-                    if 0 <= ld < UNDER and sq in unladen and not base <= i < base + nc:
-                        action = STEAL[sq][i // nc][ld]
-                        if action not in seen:
-                            seen.append(action)
-                seen.sort(key=_steal_key)
-                out.extend(seen)
+                    if sq in unladen:
+                        ld = load[i]
+                        if 0 <= ld < UNDER and not base <= i < base + nc:
+                            action = STEAL[sq][i // nc][ld]
+                            if action not in seen:
+                                seen.append(action)
+                if seen:
+                    seen.sort(key=_steal_key)
+                    steals.extend(seen)
         # R11, I4, I5: a good moves to any unladen camel of ours in its group.
-        if laden and unladen:
+        if laden:
             group = self._groups(base, nc)
-            done: list[tuple[int, int]] = []
-            for sq, ld in sorted(laden):
-                if (sq, ld) in done:
+            laden.sort()
+            last = None
+            for here in laden:
+                if here == last:
                     continue
-                done.append((sq, ld))
+                last = here
+                sq, ld = here
                 g = group[sq]
-                good, under = cargo(ld)
-                out.extend([move_good(sq, t, good, under) for t in unladen if group[t] == g])
-        return out
+                good, under = (ld - UNDER, True) if ld >= UNDER else (ld, False)
+                goods.extend([move_good(sq, t, good, under) for t in unladen if group[t] == g])
 
     def _groups(self, base: int, nc: int) -> list[int]:
-        """Connected-group label per square for one seat's camels (R11, I4)."""
+        """Connected-group label per square for one seat's camels (R11, I4);
+        -1 where the seat has no camel."""
         label = [-1] * SQUARES
         loc = self.loc
-        mine = [False] * SQUARES
+        own: list[int] = []
         for i in range(base, base + nc):
-            if loc[i] != SUPPLY:
-                mine[loc[i]] = True
+            s = loc[i]
+            if s != SUPPLY and s not in own:
+                own.append(s)
         n = 0
-        for start in range(SQUARES):
-            if mine[start] and label[start] < 0:
+        for start in own:
+            if label[start] < 0:
                 label[start] = n
                 stack = [start]
                 while stack:
                     s = stack.pop()
                     for t in NEIGHBOURS[s]:
-                        if mine[t] and label[t] < 0:
+                        if label[t] < 0 and t in own:
                             label[t] = n
                             stack.append(t)
                 n += 1
         return label
+
+    def _connected(self, base: int, nc: int, a: int, b: int) -> bool:
+        """Whether this seat's camels on ``a`` and ``b`` are in one group (R11, I4)."""
+        if a == b:
+            return True
+        loc = self.loc
+        own = [loc[i] for i in range(base, base + nc)]
+        seen = [a]
+        stack = [a]
+        while stack:
+            s = stack.pop()
+            for t in NEIGHBOURS[s]:
+                if t in own and t not in seen:
+                    if t == b:
+                        return True
+                    seen.append(t)
+                    stack.append(t)
+        return False
 
     def cost(self, action: Action) -> int:
         """Actions the action would use now (R7 with I3, and 1 for the others)."""
@@ -295,27 +405,29 @@ class Game:
         return self.why_illegal(action) is None
 
     def why_illegal(self, action: Action) -> str | None:
-        """None if the action is legal now, else the reason in plain words."""
+        """None if the action is legal now, else the reason in plain words.
+
+        Written as plain loops over the player's own camels, one pass per
+        check: push calls this for every action."""
         if self.over is not None:
             return "the game is over"
-        if isinstance(action, EndTurn):
+        cls = type(action)
+        if cls is EndTurn:
             return None
         seat, nc = self.seat, self.camels
         base = seat * nc
         loc, load = self.loc, self.load
-        # Camel moves first and with checks written out: they are most of
-        # what push sees, and push calls this every time.
-        if isinstance(action, (PlaceCamel, MoveCamel)):
-            to = action.to
+        if cls is MoveCamel or cls is PlaceCamel:
+            to = action.to  # type: ignore[union-attr]
             if type(to) is not int or not 0 <= to < SQUARES:
                 return "there is no such square on the board"
-            if isinstance(action, PlaceCamel):
+            if cls is PlaceCamel:
                 if self.left == 0:
                     return _NO_ACTIONS
                 if SUPPLY not in loc[base : base + nc]:
                     return "you have no camel left in your supply"
             else:
-                frm = action.frm
+                frm = action.frm  # type: ignore[union-attr]
                 if type(frm) is not int or not 0 <= frm < SQUARES:
                     return "there is no such square on the board"
                 if self.left == 0:
@@ -336,66 +448,84 @@ class Game:
             if self.count[to] and self.left < 2:
                 return f"{SQUARE_NAMES[to]} has camels on it, which costs 2 actions; you have 1 left (R7)"
             return None
-        if isinstance(action, MoveGood):
-            if _off_board(action.to) or _off_board(action.frm):
+        if cls is MoveGood:
+            mg = cast(MoveGood, action)
+            frm, to = mg.frm, mg.to
+            if _off_board(to) or _off_board(frm):
                 return "there is no such square on the board"
-        elif isinstance(action, (PickUp, Steal)) and _off_board(action.at):
-            return "there is no such square on the board"
-        if self.left == 0:
-            return _NO_ACTIONS
-        mine = self.camels_of(seat)
-        laden = sum(1 for i in mine if load[i] != NONE)
-        if isinstance(action, PickUp):
-            if not any(loc[i] == action.at and load[i] == NONE for i in mine):
-                return f"you have no unladen camel on {SQUARE_NAMES[action.at]}"
-            if self.loose[action.at] == NONE:
-                return f"there is no good to pick up on {SQUARE_NAMES[action.at]}"
-            if laden + 1 >= nc:
-                return "you may not pick up a good that would leave all your camels laden (R9)"
-            return None
-        if isinstance(action, Steal):
-            if type(action.victim) is not int or not 0 <= action.victim < self.seats:
-                return "there is no such player"
-            if type(action.good) is not int or not 0 <= action.good < GOOD_COUNT:
+            if self.left == 0:
+                return _NO_ACTIONS
+            good = mg.good
+            if type(good) is not int or not 0 <= good < GOOD_COUNT:
                 return "there is no such good"
-            if action.victim == seat:
+            code = good + UNDER if mg.under else good
+            source = target = False
+            for i in range(base, base + nc):
+                s = loc[i]
+                if s == frm and load[i] == code:
+                    source = True
+                elif s == to and load[i] == NONE:
+                    target = True
+            if not source:
+                where = "under" if mg.under else "on"
+                return f"you have no camel with {GOODS[good].name} {where} it on {SQUARE_NAMES[frm]}"
+            if not target:
+                return (
+                    f"you have no unladen camel on {SQUARE_NAMES[to]} "
+                    "(a good may not end on a laden camel, R11)"
+                )
+            if not self._connected(base, nc, frm, to):
+                return (
+                    f"your camels on {SQUARE_NAMES[frm]} and {SQUARE_NAMES[to]} "
+                    "are not connected orthogonally (R11)"
+                )
+            return None
+        if cls is PickUp or cls is Steal:
+            at = action.at  # type: ignore[union-attr]
+            if _off_board(at):
+                return "there is no such square on the board"
+            if self.left == 0:
+                return _NO_ACTIONS
+            laden = 0
+            unladen_here = False
+            for i in range(base, base + nc):
+                if load[i] != NONE:
+                    laden += 1
+                elif loc[i] == at:
+                    unladen_here = True
+            if cls is PickUp:
+                if not unladen_here:
+                    return f"you have no unladen camel on {SQUARE_NAMES[at]}"
+                if self.loose[at] == NONE:
+                    return f"there is no good to pick up on {SQUARE_NAMES[at]}"
+                if laden + 1 >= nc:
+                    return "you may not pick up a good that would leave all your camels laden (R9)"
+                return None
+            st = cast(Steal, action)
+            victim, good = st.victim, st.good
+            if type(victim) is not int or not 0 <= victim < self.seats:
+                return "there is no such player"
+            if type(good) is not int or not 0 <= good < GOOD_COUNT:
+                return "there is no such good"
+            if victim == seat:
                 return "you cannot steal from yourself"
             if self.theft[seat] == 0:
                 return "you have no theft marker left (R10)"
-            if not any(loc[i] == action.at and load[i] == NONE for i in mine):
-                return f"you have no unladen camel on {SQUARE_NAMES[action.at]}"
-            victims = self.camels_of(action.victim)
-            if not any(loc[i] == action.at and load[i] == action.good for i in victims):
-                if any(loc[i] == action.at and load[i] == action.good + UNDER for i in victims):
+            if not unladen_here:
+                return f"you have no unladen camel on {SQUARE_NAMES[at]}"
+            on_top = under = False
+            for i in range(victim * nc, victim * nc + nc):
+                if loc[i] == at:
+                    if load[i] == good:
+                        on_top = True
+                    elif load[i] == good + UNDER:
+                        under = True
+            if not on_top:
+                if under:
                     return "a good under a camel cannot be stolen until it is moved (R10)"
-                return (
-                    f"player {action.victim + 1} has no camel carrying "
-                    f"{GOODS[action.good].name} on {SQUARE_NAMES[action.at]}"
-                )
+                return f"player {victim + 1} has no camel carrying {GOODS[good].name} on {SQUARE_NAMES[at]}"
             if laden + 1 >= nc:
                 return "you may not steal a good that would leave all your camels laden (R9, I2)"
-            return None
-        if isinstance(action, MoveGood):
-            if type(action.good) is not int or not 0 <= action.good < GOOD_COUNT:
-                return "there is no such good"
-            code = action.good + (UNDER if action.under else 0)
-            where = "under" if action.under else "on"
-            if not any(loc[i] == action.frm and load[i] == code for i in mine):
-                return (
-                    f"you have no camel with {GOODS[action.good].name} {where} it "
-                    f"on {SQUARE_NAMES[action.frm]}"
-                )
-            if not any(loc[i] == action.to and load[i] == NONE for i in mine):
-                return (
-                    f"you have no unladen camel on {SQUARE_NAMES[action.to]} "
-                    "(a good may not end on a laden camel, R11)"
-                )
-            group = self._groups(seat * nc, nc)
-            if group[action.frm] != group[action.to]:
-                return (
-                    f"your camels on {SQUARE_NAMES[action.frm]} and {SQUARE_NAMES[action.to]} "
-                    "are not connected orthogonally (R11)"
-                )
             return None
         return f"{action!r} is not a Caravan action"
 
@@ -404,16 +534,28 @@ class Game:
     def push(self, action: Action) -> list[ev.Event]:
         """Apply a legal action and return its events; an illegal one raises
         IllegalActionError and changes nothing."""
-        reason = self.why_illegal(action)  # _check, inlined: push is the hot path
+        reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalActionError(f"{action}: {reason}")
-        self._redo.clear()
-        return self._apply(action, None)
+        if self._redo:
+            self._redo.clear()
+        return self._do(action, None)
+
+    def push_legal(self, action: Action) -> list[ev.Event]:
+        """``push`` without the legality check, for searches: ``action`` must be
+        one of ``legal_actions()`` (or ``legal_by_kind()``) of this very position.
+
+        Like python-chess's ``Board.push``, it trusts the caller: anything else
+        may corrupt the game instead of raising. Use ``push`` for input from
+        players, records or anything not just listed by the engine."""
+        if self._redo:
+            self._redo.clear()
+        return self._do(action, None)
 
     def push_recorded(self, action: Action, draws: Sequence[int]) -> list[ev.Event]:
         """Apply an action with the draws a record says it made (replay)."""
         self._check(action)
-        return self._apply(action, _Scripted(draws))
+        return self._do(action, tuple(draws))
 
     def _check(self, action: Action) -> None:
         """Refuse an illegal action; a legal new one ends what redo could replay."""
@@ -427,7 +569,7 @@ class Game:
         if not self.history:
             raise IndexError("there is nothing to undo")
         step = self.history.pop()
-        self._restore(self._undo.pop())
+        self._undo_step(step, self._undo.pop())
         self._redo.append(step)
         return step.action
 
@@ -436,7 +578,7 @@ class Game:
         if not self._redo:
             raise IndexError("there is nothing to redo")
         step = self._redo.pop()
-        return self._apply(step.action, _Scripted(step.draws))
+        return self._do(step.action, step.draws)
 
     def can_redo(self) -> bool:
         return bool(self._redo)
@@ -468,135 +610,195 @@ class Game:
         self.bag[good] -= 1
         return good
 
-    def _apply(self, action: Action, script: _Scripted | None) -> list[ev.Event]:
+    def _do(self, action: Action, draws: tuple[int, ...] | None) -> list[ev.Event]:
+        """Apply a checked action. ``draws`` are recorded draws to make instead
+        of drawing from chance (they are checked before anything changes).
+
+        Every action leaves a small undo entry (see ``_undo_step``): for most
+        a small int that Python shares, so history costs little memory."""
+        cls = type(action)
         seat, turn = self.seat, self.turn
-        if isinstance(action, (PlaceCamel, MoveCamel)):
-            # Most actions: a checked camel move cannot fail, draws nothing,
-            # and is undone from a small diff instead of a copy.
-            undo, events = self._move_camel(action)
-            if script is not None and script.draws:
-                self._restore(undo)
-                raise IllegalActionError("more draws were recorded than the action makes")
-            self._undo.append(undo)
+        if cls is MoveCamel or cls is PlaceCamel:
+            if draws:
+                raise IllegalActionError(_TOO_MANY_DRAWS)
+            nc = self.camels
+            base = seat * nc
+            loc, load, count = self.loc, self.load, self.count
+            to = action.to  # type: ignore[union-attr]
+            frm = SUPPLY if cls is PlaceCamel else action.frm  # type: ignore[union-attr]
+            for i in range(base, base + nc):
+                if loc[i] == frm and load[i] == NONE:
+                    break
+            else:
+                raise AssertionError("a checked action found no camel")
+            cost = 2 if count[to] else 1  # R7, I3: before arrival
+            loc[i] = to
+            count[to] += 1
+            self.left -= cost
+            self._undo.append(i)
             self.history.append(_new_tuple(Step, (action, (), seat, turn)))  # Step(...), faster
-            return events
-        snapshot = self._undo_entry(action)
-        try:
-            events, draws = self._change(action, script)
-            if script is not None and script.pos != len(script.draws):
-                raise IllegalActionError("more draws were recorded than the action makes")
-        except BaseException:
-            self._restore(snapshot)
-            raise
-        self._undo.append(snapshot)
-        self.history.append(Step(action, draws, seat, turn))
-        return events
-
-    def _move_camel(self, action: PlaceCamel | MoveCamel) -> tuple[tuple[object, ...], list[ev.Event]]:
-        """R7 with I3; returns the undo diff and the event."""
-        seat, nc = self.seat, self.camels
-        base = seat * nc
-        loc, load, count = self.loc, self.load, self.count
-        frm = SUPPLY if isinstance(action, PlaceCamel) else action.frm
-        to = action.to
-        cost = 2 if count[to] else 1  # I3: before arrival
-        for i in range(base, base + nc):
-            if loc[i] == frm and load[i] == NONE:
-                break
-        else:
-            raise AssertionError("a checked action found no camel")
-        undo = (_CAMEL_MOVE, i, frm, to, self.left)
-        loc[i] = to
-        count[to] += 1
-        self.left -= cost
-        if frm == SUPPLY:
-            return undo, [ev.CamelPlaced(seat, to, cost)]
-        count[frm] -= 1
-        return undo, [ev.CamelMoved(seat, frm, to, cost)]
-
-    def _change(self, action: Action, script: _Scripted | None) -> tuple[list[ev.Event], tuple[int, ...]]:
-        seat, nc = self.seat, self.camels
-        base = seat * nc
-        load = self.load
-        out: list[ev.Event] = []
-        draws: tuple[int, ...] = ()
-        if isinstance(action, EndTurn):
+            if frm == SUPPLY:
+                return [ev.CamelPlaced(seat, to, cost)]
+            count[frm] -= 1
+            return [ev.CamelMoved(seat, frm, to, cost)]
+        if cls is EndTurn:  # R5, R6
+            if draws:
+                raise IllegalActionError(_TOO_MANY_DRAWS)
             unused = self.left
-            self.turn += 1
-            self.seat = (seat + 1) % self.seats
-            self.left = actions_for_turn(self.turn)
-            out.append(ev.TurnEnded(seat, unused, self.seat, self.left))
+            self.turn = turn + 1
+            self.seat = nxt = (seat + 1) % self.seats
+            self.left = actions_for_turn(turn + 1)
+            out: list[ev.Event] = [ev.TurnEnded(seat, unused, nxt, self.left)]
+            entry = unused
             limit = self.options.max_turns
-            if limit is not None and self.turn > limit:
+            if limit is not None and turn + 1 > limit:  # I10
                 self._finish("turn limit", out)
-            return out, draws
-        self.left -= 1
-        if isinstance(action, PickUp):
-            at = action.at
-            i = self._find(base, nc, at, NONE)
-            good = self.loose[at]
+                entry |= _ENDED
+            self._undo.append(entry)
+            self.history.append(_new_tuple(Step, (action, (), seat, turn)))
+            return out
+        nc = self.camels
+        base = seat * nc
+        loc, load = self.loc, self.load
+        if cls is MoveGood:  # R11, R12
+            if draws:
+                raise IllegalActionError(_TOO_MANY_DRAWS)
+            mg = cast(MoveGood, action)
+            good, frm, to, under = mg.good, mg.frm, mg.to, mg.under
+            code = good + UNDER if under else good
+            i = j = -1
+            for k in range(base, base + nc):
+                s = loc[k]
+                if s == frm and load[k] == code:
+                    i = k
+                elif s == to and load[k] == NONE:
+                    j = k
+            if i < 0 or j < 0:
+                raise AssertionError("a checked action found no camel")
+            self.left -= 1
+            load[i] = NONE
+            out = [ev.GoodMoved(seat, frm, to, good, under)]
+            if CITY_WANTS[to] == good:  # R12
+                self.delivered[seat * GOOD_COUNT + good] += 1
+                out.append(ev.GoodDelivered(seat, to, good, GOODS[good].points))
+                entry = i
+                if self.triggered:  # R14, I7
+                    self._finish("delivery", out)
+                    entry |= _DELIVERY_ENDED
+            else:
+                load[j] = good  # R11: a moved good always goes on top
+                entry = i | j << 5
+            self._undo.append(entry)
+            self.history.append(_new_tuple(Step, (action, (), seat, turn)))
+            return out
+        if cls is PickUp:  # R8
+            at = cast(PickUp, action).at
+            for i in range(base, base + nc):
+                if loc[i] == at and load[i] == NONE:
+                    break
+            else:
+                raise AssertionError("a checked action found no camel")
+            refill = self.loose_count == REFILL_AT + 1 and self.bag_count > 0  # R13, I6
+            if draws is not None:
+                if refill:
+                    self._check_draws(at, draws)
+                elif draws:
+                    raise IllegalActionError(_TOO_MANY_DRAWS)
+            self.left -= 1
+            loose = self.loose
+            good = loose[at]
             load[i] = good
-            self.loose[at] = NONE
+            loose[at] = NONE
             self.loose_count -= 1
-            taken = self.demand[at]  # R8
+            taken = self.demand[at]
             self.demand[at] = 0
             self.markers[seat] += taken
-            out.append(ev.GoodPickedUp(seat, at, good, taken))
-            if self.loose_count == REFILL_AT and self.bag_count:  # R13, I6
-                draws = self._refill(script, out)
-            return out, draws
-        if isinstance(action, Steal):
-            at, victim, good = action.at, action.victim, action.good
-            j = self._find(victim * nc, nc, at, good)
-            i = self._find(base, nc, at, NONE)
+            out = [ev.GoodPickedUp(seat, at, good, taken)]
+            if refill:
+                triggered = self.triggered
+                marked, placed = self._refill(draws, out)
+                drawn = tuple(g for _, g in placed)
+                self._undo.append((i, taken, marked, tuple(s for s, _ in placed), triggered))
+                self.history.append(_new_tuple(Step, (action, drawn, seat, turn)))
+            else:
+                self._undo.append(i | taken << 5)
+                self.history.append(_new_tuple(Step, (action, (), seat, turn)))
+            return out
+        if cls is Steal:  # R10
+            if draws:
+                raise IllegalActionError(_TOO_MANY_DRAWS)
+            st = cast(Steal, action)
+            at, victim, good = st.at, st.victim, st.good
+            i = j = -1
+            for k in range(base, base + nc):
+                if loc[k] == at and load[k] == NONE:
+                    i = k
+                    break
+            for k in range(victim * nc, victim * nc + nc):
+                if loc[k] == at and load[k] == good:
+                    j = k
+                    break
+            if i < 0 or j < 0:
+                raise AssertionError("a checked action found no camel")
+            self.left -= 1
             load[j] = NONE
             load[i] = good + UNDER  # R10: under the thief's camel
             self.theft[seat] -= 1
             self.theft[victim] += 1
-            out.append(ev.GoodStolen(seat, victim, at, good))
-            return out, draws
-        if isinstance(action, MoveGood):
-            good, frm, to = action.good, action.frm, action.to
-            i = self._find(base, nc, frm, good + (UNDER if action.under else 0))
-            load[i] = NONE
-            j = self._find(base, nc, to, NONE)
-            out.append(ev.GoodMoved(seat, frm, to, good, action.under))
-            if CITY_WANTS[to] == good:  # R12
-                self.delivered[seat * GOOD_COUNT + good] += 1
-                out.append(ev.GoodDelivered(seat, to, good, GOODS[good].points))
-                if self.triggered:  # R14, I7
-                    self._finish("delivery", out)
-            else:
-                load[j] = good  # R11: a moved good always goes on top
-            return out, draws
+            self._undo.append(i | j << 5)
+            self.history.append(_new_tuple(Step, (action, (), seat, turn)))
+            return [ev.GoodStolen(seat, victim, at, good)]
         raise IllegalActionError(f"{action!r} is not a Caravan action")
 
-    def _find(self, base: int, nc: int, square: int, code: int) -> int:
-        loc, load = self.loc, self.load
-        for i in range(base, base + nc):
-            if loc[i] == square and load[i] == code:
-                return i
-        raise AssertionError("a checked action found no camel")
+    def _check_draws(self, at: int, draws: tuple[int, ...]) -> None:
+        """Refuse recorded draws that the refill after picking up on ``at``
+        would not make, before anything changes (R13)."""
+        bag = self.bag[:]
+        left = sum(bag)
+        n = 0
+        for sq in NUMBERED:
+            if left == 0:
+                break
+            if sq != at and self.loose[sq] != NONE:
+                continue
+            if n >= len(draws):
+                raise IllegalActionError("the recorded draws ran out before the bag was drawn from")
+            good = draws[n]
+            if type(good) is not int or not 0 <= good < GOOD_COUNT or bag[good] == 0:
+                raise IllegalActionError("a recorded draw names a good that is not in the bag")
+            bag[good] -= 1
+            left -= 1
+            n += 1
+        if n != len(draws):
+            raise IllegalActionError(_TOO_MANY_DRAWS)
 
-    def _refill(self, script: _Scripted | None, out: list[ev.Event]) -> tuple[int, ...]:
+    def _refill(
+        self, draws: tuple[int, ...] | None, out: list[ev.Event]
+    ) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+        """R13 and I9; returns the squares marked and the (square, good) placed."""
+        loose, demand = self.loose, self.demand
         marked = []
         for sq in _ALL_SQUARES:
-            if self.loose[sq] != NONE and self.demand_supply > 0:  # I9
-                self.demand[sq] += 1
+            if loose[sq] != NONE and self.demand_supply > 0:  # I9
+                demand[sq] += 1
                 self.demand_supply -= 1
                 marked.append(sq)
-        placed = []
+        placed: list[tuple[int, int]] = []
+        bag = self.bag
         for sq in NUMBERED:
-            if self.loose[sq] == NONE and self.bag_count:
-                good = self._draw(script)
-                self.loose[sq] = good
+            if loose[sq] == NONE and self.bag_count:
+                # Recorded draws were checked by _check_draws.
+                good = draw_from(bag, self.chance) if draws is None else draws[len(placed)]
+                bag[good] -= 1
+                loose[sq] = good
                 placed.append((sq, good))
         self.loose_count += len(placed)
-        out.append(ev.Refilled(tuple(marked), tuple(placed), self.bag_count))
+        put = tuple(placed)
+        out.append(ev.Refilled(tuple(marked), put, self.bag_count))
         if not self.bag_count:
             self.triggered = True  # R14
             out.append(ev.EndTriggered())
-        return tuple(g for _, g in placed)
+        return tuple(marked), put
 
     def _finish(self, reason: str, out: list[ev.Event]) -> None:
         self.over = reason
@@ -605,16 +807,83 @@ class Game:
 
     # ------------------------------------------------------------------- undo
 
-    def _undo_entry(self, action: Action) -> tuple[object, ...]:
-        """What ``action`` can change, copied; ``_restore`` puts it back.
+    def _undo_step(self, step: Step, entry: _UndoEntry) -> None:
+        """Undo ``step`` from its undo entry.
 
-        Copying the whole state was most of the cost of push+pop. Camel moves
-        (most actions) keep a diff (``_move_camel``), the end of a turn only
-        scalars; other actions, rarer and with refills, keep a full snapshot.
+        The entry holds only what the action and the state after it do not
+        tell: the camel slots it used, the actions left before an end of turn,
+        the demand markers a pick-up took, whether the action ended the game,
+        and for a refill the squares it marked and filled. Ints below 257 are
+        shared by Python, so most entries cost one list slot (8 bytes).
         """
-        if isinstance(action, EndTurn):
-            return (_TURN_END, self.turn, self.seat, self.left, self.over, self.winners)
-        return self._snapshot()
+        action = step.action
+        cls = type(action)
+        seat = step.seat
+        if cls is MoveCamel or cls is PlaceCamel:
+            assert isinstance(entry, int)
+            count = self.count
+            to = action.to  # type: ignore[union-attr]
+            count[to] -= 1
+            if cls is MoveCamel:
+                frm = action.frm  # type: ignore[union-attr]
+                count[frm] += 1
+                self.loc[entry] = frm
+            else:
+                self.loc[entry] = SUPPLY
+            self.left += 2 if count[to] else 1  # the cost it had (R7, I3)
+            return
+        if cls is EndTurn:
+            assert isinstance(entry, int)
+            self.turn = step.turn
+            self.seat = seat
+            self.left = entry & _LEFT
+            if entry & _ENDED:
+                self.over = None
+                self.winners = ()
+            return
+        self.left += 1
+        load = self.load
+        if cls is MoveGood:
+            assert isinstance(entry, int)
+            mg = cast(MoveGood, action)
+            good = mg.good
+            load[entry & 31] = good + UNDER if mg.under else good
+            if CITY_WANTS[mg.to] == good:
+                self.delivered[seat * GOOD_COUNT + good] -= 1
+                if entry & _DELIVERY_ENDED:
+                    self.over = None
+                    self.winners = ()
+            else:
+                load[entry >> 5 & 31] = NONE
+            return
+        if cls is Steal:
+            assert isinstance(entry, int)
+            st = cast(Steal, action)
+            load[entry & 31] = NONE
+            load[entry >> 5] = st.good
+            self.theft[seat] += 1
+            self.theft[st.victim] -= 1
+            return
+        at = cast(PickUp, action).at
+        loose = self.loose
+        if isinstance(entry, int):
+            i, taken = entry & 31, entry >> 5
+        else:
+            i, taken, marked, filled, self.triggered = entry
+            bag = self.bag
+            for sq in filled:
+                bag[loose[sq]] += 1
+                loose[sq] = NONE
+            self.loose_count -= len(filled)
+            demand = self.demand
+            for sq in marked:
+                demand[sq] -= 1
+            self.demand_supply += len(marked)
+        loose[at] = load[i]
+        load[i] = NONE
+        self.loose_count += 1
+        self.demand[at] += taken
+        self.markers[seat] -= taken
 
     def _snapshot(self) -> tuple[object, ...]:
         return (
@@ -636,38 +905,6 @@ class Game:
             self.over,
             self.winners,
         )
-
-    def _restore(self, snap: tuple[object, ...]) -> None:
-        tag = snap[0]
-        if tag is _CAMEL_MOVE:
-            _, i, frm, to, self.left = cast(tuple[str, int, int, int, int], snap)
-            self.loc[i] = frm
-            self.count[to] -= 1
-            if frm != SUPPLY:
-                self.count[frm] += 1
-            return
-        if tag is _TURN_END:
-            _, self.turn, self.seat, self.left, self.over, self.winners = snap  # type: ignore[assignment]
-            return
-        (
-            self.loc,
-            self.load,
-            self.count,
-            self.loose,
-            self.demand,
-            self.theft,
-            self.markers,
-            self.delivered,
-            self.bag,
-            self.demand_supply,
-            self.loose_count,
-            self.turn,
-            self.seat,
-            self.left,
-            self.triggered,
-            self.over,
-            self.winners,
-        ) = snap  # type: ignore[assignment]
 
     def state_key(self) -> tuple[object, ...]:
         """Everything that makes up the position, for comparing states.
@@ -746,11 +983,17 @@ class Game:
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
         other.chance = chance if chance is not None else SystemChance()
-        other._restore(self._snapshot())
+        other.loc = self.loc[:]
+        other.load = self.load[:]
+        other.count = self.count[:]
+        other.loose = self.loose[:]
+        other.demand = self.demand[:]
+        other.theft = self.theft[:]
+        other.markers = self.markers[:]
+        other.delivered = self.delivered[:]
+        other.bag = self.bag[:]
         other.history = self.history[:]
-        # Restoring hands a snapshot's lists to the game, which then mutates
-        # them: the copy needs snapshots of its own.
-        other._undo = [_copy_snapshot(s) for s in self._undo]
+        other._undo = self._undo[:]  # entries are immutable: shared safely
         other._redo = []
         return other
 
@@ -794,10 +1037,6 @@ class Game:
 
 def _off_board(square: object) -> bool:
     return type(square) is not int or not 0 <= square < SQUARES
-
-
-def _copy_snapshot(snap: tuple[object, ...]) -> tuple[object, ...]:
-    return tuple(x[:] if isinstance(x, list) else x for x in snap)
 
 
 def _steal_key(action: Steal) -> tuple[int, int, int]:
