@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 from . import events as ev
 from .actions import (
@@ -57,6 +57,7 @@ _LEFT = 7  # actions left before the turn ended
 _ENDED = 8  # the end of the turn ended the game (I10)
 _DELIVERY_ENDED = 1 << 10  # the delivery ended the game (R14)
 _TOO_MANY_DRAWS = "more draws were recorded than the action makes"
+_QUIET: list[ev.Event] = []  # what _do returns to push_legal for most actions; never handed out
 _ALL_SQUARES = range(SQUARES)
 _NO_ACTIONS = "you have no actions left this turn: end your turn"
 _new_tuple = tuple.__new__  # builds a NamedTuple without its keyword-handling __new__
@@ -377,7 +378,7 @@ class Game:
 
     def _connected(self, base: int, nc: int, a: int, b: int) -> bool:
         """Whether this seat's camels on ``a`` and ``b`` are in one group (R11, I4)."""
-        if a == b:
+        if a == b or b in NEIGHBOURS[a]:
             return True
         loc = self.loc
         own = [loc[i] for i in range(base, base + nc)]
@@ -449,9 +450,9 @@ class Game:
                 return f"{SQUARE_NAMES[to]} has camels on it, which costs 2 actions; you have 1 left (R7)"
             return None
         if cls is MoveGood:
-            mg = cast(MoveGood, action)
+            mg: MoveGood = action  # type: ignore[assignment]  # cheaper than cast()
             frm, to = mg.frm, mg.to
-            if _off_board(to) or _off_board(frm):
+            if type(to) is not int or not 0 <= to < SQUARES or type(frm) is not int or not 0 <= frm < SQUARES:
                 return "there is no such square on the board"
             if self.left == 0:
                 return _NO_ACTIONS
@@ -501,7 +502,7 @@ class Game:
                 if laden + 1 >= nc:
                     return "you may not pick up a good that would leave all your camels laden (R9)"
                 return None
-            st = cast(Steal, action)
+            st: Steal = action  # type: ignore[assignment]
             victim, good = st.victim, st.good
             if type(victim) is not int or not 0 <= victim < self.seats:
                 return "there is no such player"
@@ -539,23 +540,24 @@ class Game:
             raise IllegalActionError(f"{action}: {reason}")
         if self._redo:
             self._redo.clear()
-        return self._do(action, None)
+        return self._do(action, None, False)
 
-    def push_legal(self, action: Action) -> list[ev.Event]:
-        """``push`` without the legality check, for searches: ``action`` must be
-        one of ``legal_actions()`` (or ``legal_by_kind()``) of this very position.
+    def push_legal(self, action: Action) -> None:
+        """``push`` for searches: no legality check, and no events.
 
-        Like python-chess's ``Board.push``, it trusts the caller: anything else
-        may corrupt the game instead of raising. Use ``push`` for input from
-        players, records or anything not just listed by the engine."""
+        ``action`` must be one of ``legal_actions()`` (or ``legal_by_kind()``)
+        of this very position. Like python-chess's ``Board.push`` it trusts the
+        caller: anything else may corrupt the game instead of raising. The
+        state, history, undo and redo are exactly as after ``push``; use
+        ``push`` for input from players or files, or to get the events."""
         if self._redo:
             self._redo.clear()
-        return self._do(action, None)
+        self._do(action, None, True)
 
     def push_recorded(self, action: Action, draws: Sequence[int]) -> list[ev.Event]:
         """Apply an action with the draws a record says it made (replay)."""
         self._check(action)
-        return self._do(action, tuple(draws))
+        return self._do(action, tuple(draws), False)
 
     def _check(self, action: Action) -> None:
         """Refuse an illegal action; a legal new one ends what redo could replay."""
@@ -569,16 +571,25 @@ class Game:
         if not self.history:
             raise IndexError("there is nothing to undo")
         step = self.history.pop()
-        self._undo_step(step, self._undo.pop())
+        action = step.action
+        entry = self._undo.pop()
+        if type(action) is MoveCamel:  # _undo_step's first case, inlined: most actions
+            count = self.count
+            count[action.to] -= 1
+            count[action.frm] += 1
+            self.loc[entry] = action.frm  # type: ignore[index]
+            self.left += 2 if count[action.to] else 1
+        else:
+            self._undo_step(step, entry)
         self._redo.append(step)
-        return step.action
+        return action
 
     def redo(self) -> list[ev.Event]:
         """Re-apply the last undone action with the draws it made then."""
         if not self._redo:
             raise IndexError("there is nothing to redo")
         step = self._redo.pop()
-        return self._do(step.action, step.draws)
+        return self._do(step.action, step.draws, False)
 
     def can_redo(self) -> bool:
         return bool(self._redo)
@@ -610,9 +621,11 @@ class Game:
         self.bag[good] -= 1
         return good
 
-    def _do(self, action: Action, draws: tuple[int, ...] | None) -> list[ev.Event]:
+    def _do(self, action: Action, draws: tuple[int, ...] | None, quiet: bool) -> list[ev.Event]:
         """Apply a checked action. ``draws`` are recorded draws to make instead
         of drawing from chance (they are checked before anything changes).
+        ``quiet`` (push_legal) may skip building the events of the commonest
+        actions and return an empty list instead.
 
         Every action leaves a small undo entry (see ``_undo_step``): for most
         a small int that Python shares, so history costs little memory."""
@@ -638,24 +651,25 @@ class Game:
             self._undo.append(i)
             self.history.append(_new_tuple(Step, (action, (), seat, turn)))  # Step(...), faster
             if frm == SUPPLY:
-                return [ev.CamelPlaced(seat, to, cost)]
+                return _QUIET if quiet else [ev.CamelPlaced(seat, to, cost)]
             count[frm] -= 1
-            return [ev.CamelMoved(seat, frm, to, cost)]
+            return _QUIET if quiet else [ev.CamelMoved(seat, frm, to, cost)]
         if cls is EndTurn:  # R5, R6
             if draws:
                 raise IllegalActionError(_TOO_MANY_DRAWS)
             unused = self.left
             self.turn = turn + 1
             self.seat = nxt = (seat + 1) % self.seats
-            self.left = actions_for_turn(turn + 1)
-            out: list[ev.Event] = [ev.TurnEnded(seat, unused, nxt, self.left)]
-            entry = unused
+            self.left = left = turn + 1 if turn < FULL_ACTIONS else FULL_ACTIONS  # actions_for_turn
             limit = self.options.max_turns
-            if limit is not None and turn + 1 > limit:  # I10
-                self._finish("turn limit", out)
-                entry |= _ENDED
-            self._undo.append(entry)
+            ended = limit is not None and turn >= limit  # I10: turn + 1 is past the limit
+            self._undo.append(unused | _ENDED if ended else unused)
             self.history.append(_new_tuple(Step, (action, (), seat, turn)))
+            if quiet and not ended:
+                return _QUIET
+            out: list[ev.Event] = [ev.TurnEnded(seat, unused, nxt, left)]
+            if ended:
+                self._finish("turn limit", out)
             return out
         nc = self.camels
         base = seat * nc
@@ -663,7 +677,7 @@ class Game:
         if cls is MoveGood:  # R11, R12
             if draws:
                 raise IllegalActionError(_TOO_MANY_DRAWS)
-            mg = cast(MoveGood, action)
+            mg: MoveGood = action  # type: ignore[assignment]
             good, frm, to, under = mg.good, mg.frm, mg.to, mg.under
             code = good + UNDER if under else good
             i = j = -1
@@ -677,22 +691,26 @@ class Game:
                 raise AssertionError("a checked action found no camel")
             self.left -= 1
             load[i] = NONE
-            out = [ev.GoodMoved(seat, frm, to, good, under)]
-            if CITY_WANTS[to] == good:  # R12
-                self.delivered[seat * GOOD_COUNT + good] += 1
-                out.append(ev.GoodDelivered(seat, to, good, GOODS[good].points))
-                entry = i
-                if self.triggered:  # R14, I7
-                    self._finish("delivery", out)
-                    entry |= _DELIVERY_ENDED
-            else:
+            if CITY_WANTS[to] != good:
                 load[j] = good  # R11: a moved good always goes on top
-                entry = i | j << 5
+                self._undo.append(i | j << 5)
+                self.history.append(_new_tuple(Step, (action, (), seat, turn)))
+                return _QUIET if quiet else [ev.GoodMoved(seat, frm, to, good, under)]
+            # R12: delivered.
+            self.delivered[seat * GOOD_COUNT + good] += 1
+            out = [
+                ev.GoodMoved(seat, frm, to, good, under),
+                ev.GoodDelivered(seat, to, good, GOODS[good].points),
+            ]
+            entry = i
+            if self.triggered:  # R14, I7
+                self._finish("delivery", out)
+                entry |= _DELIVERY_ENDED
             self._undo.append(entry)
             self.history.append(_new_tuple(Step, (action, (), seat, turn)))
             return out
         if cls is PickUp:  # R8
-            at = cast(PickUp, action).at
+            at = action.at  # type: ignore[union-attr]
             for i in range(base, base + nc):
                 if loc[i] == at and load[i] == NONE:
                     break
@@ -727,7 +745,7 @@ class Game:
         if cls is Steal:  # R10
             if draws:
                 raise IllegalActionError(_TOO_MANY_DRAWS)
-            st = cast(Steal, action)
+            st: Steal = action  # type: ignore[assignment]
             at, victim, good = st.at, st.victim, st.good
             i = j = -1
             for k in range(base, base + nc):
@@ -776,26 +794,32 @@ class Game:
         self, draws: tuple[int, ...] | None, out: list[ev.Event]
     ) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
         """R13 and I9; returns the squares marked and the (square, good) placed."""
-        loose, demand = self.loose, self.demand
+        loose, demand, bag = self.loose, self.demand, self.bag
+        supply = self.demand_supply
         marked = []
-        for sq in _ALL_SQUARES:
-            if loose[sq] != NONE and self.demand_supply > 0:  # I9
-                demand[sq] += 1
-                self.demand_supply -= 1
-                marked.append(sq)
+        if supply:
+            for sq in _ALL_SQUARES:
+                if loose[sq] != NONE:  # I9: while the supply lasts
+                    demand[sq] += 1
+                    marked.append(sq)
+                    supply -= 1
+                    if not supply:
+                        break
+            self.demand_supply = supply
         placed: list[tuple[int, int]] = []
-        bag = self.bag
+        in_bag = sum(bag)
         for sq in NUMBERED:
-            if loose[sq] == NONE and self.bag_count:
+            if loose[sq] == NONE and in_bag:
                 # Recorded draws were checked by _check_draws.
                 good = draw_from(bag, self.chance) if draws is None else draws[len(placed)]
                 bag[good] -= 1
+                in_bag -= 1
                 loose[sq] = good
                 placed.append((sq, good))
         self.loose_count += len(placed)
         put = tuple(placed)
-        out.append(ev.Refilled(tuple(marked), put, self.bag_count))
-        if not self.bag_count:
+        out.append(ev.Refilled(tuple(marked), put, in_bag))
+        if not in_bag:
             self.triggered = True  # R14
             out.append(ev.EndTriggered())
         return tuple(marked), put
@@ -845,7 +869,7 @@ class Game:
         load = self.load
         if cls is MoveGood:
             assert isinstance(entry, int)
-            mg = cast(MoveGood, action)
+            mg: MoveGood = action  # type: ignore[assignment]
             good = mg.good
             load[entry & 31] = good + UNDER if mg.under else good
             if CITY_WANTS[mg.to] == good:
@@ -858,13 +882,13 @@ class Game:
             return
         if cls is Steal:
             assert isinstance(entry, int)
-            st = cast(Steal, action)
+            st: Steal = action  # type: ignore[assignment]
             load[entry & 31] = NONE
             load[entry >> 5] = st.good
             self.theft[seat] += 1
             self.theft[st.victim] -= 1
             return
-        at = cast(PickUp, action).at
+        at = action.at  # type: ignore[union-attr]
         loose = self.loose
         if isinstance(entry, int):
             i, taken = entry & 31, entry >> 5
