@@ -68,17 +68,14 @@ class Config:
     record_actions: int
 
 
+# Chunks small enough to stay in the CPU's caches and passed over several
+# times, as a search pushes and pops around the same positions: a cold
+# first pass over thousands of positions measures the memory, not the engine.
 FULL = Config(
-    reps=7,
-    chunks=8,
-    courier_games=12,
-    chess_games=40,
-    timed_courier_games=6,
-    passes=3,
-    record_actions=124_000,
+    reps=7, chunks=24, courier_games=12, chess_games=40, timed_courier_games=6, passes=8, record_actions=124_000
 )
 QUICK = Config(
-    reps=3, chunks=4, courier_games=3, chess_games=10, timed_courier_games=2, passes=1, record_actions=124_000
+    reps=3, chunks=8, courier_games=3, chess_games=10, timed_courier_games=2, passes=5, record_actions=124_000
 )
 
 

@@ -59,6 +59,7 @@ _DELIVERY_ENDED = 1 << 10  # the delivery ended the game (R14)
 _TOO_MANY_DRAWS = "more draws were recorded than the action makes"
 _QUIET: list[ev.Event] = []  # what _do returns to push_legal for most actions; never handed out
 _ALL_SQUARES = range(SQUARES)
+_NUMBERED_IN_ORDER = tuple(sorted(NUMBERED))
 _NO_ACTIONS = "you have no actions left this turn: end your turn"
 _new_tuple = tuple.__new__  # builds a NamedTuple without its keyword-handling __new__
 
@@ -731,16 +732,16 @@ class Game:
             taken = self.demand[at]
             self.demand[at] = 0
             self.markers[seat] += taken
-            out = [ev.GoodPickedUp(seat, at, good, taken)]
-            if refill:
-                triggered = self.triggered
-                marked, placed = self._refill(draws, out)
-                drawn = tuple(g for _, g in placed)
-                self._undo.append((i, taken, marked, tuple(s for s, _ in placed), triggered))
-                self.history.append(_new_tuple(Step, (action, drawn, seat, turn)))
-            else:
+            if not refill:
                 self._undo.append(i | taken << 5)
                 self.history.append(_new_tuple(Step, (action, (), seat, turn)))
+                return _QUIET if quiet else [ev.GoodPickedUp(seat, at, good, taken)]
+            out = [ev.GoodPickedUp(seat, at, good, taken)]
+            triggered = self.triggered
+            marked, placed = self._refill(draws, out)
+            drawn = tuple([g for _, g in placed])
+            self._undo.append((i, taken, marked, tuple([s for s, _ in placed]), triggered))
+            self.history.append(_new_tuple(Step, (action, drawn, seat, turn)))
             return out
         if cls is Steal:  # R10
             if draws:
@@ -798,7 +799,12 @@ class Game:
         supply = self.demand_supply
         marked = []
         if supply:
-            for sq in _ALL_SQUARES:
+            # Loose goods lie on numbered spaces (R3, R13): look there, in
+            # square order, unless some lie elsewhere.
+            squares: Sequence[int] = _NUMBERED_IN_ORDER
+            if sum(1 for sq in squares if loose[sq] != NONE) != self.loose_count:
+                squares = _ALL_SQUARES
+            for sq in squares:
                 if loose[sq] != NONE:  # I9: while the supply lasts
                     demand[sq] += 1
                     marked.append(sq)
