@@ -110,26 +110,58 @@ class LegalActions:
 
     The groups partition ``legal_actions()``: each action is in exactly the
     group of its type, and ``all()`` lists them in ``legal_actions()``'s order.
-    Each group is a fresh list the caller may keep or change.
+    Each group is a list of the caller's own. The object holds what it needs
+    of the position, so it stays right after the game moves on; placements
+    and camel moves, most of the actions, are listed when first read.
     """
 
-    __slots__ = ("camel_moves", "end_turn", "goods_moves", "pick_ups", "places", "steals")
+    __slots__ = (
+        "_empty",
+        "_moves",
+        "_places",
+        "_supply",
+        "_unladen",
+        "end_turn",
+        "goods_moves",
+        "pick_ups",
+        "steals",
+    )
 
     def __init__(
         self,
         end_turn: list[EndTurn],
-        places: list[PlaceCamel],
-        camel_moves: list[MoveCamel],
+        supply: bool,
+        unladen: list[int],
+        empty: list[int] | None,
         pick_ups: list[PickUp],
         steals: list[Steal],
         goods_moves: list[MoveGood],
     ) -> None:
         self.end_turn = end_turn  # [END_TURN] while the game goes on (R6)
-        self.places = places  # R7
-        self.camel_moves = camel_moves  # R7
         self.pick_ups = pick_ups  # R8
         self.steals = steals  # R10
         self.goods_moves = goods_moves  # R11, deliveries included (R12)
+        self._supply = supply
+        self._unladen = unladen
+        self._empty = empty
+        self._places: list[PlaceCamel] | None = None
+        self._moves: list[MoveCamel] | None = None
+
+    @property
+    def places(self) -> list[PlaceCamel]:
+        """Camels the player may place from the supply (R7)."""
+        if self._places is None:
+            self._places = []
+            _add_camel_actions(self._supply, [], self._empty, self._places, [])
+        return self._places
+
+    @property
+    def camel_moves(self) -> list[MoveCamel]:
+        """Unladen camels the player may move (R7)."""
+        if self._moves is None:
+            self._moves = []
+            _add_camel_actions(False, self._unladen, self._empty, [], self._moves)
+        return self._moves
 
     def all(self) -> list[Action]:
         """Every legal action, as ``legal_actions()`` lists them."""
@@ -147,14 +179,41 @@ class LegalActions:
         return [a for a in self.goods_moves if CITY_WANTS[a.to] == a.good]
 
     def __len__(self) -> int:
+        """How many legal actions there are, without listing the camel moves."""
+        empty = self._empty
+        reach = SQUARES - 1 if empty is None else len(empty)  # I3: not onto its own square
+        places = (SQUARES if empty is None else len(empty)) if self._supply else 0
+        moves = len(self._unladen) * reach
         return (
             len(self.end_turn)
-            + len(self.places)
-            + len(self.camel_moves)
+            + places
+            + moves
             + len(self.pick_ups)
             + len(self.steals)
             + len(self.goods_moves)
         )
+
+
+def _add_camel_actions(
+    supply: bool,
+    unladen: list[int],
+    empty: list[int] | None,
+    places: list[PlaceCamel] | list[Action],
+    moves: list[MoveCamel] | list[Action],
+) -> None:
+    """Append the legal placements and camel moves (R7): anywhere with 2
+    actions left, else only onto ``empty`` squares (I3: an occupied one costs 2)."""
+    if empty is None:
+        if supply:
+            places.extend(PLACE)
+        for sq in unladen:
+            moves.extend(MOVE_ROWS[sq])
+    else:
+        if supply:
+            places.extend([PLACE[t] for t in empty])
+        for sq in unladen:
+            row = MOVE[sq]
+            moves.extend([row[t] for t in empty])
 
 
 # An undo entry (Game._undo_step): an int, or a tuple for a pick-up that refilled.
@@ -257,42 +316,38 @@ class Game:
         if self.over is not None:
             return []
         out: list[Action] = [END_TURN]
-        self._legal(out, out, out, out, out)  # one list: the kinds in LegalActions order
+        if self.left == 0:
+            return out
+        supply, unladen, laden = self._own()
+        _add_camel_actions(supply, unladen, self._empty(), out, out)
+        self._add_other_actions(unladen, laden, out, out, out)
         return out
 
     def legal_by_kind(self) -> LegalActions:
         """The legal actions grouped by kind, so a bot can ask "which deliveries,
         pick-ups or steals can I make" without testing every action's type.
-        Together the groups hold exactly ``legal_actions()``, in its order."""
-        places: list[PlaceCamel] = []
-        moves: list[MoveCamel] = []
+        Together the groups hold exactly ``legal_actions()``, in its order.
+        Placements and camel moves (most actions) are listed when first read."""
         picks: list[PickUp] = []
         steals: list[Steal] = []
         goods: list[MoveGood] = []
         if self.over is not None:
-            return LegalActions([], places, moves, picks, steals, goods)
-        self._legal(places, moves, picks, steals, goods)
-        return LegalActions([END_TURN], places, moves, picks, steals, goods)
+            return LegalActions([], False, [], None, picks, steals, goods)
+        if self.left == 0:
+            return LegalActions([END_TURN], False, [], None, picks, steals, goods)
+        supply, unladen, laden = self._own()
+        self._add_other_actions(unladen, laden, picks, steals, goods)
+        return LegalActions([END_TURN], supply, unladen, self._empty(), picks, steals, goods)
 
-    def _legal(
-        self,
-        places: list[PlaceCamel] | list[Action],
-        moves: list[MoveCamel] | list[Action],
-        picks: list[PickUp] | list[Action],
-        steals: list[Steal] | list[Action],
-        goods: list[MoveGood] | list[Action],
-    ) -> None:
-        """Append the legal actions other than ending the turn, kind by kind
-        (places, camel moves, pick-ups, steals, moves of goods)."""
-        left = self.left
-        if left == 0:
-            return
-        seat, nc = self.seat, self.camels
+    def _own(self) -> tuple[bool, list[int], list[tuple[int, int]]]:
+        """For the player to move: a camel in supply?, the squares with an
+        unladen camel (sorted), and (square, load) of each laden camel."""
+        nc = self.camels
+        base = self.seat * nc
         loc, load = self.loc, self.load
-        base = seat * nc
         supply = False
-        unladen: list[int] = []  # squares with an unladen camel of ours
-        laden: list[tuple[int, int]] = []  # (square, load) of our laden camels
+        unladen: list[int] = []
+        laden: list[tuple[int, int]] = []
         for i in range(base, base + nc):
             sq = loc[i]
             ld = load[i]
@@ -304,22 +359,29 @@ class Game:
             else:
                 laden.append((sq, ld))
         unladen.sort()
-        # R7 with I3: cost 2 onto an occupied square needs 2 actions left.
-        if left >= 2:
-            if supply:
-                places.extend(PLACE)
-            for sq in unladen:
-                moves.extend(MOVE_ROWS[sq])
-        else:
-            count = self.count
-            empty = [t for t in _ALL_SQUARES if count[t] == 0]
-            if supply:
-                places.extend([PLACE[t] for t in empty])
-            for sq in unladen:
-                row = MOVE[sq]
-                moves.extend([row[t] for t in empty])
+        return supply, unladen, laden
+
+    def _empty(self) -> list[int] | None:
+        """R7 with I3: with 1 action left, the squares a camel may go to (the
+        empty ones); None when every square is in reach."""
+        if self.left >= 2:
+            return None
+        count = self.count
+        return [t for t in _ALL_SQUARES if count[t] == 0]
+
+    def _add_other_actions(
+        self,
+        unladen: list[int],
+        laden: list[tuple[int, int]],
+        picks: list[PickUp] | list[Action],
+        steals: list[Steal] | list[Action],
+        goods: list[MoveGood] | list[Action],
+    ) -> None:
+        """Append the legal pick-ups, steals and moves of goods, kind by kind."""
         if not unladen:
             return
+        seat, nc = self.seat, self.camels
+        base = seat * nc
         # R8, R9 with I1: never all camels laden afterwards.
         if len(laden) + 1 < nc:
             loose = self.loose
@@ -328,8 +390,9 @@ class Game:
                     picks.append(PICK[sq])
             # R10 with I2.
             if self.theft[seat] > 0:
+                load = self.load
                 seen: list[Steal] = []
-                for i, sq in enumerate(loc):
+                for i, sq in enumerate(self.loc):
                     if sq in unladen:
                         ld = load[i]
                         if 0 <= ld < UNDER and not base <= i < base + nc:
