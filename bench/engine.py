@@ -43,11 +43,13 @@ import time  # noqa: E402
 import tracemalloc  # noqa: E402
 from collections.abc import Callable  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
+from typing import TypeVar  # noqa: E402
 
 import chess  # noqa: E402
 
 from caravan import Game, Options, SeededChance, default_players  # noqa: E402
-from caravan.actions import Action  # noqa: E402
+from caravan.actions import Action, PickUp  # noqa: E402
+from caravan.events import Refilled  # noqa: E402
 from caravan.playout import courier_action, random_action  # noqa: E402
 from caravan.record import dumps, loads  # noqa: E402
 
@@ -55,6 +57,7 @@ cpu = time.process_time
 CHESS_PLY_CAP = 400
 COURIER_TURN_GUARD = 2000  # a safety net: courier games end by delivery long before (R14)
 Chunk = Callable[[], int]  # does some work, returns how many operations it made
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -72,7 +75,13 @@ class Config:
 # times, as a search pushes and pops around the same positions: a cold
 # first pass over thousands of positions measures the memory, not the engine.
 FULL = Config(
-    reps=7, chunks=24, courier_games=12, chess_games=40, timed_courier_games=6, passes=8, record_actions=124_000
+    reps=7,
+    chunks=24,
+    courier_games=12,
+    chess_games=40,
+    timed_courier_games=6,
+    passes=8,
+    record_actions=124_000,
 )
 QUICK = Config(
     reps=3, chunks=8, courier_games=3, chess_games=10, timed_courier_games=2, passes=5, record_actions=124_000
@@ -87,7 +96,7 @@ def courier_positions(players: int, games: int, seed: int) -> list[tuple[Game, A
 
     Each position is a copy drawing from a seeded generator, so a push that
     refills draws the same way on every run."""
-    out = []
+    out: list[tuple[Game, Action]] = []
     for g in range(games):
         game = Game(Options(players=default_players(players), max_turns=COURIER_TURN_GUARD), seed=seed + g)
         rng = random.Random(seed + g)
@@ -114,7 +123,7 @@ def chess_positions(games: int, seed: int) -> list[tuple[chess.Board, chess.Move
     return out
 
 
-def _cut(items: list[object], n: int) -> list[list[object]]:
+def _cut(items: list[T], n: int) -> list[list[T]]:
     """``items`` in ``n`` interleaved slices (every n-th item), alike in mix."""
     return [items[k::n] for k in range(n)]
 
@@ -227,7 +236,7 @@ def report(label: str, comp: Comparison, target: float | None) -> bool:
 
 def pushpop(cfg: Config, cpos: list[tuple[Game, Action]], hpos: list[tuple[chess.Board, chess.Move]]) -> bool:
     n = cfg.chunks
-    hchunks = [chess_pushpop(c, cfg.passes) for c in _cut(hpos, n)]  # type: ignore[arg-type]
+    hchunks = [chess_pushpop(c, cfg.passes) for c in _cut(hpos, n)]
     print(
         f"\nPush+pop of the action played, Caravan / chess, median (min-max) of {cfg.reps} repetitions,"
         f" then median rates\n  ({len(cpos):,} positions of {cfg.courier_games} complete courier games;"
@@ -239,19 +248,27 @@ def pushpop(cfg: Config, cpos: list[tuple[Game, Action]], hpos: list[tuple[chess
         name = "push" if checked else "push_legal (unchecked, as chess's push)"
         comp = side_by_side(
             [caravan_pushpop(c, cfg.passes, checked) for c in _cut(cpos, n)], hchunks, cfg.reps
-        )  # type: ignore[arg-type]
+        )
         ok &= report(f"all actions played, {name}", comp, 1.5)
         kinds: dict[str, list[tuple[Game, Action]]] = {}
         for game, action in cpos:
             kinds.setdefault(type(action).__name__, []).append((game, action))
+        refills = sum(
+            any(isinstance(e, Refilled) for e in game.copy().push(action))
+            for game, action in cpos
+            if isinstance(action, PickUp)
+        )
         for kind, items in sorted(kinds.items(), key=lambda kv: -len(kv[1])):
+            # Rare kinds get more passes, so each chunk is long enough to time.
+            passes = max(cfg.passes, -(-400 * n // len(items)))
             comp = side_by_side(
-                [caravan_pushpop(c, cfg.passes, checked) for c in _cut(items, n)],  # type: ignore[arg-type]
+                [caravan_pushpop(c, passes, checked) for c in _cut(items, n)],
                 hchunks,
                 cfg.reps,
             )
             share = len(items) / len(cpos)
-            ok &= report(f"  {kind} ({share:.0%} of actions)", comp, 1)
+            note = f", {refills / len(items):.0%} refill" if kind == "PickUp" else ""
+            ok &= report(f"  {kind} ({share:.0%} of actions{note})", comp, 1)
     if not unchecked:
         print("  (this engine has no push_legal)")
     return ok
@@ -270,8 +287,8 @@ def generation(
     ok = True
     for hashed in (True, False):
         comp = side_by_side(
-            [caravan_generate(c, cfg.passes, hashed) for c in _cut(cpos, n)],  # type: ignore[arg-type]
-            [chess_generate(c, cfg.passes, hashed) for c in _cut(hpos, n)],  # type: ignore[arg-type]
+            [caravan_generate(c, cfg.passes, hashed) for c in _cut(cpos, n)],
+            [chess_generate(c, cfg.passes, hashed) for c in _cut(hpos, n)],
             cfg.reps,
         )
         if hashed:
@@ -286,7 +303,7 @@ def courier_games(cfg: Config, players: int) -> None:
     rates: list[float] = []
     shares: list[float] = []
     actions = 0
-    for rep in range(cfg.reps):
+    for _ in range(cfg.reps):
         total = policy = 0.0
         actions = 0
         for g in range(cfg.timed_courier_games):
@@ -304,8 +321,8 @@ def courier_games(cfg: Config, players: int) -> None:
         rates.append(cfg.timed_courier_games / total)
         shares.append(policy / total)
     print(
-        f"\nComplete courier games ({players} players, {actions / cfg.timed_courier_games:,.0f} actions per game),"
-        f" median (min-max) of {cfg.reps} repetitions"
+        f"\nComplete courier games ({players} players, {actions / cfg.timed_courier_games:,.0f} actions"
+        f" per game), median (min-max) of {cfg.reps} repetitions"
     )
     print(f"  {'games per CPU second':<46} {_spread(rates, '.1f'):>19}")
     print(f"  {'share of the time in the policy':<46} {_spread([s * 100 for s in shares], '.0f'):>19} %")
@@ -362,18 +379,16 @@ def record_load(cfg: Config) -> None:
     back = loads(text)
     current, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    print(
-        f"\nLoading a legal record (random play, {len(game.history):,} actions, {len(text.encode()) / 1000:,.0f} kB)"
-    )
+    assert back.is_over() == game.is_over()
+    size = len(text.encode()) / 1000
+    print(f"\nLoading a legal record (random play, {len(game.history):,} actions, {size:,.0f} kB)")
     print(f"  {'CPU seconds to load (median of 3)':<46} {statistics.median(times):>19.2f}   target < 1")
     print(f"  {'memory, peak while loading / kept (MB)':<46} {peak / 1e6:>12.1f} / {current / 1e6:.1f}")
 
 
 def run(cfg: Config, players: int) -> bool:
-    print(
-        f"Python {platform.python_version()} ({platform.python_implementation()}), python-chess {chess.__version__},"
-        f" Caravan from {_ENGINE}; {players} players; CPU time, chunks taken in turn"
-    )
+    python = f"Python {platform.python_version()} ({platform.python_implementation()})"
+    print(f"{python}, python-chess {chess.__version__}, Caravan from {_ENGINE}; {players} players")
     cpos = courier_positions(players, cfg.courier_games, 1000)
     hpos = chess_positions(cfg.chess_games, 1000)
     # The thousands of positions kept are set-up, not work: out of the

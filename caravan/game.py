@@ -637,12 +637,19 @@ class Game:
         step = self.history.pop()
         action = step.action
         entry = self._undo.pop()
-        if type(action) is MoveCamel:  # _undo_step's first case, inlined: most actions
+        if type(action) is MoveCamel:  # _undo_step's first two cases, inlined: most actions
             count = self.count
             count[action.to] -= 1
             count[action.frm] += 1
             self.loc[entry] = action.frm  # type: ignore[index]
             self.left += 2 if count[action.to] else 1
+        elif type(action) is EndTurn:
+            self.turn = step.turn
+            self.seat = step.seat
+            self.left = entry & _LEFT  # type: ignore[operator]
+            if entry & _ENDED:  # type: ignore[operator]
+                self.over = None
+                self.winners = ()
         else:
             self._undo_step(step, entry)
         self._redo.append(step)
@@ -703,11 +710,9 @@ class Game:
             loc, load, count = self.loc, self.load, self.count
             to = action.to  # type: ignore[union-attr]
             frm = SUPPLY if cls is PlaceCamel else action.frm  # type: ignore[union-attr]
-            for i in range(base, base + nc):
-                if loc[i] == frm and load[i] == NONE:
-                    break
-            else:
-                raise AssertionError("a checked action found no camel")
+            i = loc.index(frm, base, base + nc)  # ValueError: no camel there (unchecked misuse)
+            while load[i] != NONE:  # a laden camel of ours shares the square: the next one
+                i = loc.index(frm, i + 1, base + nc)
             cost = 2 if count[to] else 1  # R7, I3: before arrival
             loc[i] = to
             count[to] += 1
@@ -744,15 +749,15 @@ class Game:
             mg: MoveGood = action  # type: ignore[assignment]
             good, frm, to, under = mg.good, mg.frm, mg.to, mg.under
             code = good + UNDER if under else good
-            i = j = -1
-            for k in range(base, base + nc):
-                s = loc[k]
-                if s == frm and load[k] == code:
-                    i = k
-                elif s == to and load[k] == NONE:
-                    j = k
-            if i < 0 or j < 0:
-                raise AssertionError("a checked action found no camel")
+            # The carrier and the unladen camel to receive it (ValueError if
+            # none: unchecked misuse).
+            end = base + nc
+            i = load.index(code, base, end)
+            while loc[i] != frm:
+                i = load.index(code, i + 1, end)
+            j = loc.index(to, base, end)
+            while load[j] != NONE:
+                j = loc.index(to, j + 1, end)
             self.left -= 1
             load[i] = NONE
             if CITY_WANTS[to] != good:
@@ -829,7 +834,7 @@ class Game:
             self.theft[victim] += 1
             self._undo.append(i | j << 5)
             self.history.append(_new_tuple(Step, (action, (), seat, turn)))
-            return [ev.GoodStolen(seat, victim, at, good)]
+            return _QUIET if quiet else [ev.GoodStolen(seat, victim, at, good)]
         raise IllegalActionError(f"{action!r} is not a Caravan action")
 
     def _check_draws(self, at: int, draws: tuple[int, ...]) -> None:
