@@ -806,9 +806,8 @@ class Game:
                 return _QUIET if quiet else [ev.GoodPickedUp(seat, at, good, taken)]
             out = [ev.GoodPickedUp(seat, at, good, taken)]
             triggered = self.triggered
-            marked, placed = self._refill(draws, out)
-            drawn = tuple([g for _, g in placed])
-            self._undo.append((i, taken, marked, tuple([s for s, _ in placed]), triggered))
+            marked, filled, drawn = self._refill(draws, out)
+            self._undo.append((i, taken, marked, filled, triggered))
             self.history.append(_new_tuple(Step, (action, drawn, seat, turn)))
             return out
         if cls is Steal:  # R10
@@ -861,42 +860,51 @@ class Game:
 
     def _refill(
         self, draws: tuple[int, ...] | None, out: list[ev.Event]
-    ) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
-        """R13 and I9; returns the squares marked and the (square, good) placed."""
-        loose, demand, bag = self.loose, self.demand, self.bag
+    ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """R13 and I9; returns the squares marked, the squares filled and the goods drawn."""
+        loose, bag = self.loose, self.bag
         supply = self.demand_supply
-        marked = []
+        marked: list[int] = []
         if supply:
             # Loose goods lie on numbered spaces (R3, R13): look there, in
             # square order, unless some lie elsewhere.
-            squares: Sequence[int] = _NUMBERED_IN_ORDER
-            if sum(1 for sq in squares if loose[sq] != NONE) != self.loose_count:
-                squares = _ALL_SQUARES
-            for sq in squares:
-                if loose[sq] != NONE:  # I9: while the supply lasts
-                    demand[sq] += 1
-                    marked.append(sq)
-                    supply -= 1
-                    if not supply:
-                        break
-            self.demand_supply = supply
-        placed: list[tuple[int, int]] = []
+            marked = [sq for sq in _NUMBERED_IN_ORDER if loose[sq] != NONE]
+            if len(marked) != self.loose_count:
+                marked = [sq for sq in _ALL_SQUARES if loose[sq] != NONE]
+            del marked[supply:]  # I9: while the supply lasts
+            demand = self.demand
+            for sq in marked:
+                demand[sq] += 1
+            self.demand_supply = supply - len(marked)
+        filled = [sq for sq in NUMBERED if loose[sq] == NONE]
         in_bag = sum(bag)
-        for sq in NUMBERED:
-            if loose[sq] == NONE and in_bag:
-                # Recorded draws were checked by _check_draws.
-                good = draw_from(bag, self.chance) if draws is None else draws[len(placed)]
+        del filled[in_bag:]  # R13: while the bag lasts
+        if draws is None:
+            below = self.chance.below
+            drawn = []
+            for _ in filled:
+                # chance.draw_from, inlined: the same draw from the same numbers.
+                r = below(in_bag)
+                good = 0
+                while r >= bag[good]:
+                    r -= bag[good]
+                    good += 1
                 bag[good] -= 1
                 in_bag -= 1
-                loose[sq] = good
-                placed.append((sq, good))
-        self.loose_count += len(placed)
-        put = tuple(placed)
-        out.append(ev.Refilled(tuple(marked), put, in_bag))
+                drawn.append(good)
+        else:
+            drawn = list(draws)  # checked by _check_draws: one per square filled
+            for good in drawn:
+                bag[good] -= 1
+            in_bag -= len(drawn)
+        for sq, good in zip(filled, drawn, strict=True):
+            loose[sq] = good
+        self.loose_count += len(drawn)
+        out.append(ev.Refilled(tuple(marked), tuple(zip(filled, drawn, strict=True)), in_bag))
         if not in_bag:
             self.triggered = True  # R14
             out.append(ev.EndTriggered())
-        return tuple(marked), put
+        return tuple(marked), tuple(filled), tuple(drawn)
 
     def _finish(self, reason: str, out: list[ev.Event]) -> None:
         self.over = reason
