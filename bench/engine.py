@@ -48,7 +48,7 @@ from typing import TypeVar  # noqa: E402
 import chess  # noqa: E402
 
 from caravan import Game, Options, SeededChance, default_players  # noqa: E402
-from caravan.actions import Action, PickUp  # noqa: E402
+from caravan.actions import Action, MoveCamel, PickUp, PlaceCamel  # noqa: E402
 from caravan.events import Refilled  # noqa: E402
 from caravan.playout import courier_action, random_action  # noqa: E402
 from caravan.record import dumps, loads  # noqa: E402
@@ -381,7 +381,11 @@ def record_load(cfg: Config) -> None:
     tracemalloc.stop()
     assert back.is_over() == game.is_over()
     size = len(text.encode()) / 1000
-    print(f"\nLoading a legal record (random play, {len(game.history):,} actions, {size:,.0f} kB)")
+    camel = sum(isinstance(step.action, (PlaceCamel, MoveCamel)) for step in game.history) / len(game.history)
+    print(
+        f"\nLoading a legal record (random play, {len(game.history):,} actions of which {camel:.0%}"
+        f" camel moves and placements, {size:,.0f} kB)"
+    )
     print(f"  {'CPU seconds to load (median of 3)':<46} {statistics.median(times):>19.2f}   target < 1")
     print(f"  {'memory, peak while loading / kept (MB)':<46} {peak / 1e6:>12.1f} / {current / 1e6:.1f}")
 
