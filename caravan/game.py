@@ -1,9 +1,15 @@
 """The game: state, legal actions, apply (push) and undo (pop), like a chess Board.
 
-State is a handful of flat int lists so that undo can restore an exact copy
-cheaply and bots can play thousands of games. Camels are slots
-``seat * camels + k``; ``loc`` is a square or SUPPLY, ``load`` is NONE, a good
-on top, or a good + UNDER when stolen (R10).
+State is a handful of flat int lists, changed in place, so that bots can play
+thousands of games. Camels are slots ``seat * camels + k``; ``loc`` is a
+square or SUPPLY, ``load`` is NONE, a good on top, or a good + UNDER when
+stolen (R10). Each action of the history keeps a small undo entry (a diff,
+see ``Game._undo_step``), so a long game or a deep search costs little memory.
+
+For searches: ``push_legal`` applies an action just listed by
+``legal_actions()`` without checking it again (like python-chess's push),
+and ``legal_by_kind()`` answers "which pick-ups, steals or deliveries can I
+make" without testing the type of every action.
 """
 
 from __future__ import annotations
