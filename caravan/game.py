@@ -410,7 +410,8 @@ class Game:
                     steals.extend(seen)
         # R11, I4, I5: a good moves to any unladen camel of ours in its group.
         if laden:
-            group = self._groups(base, nc)
+            loc = self.loc
+            own = [loc[i] for i in range(base, base + nc)]
             laden.sort()
             last = None
             for here in laden:
@@ -418,9 +419,16 @@ class Game:
                     continue
                 last = here
                 sq, ld = here
-                g = group[sq]
+                # The squares of this camel's group: a search from it over ours.
+                group = [sq]
+                stack = [sq]
+                while stack:
+                    for t in NEIGHBOURS[stack.pop()]:
+                        if t in own and t not in group:
+                            group.append(t)
+                            stack.append(t)
                 good, under = (ld - UNDER, True) if ld >= UNDER else (ld, False)
-                goods.extend([move_good(sq, t, good, under) for t in unladen if group[t] == g])
+                goods.extend([move_good(sq, t, good, under) for t in unladen if t in group])
 
     def _groups(self, base: int, nc: int) -> list[int]:
         """Connected-group label per square for one seat's camels (R11, I4);
