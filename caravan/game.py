@@ -896,7 +896,7 @@ class Game:
         if draws is None:
             below = self.chance.below
             drawn = []
-            for _ in filled:
+            for sq in filled:
                 # chance.draw_from, inlined: the same draw from the same numbers.
                 r = below(in_bag)
                 good = 0
@@ -905,16 +905,16 @@ class Game:
                     good += 1
                 bag[good] -= 1
                 in_bag -= 1
+                loose[sq] = good
                 drawn.append(good)
         else:
             drawn = list(draws)  # checked by _check_draws: one per square filled
-            for good in drawn:
+            for sq, good in zip(filled, drawn):  # noqa: B905 (lengths checked)
                 bag[good] -= 1
+                loose[sq] = good
             in_bag -= len(drawn)
-        for sq, good in zip(filled, drawn, strict=True):
-            loose[sq] = good
         self.loose_count += len(drawn)
-        out.append(ev.Refilled(tuple(marked), tuple(zip(filled, drawn, strict=True)), in_bag))
+        out.append(ev.Refilled(tuple(marked), tuple(zip(filled, drawn)), in_bag))  # noqa: B905 (same length)
         if not in_bag:
             self.triggered = True  # R14
             out.append(ev.EndTriggered())
