@@ -41,7 +41,7 @@ from .errors import (
     RecordError,
 )
 from .events import draws_of
-from .game import Game, ScoreLine, Step, actions_for_turn, penalty
+from .game import Game, LegalActions, ScoreLine, Step, actions_for_turn, penalty
 from .goods import ALL_GOODS, Good, camels_per_player, city_wants, goods_in_game
 from .options import Options, Player, default_players
 from .position import format_position, parse_position
@@ -67,6 +67,7 @@ __all__ = [
     "Game",
     "Good",
     "IllegalActionError",
+    "LegalActions",
     "LinkError",
     "MoveCamel",
     "MoveGood",

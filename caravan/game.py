@@ -1,16 +1,22 @@
 """The game: state, legal actions, apply (push) and undo (pop), like a chess Board.
 
-State is a handful of flat int lists so that undo can restore an exact copy
-cheaply and bots can play thousands of games. Camels are slots
-``seat * camels + k``; ``loc`` is a square or SUPPLY, ``load`` is NONE, a good
-on top, or a good + UNDER when stolen (R10).
+State is a handful of flat int lists, changed in place, so that bots can play
+thousands of games. Camels are slots ``seat * camels + k``; ``loc`` is a
+square or SUPPLY, ``load`` is NONE, a good on top, or a good + UNDER when
+stolen (R10). Each action of the history keeps a small undo entry (a diff,
+see ``Game._undo_step``), so a long game or a deep search costs little memory.
+
+For searches: ``push_legal`` applies an action just listed by
+``legal_actions()`` without checking it again (like python-chess's push),
+and ``legal_by_kind()`` answers "which pick-ups, steals or deliveries can I
+make" without testing the type of every action.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 from . import events as ev
 from .actions import (
@@ -55,10 +61,14 @@ SUPPLY = -1
 NONE = -1
 UNDER = GOOD_COUNT  # load >= UNDER: the good load - UNDER, under the camel
 REFILL_AT = 4  # R13
-# Tags of the partial undo entries (Game._undo_entry).
-_CAMEL_MOVE = "camel move"
-_TURN_END = "turn end"
+# Undo entries (Game._undo_step): bits of an end of turn's and a delivery's entry.
+_LEFT = 7  # actions left before the turn ended
+_ENDED = 8  # the end of the turn ended the game (I10)
+_DELIVERY_ENDED = 1 << 10  # the delivery ended the game (R14)
+_TOO_MANY_DRAWS = "more draws were recorded than the action makes"
+_QUIET: list[ev.Event] = []  # what _do returns to push_legal for most actions; never handed out
 _ALL_SQUARES = range(SQUARES)
+_NUMBERED_IN_ORDER = tuple(sorted(NUMBERED))
 _NO_ACTIONS = "you have no actions left this turn: end your turn"
 _AGREED = "the players agreed to end the game (I10): that cannot be taken back"
 _new_tuple = tuple.__new__  # builds a NamedTuple without its keyword-handling __new__
@@ -103,6 +113,121 @@ class ScoreLine:
     held: int  # goods on or under this seat's camels
     penalty: int
     total: int
+
+
+class LegalActions:
+    """The legal actions of a position grouped by kind (``Game.legal_by_kind()``).
+
+    The groups partition ``legal_actions()``: each action is in exactly the
+    group of its type, and ``all()`` lists them in ``legal_actions()``'s order.
+    Each group is a list of the caller's own. The object holds what it needs
+    of the position, so it stays right after the game moves on; placements
+    and camel moves, most of the actions, are listed when first read.
+    """
+
+    __slots__ = (
+        "_empty",
+        "_moves",
+        "_places",
+        "_supply",
+        "_unladen",
+        "end_turn",
+        "goods_moves",
+        "pick_ups",
+        "steals",
+    )
+
+    def __init__(
+        self,
+        end_turn: list[EndTurn],
+        supply: bool,
+        unladen: list[int],
+        empty: list[int] | None,
+        pick_ups: list[PickUp],
+        steals: list[Steal],
+        goods_moves: list[MoveGood],
+    ) -> None:
+        self.end_turn = end_turn  # [END_TURN] while the game goes on (R6)
+        self.pick_ups = pick_ups  # R8
+        self.steals = steals  # R10
+        self.goods_moves = goods_moves  # R11, deliveries included (R12)
+        self._supply = supply
+        self._unladen = unladen
+        self._empty = empty
+        self._places: list[PlaceCamel] | None = None
+        self._moves: list[MoveCamel] | None = None
+
+    @property
+    def places(self) -> list[PlaceCamel]:
+        """Camels the player may place from the supply (R7)."""
+        if self._places is None:
+            self._places = []
+            _add_camel_actions(self._supply, [], self._empty, self._places, [])
+        return self._places
+
+    @property
+    def camel_moves(self) -> list[MoveCamel]:
+        """Unladen camels the player may move (R7)."""
+        if self._moves is None:
+            self._moves = []
+            _add_camel_actions(False, self._unladen, self._empty, [], self._moves)
+        return self._moves
+
+    def all(self) -> list[Action]:
+        """Every legal action, as ``legal_actions()`` lists them."""
+        return [
+            *self.end_turn,
+            *self.places,
+            *self.camel_moves,
+            *self.pick_ups,
+            *self.steals,
+            *self.goods_moves,
+        ]
+
+    def deliveries(self) -> list[MoveGood]:
+        """The moves of goods that deliver to a city wanting the good (R12)."""
+        return [a for a in self.goods_moves if CITY_WANTS[a.to] == a.good]
+
+    def __len__(self) -> int:
+        """How many legal actions there are, without listing the camel moves."""
+        empty = self._empty
+        reach = SQUARES - 1 if empty is None else len(empty)  # I3: not onto its own square
+        places = (SQUARES if empty is None else len(empty)) if self._supply else 0
+        moves = len(self._unladen) * reach
+        return (
+            len(self.end_turn)
+            + places
+            + moves
+            + len(self.pick_ups)
+            + len(self.steals)
+            + len(self.goods_moves)
+        )
+
+
+def _add_camel_actions(
+    supply: bool,
+    unladen: list[int],
+    empty: list[int] | None,
+    places: list[PlaceCamel] | list[Action],
+    moves: list[MoveCamel] | list[Action],
+) -> None:
+    """Append the legal placements and camel moves (R7): anywhere with 2
+    actions left, else only onto ``empty`` squares (I3: an occupied one costs 2)."""
+    if empty is None:
+        if supply:
+            places.extend(PLACE)
+        for sq in unladen:
+            moves.extend(MOVE_ROWS[sq])
+    else:
+        if supply:
+            places.extend([PLACE[t] for t in empty])
+        for sq in unladen:
+            row = MOVE[sq]
+            moves.extend([row[t] for t in empty])
+
+
+# An undo entry (Game._undo_step): an int, or a tuple for a pick-up that refilled.
+_UndoEntry = int | tuple[int, int, tuple[int, ...], tuple[int, ...], bool]
 
 
 class _Scripted:
@@ -156,7 +281,7 @@ class Game:
         self.over: str | None = None
         self.winners: tuple[int, ...] = ()
         self.history: list[Step] = []
-        self._undo: list[tuple[object, ...]] = []
+        self._undo: list[_UndoEntry] = []
         self._redo: list[Step] = []
         # R3: one good on each numbered space, demand markers on 1, 2, 7, 8.
         script = _Scripted(setup_draws) if setup_draws is not None else None
@@ -204,15 +329,38 @@ class Game:
         if self.over is not None:
             return []
         out: list[Action] = [END_TURN]
-        left = self.left
-        if left == 0:
+        if self.left == 0:
             return out
-        seat, nc = self.seat, self.camels
-        loc, load, count = self.loc, self.load, self.count
-        base = seat * nc
+        supply, unladen, laden = self._own()
+        _add_camel_actions(supply, unladen, self._empty(), out, out)
+        self._add_other_actions(unladen, laden, out, out, out)
+        return out
+
+    def legal_by_kind(self) -> LegalActions:
+        """The legal actions grouped by kind, so a bot can ask "which deliveries,
+        pick-ups or steals can I make" without testing every action's type.
+        Together the groups hold exactly ``legal_actions()``, in its order.
+        Placements and camel moves (most actions) are listed when first read."""
+        picks: list[PickUp] = []
+        steals: list[Steal] = []
+        goods: list[MoveGood] = []
+        if self.over is not None:
+            return LegalActions([], False, [], None, picks, steals, goods)
+        if self.left == 0:
+            return LegalActions([END_TURN], False, [], None, picks, steals, goods)
+        supply, unladen, laden = self._own()
+        self._add_other_actions(unladen, laden, picks, steals, goods)
+        return LegalActions([END_TURN], supply, unladen, self._empty(), picks, steals, goods)
+
+    def _own(self) -> tuple[bool, list[int], list[tuple[int, int]]]:
+        """For the player to move: a camel in supply?, the squares with an
+        unladen camel (sorted), and (square, load) of each laden camel."""
+        nc = self.camels
+        base = self.seat * nc
+        loc, load = self.loc, self.load
         supply = False
-        unladen: list[int] = []  # squares with an unladen camel of ours
-        laden: list[tuple[int, int]] = []  # (square, load) of our laden camels
+        unladen: list[int] = []
+        laden: list[tuple[int, int]] = []
         for i in range(base, base + nc):
             sq = loc[i]
             ld = load[i]
@@ -224,71 +372,112 @@ class Game:
             else:
                 laden.append((sq, ld))
         unladen.sort()
-        # R7 with I3: cost 2 onto an occupied square needs 2 actions left.
-        if left >= 2:
-            if supply:
-                out.extend(PLACE)
-            for sq in unladen:
-                out.extend(MOVE_ROWS[sq])
-        else:
-            empty = [t for t in _ALL_SQUARES if count[t] == 0]
-            if supply:
-                out.extend([PLACE[t] for t in empty])
-            for sq in unladen:
-                row = MOVE[sq]
-                out.extend([row[t] for t in empty])
+        return supply, unladen, laden
+
+    def _empty(self) -> list[int] | None:
+        """R7 with I3: with 1 action left, the squares a camel may go to (the
+        empty ones); None when every square is in reach."""
+        if self.left >= 2:
+            return None
+        count = self.count
+        return [t for t in _ALL_SQUARES if count[t] == 0]
+
+    def _add_other_actions(
+        self,
+        unladen: list[int],
+        laden: list[tuple[int, int]],
+        picks: list[PickUp] | list[Action],
+        steals: list[Steal] | list[Action],
+        goods: list[MoveGood] | list[Action],
+    ) -> None:
+        """Append the legal pick-ups, steals and moves of goods, kind by kind."""
+        if not unladen:
+            return
+        seat, nc = self.seat, self.camels
+        base = seat * nc
         # R8, R9 with I1: never all camels laden afterwards.
-        can_load = len(laden) + 1 < nc
-        if can_load:
+        if len(laden) + 1 < nc:
             loose = self.loose
             for sq in unladen:
                 if loose[sq] != NONE:
-                    out.append(PICK[sq])
+                    picks.append(PICK[sq])
             # R10 with I2.
-            if self.theft[seat] > 0 and unladen:
+            if self.theft[seat] > 0:
+                load = self.load
                 seen: list[Steal] = []
-                for i, sq in enumerate(loc):
-                    ld = load[i]
-                    if 0 <= ld < UNDER and sq in unladen and not base <= i < base + nc:
-                        action = STEAL[sq][i // nc][ld]
-                        if action not in seen:
-                            seen.append(action)
-                seen.sort(key=_steal_key)
-                out.extend(seen)
+                for i, sq in enumerate(self.loc):
+                    if sq in unladen:
+                        ld = load[i]
+                        if 0 <= ld < UNDER and not base <= i < base + nc:
+                            action = STEAL[sq][i // nc][ld]
+                            if action not in seen:
+                                seen.append(action)
+                if seen:
+                    seen.sort(key=_steal_key)
+                    steals.extend(seen)
         # R11, I4, I5: a good moves to any unladen camel of ours in its group.
-        if laden and unladen:
-            group = self._groups(base, nc)
-            done: list[tuple[int, int]] = []
-            for sq, ld in sorted(laden):
-                if (sq, ld) in done:
+        if laden:
+            loc = self.loc
+            own = [loc[i] for i in range(base, base + nc)]
+            laden.sort()
+            last = None
+            for here in laden:
+                if here == last:
                     continue
-                done.append((sq, ld))
-                g = group[sq]
-                good, under = cargo(ld)
-                out.extend([move_good(sq, t, good, under) for t in unladen if group[t] == g])
-        return out
+                last = here
+                sq, ld = here
+                # The squares of this camel's group: a search from it over ours.
+                group = [sq]
+                stack = [sq]
+                while stack:
+                    for t in NEIGHBOURS[stack.pop()]:
+                        if t in own and t not in group:
+                            group.append(t)
+                            stack.append(t)
+                good, under = (ld - UNDER, True) if ld >= UNDER else (ld, False)
+                goods.extend([move_good(sq, t, good, under) for t in unladen if t in group])
 
     def _groups(self, base: int, nc: int) -> list[int]:
-        """Connected-group label per square for one seat's camels (R11, I4)."""
+        """Connected-group label per square for one seat's camels (R11, I4);
+        -1 where the seat has no camel."""
         label = [-1] * SQUARES
         loc = self.loc
-        mine = [False] * SQUARES
+        own: list[int] = []
         for i in range(base, base + nc):
-            if loc[i] != SUPPLY:
-                mine[loc[i]] = True
+            s = loc[i]
+            if s != SUPPLY and s not in own:
+                own.append(s)
         n = 0
-        for start in range(SQUARES):
-            if mine[start] and label[start] < 0:
+        for start in own:
+            if label[start] < 0:
                 label[start] = n
                 stack = [start]
                 while stack:
                     s = stack.pop()
                     for t in NEIGHBOURS[s]:
-                        if mine[t] and label[t] < 0:
+                        if label[t] < 0 and t in own:
                             label[t] = n
                             stack.append(t)
                 n += 1
         return label
+
+    def _connected(self, base: int, nc: int, a: int, b: int) -> bool:
+        """Whether this seat's camels on ``a`` and ``b`` are in one group (R11, I4)."""
+        if a == b or b in NEIGHBOURS[a]:
+            return True
+        loc = self.loc
+        own = [loc[i] for i in range(base, base + nc)]
+        seen = [a]
+        stack = [a]
+        while stack:
+            s = stack.pop()
+            for t in NEIGHBOURS[s]:
+                if t in own and t not in seen:
+                    if t == b:
+                        return True
+                    seen.append(t)
+                    stack.append(t)
+        return False
 
     def cost(self, action: Action) -> int:
         """Actions the action would use now (R7 with I3, and 1 for the others).
@@ -306,27 +495,29 @@ class Game:
         return self.why_illegal(action) is None
 
     def why_illegal(self, action: Action) -> str | None:
-        """None if the action is legal now, else the reason in plain words."""
+        """None if the action is legal now, else the reason in plain words.
+
+        Written as plain loops over the player's own camels, one pass per
+        check: push calls this for every action."""
         if self.over is not None:
             return "the game is over"
-        if isinstance(action, EndTurn):
+        cls = type(action)
+        if cls is EndTurn:
             return None
         seat, nc = self.seat, self.camels
         base = seat * nc
         loc, load = self.loc, self.load
-        # Camel moves first and with checks written out: they are most of
-        # what push sees, and push calls this every time.
-        if isinstance(action, (PlaceCamel, MoveCamel)):
-            to = action.to
+        if cls is MoveCamel or cls is PlaceCamel:
+            to = action.to  # type: ignore[union-attr]
             if type(to) is not int or not 0 <= to < SQUARES:
                 return "there is no such square on the board"
-            if isinstance(action, PlaceCamel):
+            if cls is PlaceCamel:
                 if self.left == 0:
                     return _NO_ACTIONS
                 if SUPPLY not in loc[base : base + nc]:
                     return "you have no camel left in your supply"
             else:
-                frm = action.frm
+                frm = action.frm  # type: ignore[union-attr]
                 if type(frm) is not int or not 0 <= frm < SQUARES:
                     return "there is no such square on the board"
                 if self.left == 0:
@@ -347,66 +538,84 @@ class Game:
             if self.count[to] and self.left < 2:
                 return f"{SQUARE_NAMES[to]} has camels on it, which costs 2 actions; you have 1 left (R7)"
             return None
-        if isinstance(action, MoveGood):
-            if _off_board(action.to) or _off_board(action.frm):
+        if cls is MoveGood:
+            mg: MoveGood = action  # type: ignore[assignment]  # cheaper than cast()
+            frm, to = mg.frm, mg.to
+            if type(to) is not int or not 0 <= to < SQUARES or type(frm) is not int or not 0 <= frm < SQUARES:
                 return "there is no such square on the board"
-        elif isinstance(action, (PickUp, Steal)) and _off_board(action.at):
-            return "there is no such square on the board"
-        if self.left == 0:
-            return _NO_ACTIONS
-        mine = self.camels_of(seat)
-        laden = sum(1 for i in mine if load[i] != NONE)
-        if isinstance(action, PickUp):
-            if not any(loc[i] == action.at and load[i] == NONE for i in mine):
-                return f"you have no unladen camel on {SQUARE_NAMES[action.at]}"
-            if self.loose[action.at] == NONE:
-                return f"there is no good to pick up on {SQUARE_NAMES[action.at]}"
-            if laden + 1 >= nc:
-                return "you may not pick up a good that would leave all your camels laden (R9)"
-            return None
-        if isinstance(action, Steal):
-            if type(action.victim) is not int or not 0 <= action.victim < self.seats:
-                return "there is no such player"
-            if type(action.good) is not int or not 0 <= action.good < GOOD_COUNT:
+            if self.left == 0:
+                return _NO_ACTIONS
+            good = mg.good
+            if type(good) is not int or not 0 <= good < GOOD_COUNT:
                 return "there is no such good"
-            if action.victim == seat:
+            code = good + UNDER if mg.under else good
+            source = target = False
+            for i in range(base, base + nc):
+                s = loc[i]
+                if s == frm and load[i] == code:
+                    source = True
+                elif s == to and load[i] == NONE:
+                    target = True
+            if not source:
+                where = "under" if mg.under else "on"
+                return f"you have no camel with {GOODS[good].name} {where} it on {SQUARE_NAMES[frm]}"
+            if not target:
+                return (
+                    f"you have no unladen camel on {SQUARE_NAMES[to]} "
+                    "(a good may not end on a laden camel, R11)"
+                )
+            if not self._connected(base, nc, frm, to):
+                return (
+                    f"your camels on {SQUARE_NAMES[frm]} and {SQUARE_NAMES[to]} "
+                    "are not connected orthogonally (R11)"
+                )
+            return None
+        if cls is PickUp or cls is Steal:
+            at = action.at  # type: ignore[union-attr]
+            if _off_board(at):
+                return "there is no such square on the board"
+            if self.left == 0:
+                return _NO_ACTIONS
+            laden = 0
+            unladen_here = False
+            for i in range(base, base + nc):
+                if load[i] != NONE:
+                    laden += 1
+                elif loc[i] == at:
+                    unladen_here = True
+            if cls is PickUp:
+                if not unladen_here:
+                    return f"you have no unladen camel on {SQUARE_NAMES[at]}"
+                if self.loose[at] == NONE:
+                    return f"there is no good to pick up on {SQUARE_NAMES[at]}"
+                if laden + 1 >= nc:
+                    return "you may not pick up a good that would leave all your camels laden (R9)"
+                return None
+            st: Steal = action  # type: ignore[assignment]
+            victim, good = st.victim, st.good
+            if type(victim) is not int or not 0 <= victim < self.seats:
+                return "there is no such player"
+            if type(good) is not int or not 0 <= good < GOOD_COUNT:
+                return "there is no such good"
+            if victim == seat:
                 return "you cannot steal from yourself"
             if self.theft[seat] == 0:
                 return "you have no theft marker left (R10)"
-            if not any(loc[i] == action.at and load[i] == NONE for i in mine):
-                return f"you have no unladen camel on {SQUARE_NAMES[action.at]}"
-            victims = self.camels_of(action.victim)
-            if not any(loc[i] == action.at and load[i] == action.good for i in victims):
-                if any(loc[i] == action.at and load[i] == action.good + UNDER for i in victims):
+            if not unladen_here:
+                return f"you have no unladen camel on {SQUARE_NAMES[at]}"
+            on_top = under = False
+            for i in range(victim * nc, victim * nc + nc):
+                if loc[i] == at:
+                    if load[i] == good:
+                        on_top = True
+                    elif load[i] == good + UNDER:
+                        under = True
+            if not on_top:
+                if under:
                     return "a good under a camel cannot be stolen until it is moved (R10)"
-                return (
-                    f"player {action.victim + 1} has no camel carrying "
-                    f"{GOODS[action.good].name} on {SQUARE_NAMES[action.at]}"
-                )
+                return f"player {victim + 1} has no camel carrying {GOODS[good].name} on {SQUARE_NAMES[at]}"
             if laden + 1 >= nc:
                 return "you may not steal a good that would leave all your camels laden (R9, I2)"
-            return None
-        if isinstance(action, MoveGood):
-            if type(action.good) is not int or not 0 <= action.good < GOOD_COUNT:
-                return "there is no such good"
-            code = action.good + (UNDER if action.under else 0)
-            where = "under" if action.under else "on"
-            if not any(loc[i] == action.frm and load[i] == code for i in mine):
-                return (
-                    f"you have no camel with {GOODS[action.good].name} {where} it "
-                    f"on {SQUARE_NAMES[action.frm]}"
-                )
-            if not any(loc[i] == action.to and load[i] == NONE for i in mine):
-                return (
-                    f"you have no unladen camel on {SQUARE_NAMES[action.to]} "
-                    "(a good may not end on a laden camel, R11)"
-                )
-            group = self._groups(seat * nc, nc)
-            if group[action.frm] != group[action.to]:
-                return (
-                    f"your camels on {SQUARE_NAMES[action.frm]} and {SQUARE_NAMES[action.to]} "
-                    "are not connected orthogonally (R11)"
-                )
             return None
         return f"{action!r} is not a Caravan action"
 
@@ -415,11 +624,24 @@ class Game:
     def push(self, action: Action) -> list[ev.Event]:
         """Apply a legal action and return its events; an illegal one raises
         IllegalActionError and changes nothing."""
-        reason = self.why_illegal(action)  # _check, inlined: push is the hot path
+        reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalActionError(f"{action}: {reason}")
-        self._redo.clear()
-        return self._apply(action, None)
+        if self._redo:
+            self._redo.clear()
+        return self._do(action, None, False)
+
+    def push_legal(self, action: Action) -> None:
+        """``push`` for searches: no legality check, and no events.
+
+        ``action`` must be one of ``legal_actions()`` (or ``legal_by_kind()``)
+        of this very position. Like python-chess's ``Board.push`` it trusts the
+        caller: anything else may corrupt the game instead of raising. The
+        state, history, undo and redo are exactly as after ``push``; use
+        ``push`` for input from players or files, or to get the events."""
+        if self._redo:
+            self._redo.clear()
+        self._do(action, None, True)
 
     def push_recorded(self, action: Action, draws: Sequence[int]) -> list[ev.Event]:
         """Apply an action with the draws it made before (``Step.draws``, or
@@ -428,7 +650,7 @@ class Game:
         Raises IllegalActionError, leaving the position as it was, if the
         action is illegal or the draws are not ones it can make from this bag."""
         self._check(action)
-        return self._apply(action, _Scripted(draws))
+        return self._do(action, tuple(draws), False)
 
     def _check(self, action: Action) -> None:
         """Refuse an illegal action; a legal new one ends what redo could replay."""
@@ -448,9 +670,25 @@ class Game:
         if not self.history:
             raise IndexError("there is nothing to undo")
         step = self.history.pop()
-        self._restore(self._undo.pop())
+        action = step.action
+        entry = self._undo.pop()
+        if type(action) is MoveCamel:  # _undo_step's first two cases, inlined: most actions
+            count = self.count
+            count[action.to] -= 1
+            count[action.frm] += 1
+            self.loc[entry] = action.frm  # type: ignore[index]
+            self.left += 2 if count[action.to] else 1
+        elif type(action) is EndTurn:
+            self.turn = step.turn
+            self.seat = step.seat
+            self.left = entry & _LEFT  # type: ignore[operator]
+            if entry & _ENDED:  # type: ignore[operator]
+                self.over = None
+                self.winners = ()
+        else:
+            self._undo_step(step, entry)
         self._redo.append(step)
-        return step.action
+        return action
 
     def redo(self) -> list[ev.Event]:
         """Re-apply the last undone action with the draws it made then.
@@ -463,7 +701,7 @@ class Game:
         if not self._redo:
             raise IndexError("there is nothing to redo")
         step = self._redo.pop()
-        return self._apply(step.action, _Scripted(step.draws))
+        return self._do(step.action, step.draws, False)
 
     def can_redo(self) -> bool:
         return bool(self._redo) and self.over is None
@@ -498,135 +736,219 @@ class Game:
         self.bag[good] -= 1
         return good
 
-    def _apply(self, action: Action, script: _Scripted | None) -> list[ev.Event]:
+    def _do(self, action: Action, draws: tuple[int, ...] | None, quiet: bool) -> list[ev.Event]:
+        """Apply a checked action. ``draws`` are recorded draws to make instead
+        of drawing from chance (they are checked before anything changes).
+        ``quiet`` (push_legal) may skip building the events of the commonest
+        actions and return an empty list instead.
+
+        Every action leaves a small undo entry (see ``_undo_step``): for most
+        a small int that Python shares, so history costs little memory."""
+        cls = type(action)
         seat, turn = self.seat, self.turn
-        if isinstance(action, (PlaceCamel, MoveCamel)):
-            # Most actions: a checked camel move cannot fail, draws nothing,
-            # and is undone from a small diff instead of a copy.
-            undo, events = self._move_camel(action)
-            if script is not None and script.draws:
-                self._restore(undo)
-                raise IllegalActionError("more draws were recorded than the action makes")
-            self._undo.append(undo)
+        if cls is MoveCamel or cls is PlaceCamel:
+            if draws:
+                raise IllegalActionError(_TOO_MANY_DRAWS)
+            nc = self.camels
+            base = seat * nc
+            loc, load, count = self.loc, self.load, self.count
+            to = action.to  # type: ignore[union-attr]
+            frm = SUPPLY if cls is PlaceCamel else action.frm  # type: ignore[union-attr]
+            i = loc.index(frm, base, base + nc)  # ValueError: no camel there (unchecked misuse)
+            while load[i] != NONE:  # a laden camel of ours shares the square: the next one
+                i = loc.index(frm, i + 1, base + nc)
+            cost = 2 if count[to] else 1  # R7, I3: before arrival
+            loc[i] = to
+            count[to] += 1
+            self.left -= cost
+            self._undo.append(i)
             self.history.append(_new_tuple(Step, (action, (), seat, turn)))  # Step(...), faster
-            return events
-        snapshot = self._undo_entry(action)
-        try:
-            events, draws = self._change(action, script)
-            if script is not None and script.pos != len(script.draws):
-                raise IllegalActionError("more draws were recorded than the action makes")
-        except BaseException:
-            self._restore(snapshot)
-            raise
-        self._undo.append(snapshot)
-        self.history.append(Step(action, draws, seat, turn))
-        return events
-
-    def _move_camel(self, action: PlaceCamel | MoveCamel) -> tuple[tuple[object, ...], list[ev.Event]]:
-        """R7 with I3; returns the undo diff and the event."""
-        seat, nc = self.seat, self.camels
-        base = seat * nc
-        loc, load, count = self.loc, self.load, self.count
-        frm = SUPPLY if isinstance(action, PlaceCamel) else action.frm
-        to = action.to
-        cost = 2 if count[to] else 1  # I3: before arrival
-        for i in range(base, base + nc):
-            if loc[i] == frm and load[i] == NONE:
-                break
-        else:
-            raise AssertionError("a checked action found no camel")
-        undo = (_CAMEL_MOVE, i, frm, to, self.left)
-        loc[i] = to
-        count[to] += 1
-        self.left -= cost
-        if frm == SUPPLY:
-            return undo, [ev.CamelPlaced(seat, to, cost)]
-        count[frm] -= 1
-        return undo, [ev.CamelMoved(seat, frm, to, cost)]
-
-    def _change(self, action: Action, script: _Scripted | None) -> tuple[list[ev.Event], tuple[int, ...]]:
-        seat, nc = self.seat, self.camels
-        base = seat * nc
-        load = self.load
-        out: list[ev.Event] = []
-        draws: tuple[int, ...] = ()
-        if isinstance(action, EndTurn):
+            if frm == SUPPLY:
+                return _QUIET if quiet else [ev.CamelPlaced(seat, to, cost)]
+            count[frm] -= 1
+            return _QUIET if quiet else [ev.CamelMoved(seat, frm, to, cost)]
+        if cls is EndTurn:  # R5, R6
+            if draws:
+                raise IllegalActionError(_TOO_MANY_DRAWS)
             unused = self.left
-            self.turn += 1
-            self.seat = (seat + 1) % self.seats
-            self.left = actions_for_turn(self.turn)
-            out.append(ev.TurnEnded(seat, unused, self.seat, self.left))
+            self.turn = turn + 1
+            self.seat = nxt = (seat + 1) % self.seats
+            self.left = left = turn + 1 if turn < FULL_ACTIONS else FULL_ACTIONS  # actions_for_turn
             limit = self.options.max_turns
-            if limit is not None and self.turn > limit:
+            ended = limit is not None and turn >= limit  # I10: turn + 1 is past the limit
+            self._undo.append(unused | _ENDED if ended else unused)
+            self.history.append(_new_tuple(Step, (action, (), seat, turn)))
+            if quiet and not ended:
+                return _QUIET
+            out: list[ev.Event] = [ev.TurnEnded(seat, unused, nxt, left)]
+            if ended:
                 self._finish("turn limit", out)
-            return out, draws
-        self.left -= 1
-        if isinstance(action, PickUp):
-            at = action.at
-            i = self._find(base, nc, at, NONE)
-            good = self.loose[at]
+            return out
+        nc = self.camels
+        base = seat * nc
+        loc, load = self.loc, self.load
+        if cls is MoveGood:  # R11, R12
+            if draws:
+                raise IllegalActionError(_TOO_MANY_DRAWS)
+            mg: MoveGood = action  # type: ignore[assignment]
+            good, frm, to, under = mg.good, mg.frm, mg.to, mg.under
+            code = good + UNDER if under else good
+            # The carrier and the unladen camel to receive it (ValueError if
+            # none: unchecked misuse).
+            end = base + nc
+            i = load.index(code, base, end)
+            while loc[i] != frm:
+                i = load.index(code, i + 1, end)
+            j = loc.index(to, base, end)
+            while load[j] != NONE:
+                j = loc.index(to, j + 1, end)
+            self.left -= 1
+            load[i] = NONE
+            if CITY_WANTS[to] != good:
+                load[j] = good  # R11: a moved good always goes on top
+                self._undo.append(i | j << 5)
+                self.history.append(_new_tuple(Step, (action, (), seat, turn)))
+                return _QUIET if quiet else [ev.GoodMoved(seat, frm, to, good, under)]
+            # R12: delivered.
+            self.delivered[seat * GOOD_COUNT + good] += 1
+            out = [
+                ev.GoodMoved(seat, frm, to, good, under),
+                ev.GoodDelivered(seat, to, good, GOODS[good].points),
+            ]
+            entry = i
+            if self.triggered:  # R14, I7
+                self._finish("delivery", out)
+                entry |= _DELIVERY_ENDED
+            self._undo.append(entry)
+            self.history.append(_new_tuple(Step, (action, (), seat, turn)))
+            return out
+        if cls is PickUp:  # R8
+            at = action.at  # type: ignore[union-attr]
+            for i in range(base, base + nc):
+                if loc[i] == at and load[i] == NONE:
+                    break
+            else:
+                raise AssertionError("a checked action found no camel")
+            refill = self.loose_count == REFILL_AT + 1 and self.bag_count > 0  # R13, I6
+            if draws is not None:
+                if refill:
+                    self._check_draws(at, draws)
+                elif draws:
+                    raise IllegalActionError(_TOO_MANY_DRAWS)
+            self.left -= 1
+            loose = self.loose
+            good = loose[at]
             load[i] = good
-            self.loose[at] = NONE
+            loose[at] = NONE
             self.loose_count -= 1
-            taken = self.demand[at]  # R8
+            taken = self.demand[at]
             self.demand[at] = 0
             self.markers[seat] += taken
-            out.append(ev.GoodPickedUp(seat, at, good, taken))
-            if self.loose_count == REFILL_AT and self.bag_count:  # R13, I6
-                draws = self._refill(script, out)
-            return out, draws
-        if isinstance(action, Steal):
-            at, victim, good = action.at, action.victim, action.good
-            j = self._find(victim * nc, nc, at, good)
-            i = self._find(base, nc, at, NONE)
+            if not refill:
+                self._undo.append(i | taken << 5)
+                self.history.append(_new_tuple(Step, (action, (), seat, turn)))
+                return _QUIET if quiet else [ev.GoodPickedUp(seat, at, good, taken)]
+            out = [ev.GoodPickedUp(seat, at, good, taken)]
+            triggered = self.triggered
+            marked, filled, drawn = self._refill(draws, out)
+            self._undo.append((i, taken, marked, filled, triggered))
+            self.history.append(_new_tuple(Step, (action, drawn, seat, turn)))
+            return out
+        if cls is Steal:  # R10
+            if draws:
+                raise IllegalActionError(_TOO_MANY_DRAWS)
+            st: Steal = action  # type: ignore[assignment]
+            at, victim, good = st.at, st.victim, st.good
+            i = j = -1
+            for k in range(base, base + nc):
+                if loc[k] == at and load[k] == NONE:
+                    i = k
+                    break
+            for k in range(victim * nc, victim * nc + nc):
+                if loc[k] == at and load[k] == good:
+                    j = k
+                    break
+            if i < 0 or j < 0:
+                raise AssertionError("a checked action found no camel")
+            self.left -= 1
             load[j] = NONE
             load[i] = good + UNDER  # R10: under the thief's camel
             self.theft[seat] -= 1
             self.theft[victim] += 1
-            out.append(ev.GoodStolen(seat, victim, at, good))
-            return out, draws
-        if isinstance(action, MoveGood):
-            good, frm, to = action.good, action.frm, action.to
-            i = self._find(base, nc, frm, good + (UNDER if action.under else 0))
-            load[i] = NONE
-            j = self._find(base, nc, to, NONE)
-            out.append(ev.GoodMoved(seat, frm, to, good, action.under))
-            if CITY_WANTS[to] == good:  # R12
-                self.delivered[seat * GOOD_COUNT + good] += 1
-                out.append(ev.GoodDelivered(seat, to, good, GOODS[good].points))
-                if self.triggered:  # R14, I7
-                    self._finish("delivery", out)
-            else:
-                load[j] = good  # R11: a moved good always goes on top
-            return out, draws
+            self._undo.append(i | j << 5)
+            self.history.append(_new_tuple(Step, (action, (), seat, turn)))
+            return _QUIET if quiet else [ev.GoodStolen(seat, victim, at, good)]
         raise IllegalActionError(f"{action!r} is not a Caravan action")
 
-    def _find(self, base: int, nc: int, square: int, code: int) -> int:
-        loc, load = self.loc, self.load
-        for i in range(base, base + nc):
-            if loc[i] == square and load[i] == code:
-                return i
-        raise AssertionError("a checked action found no camel")
-
-    def _refill(self, script: _Scripted | None, out: list[ev.Event]) -> tuple[int, ...]:
-        marked = []
-        for sq in _ALL_SQUARES:
-            if self.loose[sq] != NONE and self.demand_supply > 0:  # I9
-                self.demand[sq] += 1
-                self.demand_supply -= 1
-                marked.append(sq)
-        placed = []
+    def _check_draws(self, at: int, draws: tuple[int, ...]) -> None:
+        """Refuse recorded draws that the refill after picking up on ``at``
+        would not make, before anything changes (R13)."""
+        bag = self.bag[:]
+        left = sum(bag)
+        n = 0
         for sq in NUMBERED:
-            if self.loose[sq] == NONE and self.bag_count:
-                good = self._draw(script)
-                self.loose[sq] = good
-                placed.append((sq, good))
-        self.loose_count += len(placed)
-        out.append(ev.Refilled(tuple(marked), tuple(placed), self.bag_count))
-        if not self.bag_count:
+            if left == 0:
+                break
+            if sq != at and self.loose[sq] != NONE:
+                continue
+            if n >= len(draws):
+                raise IllegalActionError("the recorded draws ran out before the bag was drawn from")
+            good = draws[n]
+            if type(good) is not int or not 0 <= good < GOOD_COUNT or bag[good] == 0:
+                raise IllegalActionError("a recorded draw names a good that is not in the bag")
+            bag[good] -= 1
+            left -= 1
+            n += 1
+        if n != len(draws):
+            raise IllegalActionError(_TOO_MANY_DRAWS)
+
+    def _refill(
+        self, draws: tuple[int, ...] | None, out: list[ev.Event]
+    ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """R13 and I9; returns the squares marked, the squares filled and the goods drawn."""
+        loose, bag = self.loose, self.bag
+        supply = self.demand_supply
+        marked: list[int] = []
+        if supply:
+            # Loose goods lie on numbered spaces (R3, R13): look there, in
+            # square order, unless some lie elsewhere.
+            marked = [sq for sq in _NUMBERED_IN_ORDER if loose[sq] != NONE]
+            if len(marked) != self.loose_count:
+                marked = [sq for sq in _ALL_SQUARES if loose[sq] != NONE]
+            del marked[supply:]  # I9: while the supply lasts
+            demand = self.demand
+            for sq in marked:
+                demand[sq] += 1
+            self.demand_supply = supply - len(marked)
+        filled = [sq for sq in NUMBERED if loose[sq] == NONE]
+        in_bag = sum(bag)
+        del filled[in_bag:]  # R13: while the bag lasts
+        if draws is None:
+            below = self.chance.below
+            drawn = []
+            for sq in filled:
+                # chance.draw_from, inlined: the same draw from the same numbers.
+                r = below(in_bag)
+                good = 0
+                while r >= bag[good]:
+                    r -= bag[good]
+                    good += 1
+                bag[good] -= 1
+                in_bag -= 1
+                loose[sq] = good
+                drawn.append(good)
+        else:
+            drawn = list(draws)  # checked by _check_draws: one per square filled
+            for sq, good in zip(filled, drawn):  # noqa: B905 (lengths checked)
+                bag[good] -= 1
+                loose[sq] = good
+            in_bag -= len(drawn)
+        self.loose_count += len(drawn)
+        out.append(ev.Refilled(tuple(marked), tuple(zip(filled, drawn)), in_bag))  # noqa: B905 (same length)
+        if not in_bag:
             self.triggered = True  # R14
             out.append(ev.EndTriggered())
-        return tuple(g for _, g in placed)
+        return tuple(marked), tuple(filled), tuple(drawn)
 
     def _finish(self, reason: str, out: list[ev.Event]) -> None:
         self.over = reason
@@ -635,16 +957,83 @@ class Game:
 
     # ------------------------------------------------------------------- undo
 
-    def _undo_entry(self, action: Action) -> tuple[object, ...]:
-        """What ``action`` can change, copied; ``_restore`` puts it back.
+    def _undo_step(self, step: Step, entry: _UndoEntry) -> None:
+        """Undo ``step`` from its undo entry.
 
-        Copying the whole state was most of the cost of push+pop. Camel moves
-        (most actions) keep a diff (``_move_camel``), the end of a turn only
-        scalars; other actions, rarer and with refills, keep a full snapshot.
+        The entry holds only what the action and the state after it do not
+        tell: the camel slots it used, the actions left before an end of turn,
+        the demand markers a pick-up took, whether the action ended the game,
+        and for a refill the squares it marked and filled. Ints below 257 are
+        shared by Python, so most entries cost one list slot (8 bytes).
         """
-        if isinstance(action, EndTurn):
-            return (_TURN_END, self.turn, self.seat, self.left, self.over, self.winners)
-        return self._snapshot()
+        action = step.action
+        cls = type(action)
+        seat = step.seat
+        if cls is MoveCamel or cls is PlaceCamel:
+            assert isinstance(entry, int)
+            count = self.count
+            to = action.to  # type: ignore[union-attr]
+            count[to] -= 1
+            if cls is MoveCamel:
+                frm = action.frm  # type: ignore[union-attr]
+                count[frm] += 1
+                self.loc[entry] = frm
+            else:
+                self.loc[entry] = SUPPLY
+            self.left += 2 if count[to] else 1  # the cost it had (R7, I3)
+            return
+        if cls is EndTurn:
+            assert isinstance(entry, int)
+            self.turn = step.turn
+            self.seat = seat
+            self.left = entry & _LEFT
+            if entry & _ENDED:
+                self.over = None
+                self.winners = ()
+            return
+        self.left += 1
+        load = self.load
+        if cls is MoveGood:
+            assert isinstance(entry, int)
+            mg: MoveGood = action  # type: ignore[assignment]
+            good = mg.good
+            load[entry & 31] = good + UNDER if mg.under else good
+            if CITY_WANTS[mg.to] == good:
+                self.delivered[seat * GOOD_COUNT + good] -= 1
+                if entry & _DELIVERY_ENDED:
+                    self.over = None
+                    self.winners = ()
+            else:
+                load[entry >> 5 & 31] = NONE
+            return
+        if cls is Steal:
+            assert isinstance(entry, int)
+            st: Steal = action  # type: ignore[assignment]
+            load[entry & 31] = NONE
+            load[entry >> 5] = st.good
+            self.theft[seat] += 1
+            self.theft[st.victim] -= 1
+            return
+        at = action.at  # type: ignore[union-attr]
+        loose = self.loose
+        if isinstance(entry, int):
+            i, taken = entry & 31, entry >> 5
+        else:
+            i, taken, marked, filled, self.triggered = entry
+            bag = self.bag
+            for sq in filled:
+                bag[loose[sq]] += 1
+                loose[sq] = NONE
+            self.loose_count -= len(filled)
+            demand = self.demand
+            for sq in marked:
+                demand[sq] -= 1
+            self.demand_supply += len(marked)
+        loose[at] = load[i]
+        load[i] = NONE
+        self.loose_count += 1
+        self.demand[at] += taken
+        self.markers[seat] -= taken
 
     def _snapshot(self) -> tuple[object, ...]:
         return (
@@ -666,38 +1055,6 @@ class Game:
             self.over,
             self.winners,
         )
-
-    def _restore(self, snap: tuple[object, ...]) -> None:
-        tag = snap[0]
-        if tag is _CAMEL_MOVE:
-            _, i, frm, to, self.left = cast(tuple[str, int, int, int, int], snap)
-            self.loc[i] = frm
-            self.count[to] -= 1
-            if frm != SUPPLY:
-                self.count[frm] += 1
-            return
-        if tag is _TURN_END:
-            _, self.turn, self.seat, self.left, self.over, self.winners = snap  # type: ignore[assignment]
-            return
-        (
-            self.loc,
-            self.load,
-            self.count,
-            self.loose,
-            self.demand,
-            self.theft,
-            self.markers,
-            self.delivered,
-            self.bag,
-            self.demand_supply,
-            self.loose_count,
-            self.turn,
-            self.seat,
-            self.left,
-            self.triggered,
-            self.over,
-            self.winners,
-        ) = snap  # type: ignore[assignment]
 
     def state_key(self) -> tuple[object, ...]:
         """Everything that makes up the position, for comparing states.
@@ -779,11 +1136,17 @@ class Game:
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
         other.chance = chance if chance is not None else SystemChance()
-        other._restore(self._snapshot())
+        other.loc = self.loc[:]
+        other.load = self.load[:]
+        other.count = self.count[:]
+        other.loose = self.loose[:]
+        other.demand = self.demand[:]
+        other.theft = self.theft[:]
+        other.markers = self.markers[:]
+        other.delivered = self.delivered[:]
+        other.bag = self.bag[:]
         other.history = self.history[:]
-        # Restoring hands a snapshot's lists to the game, which then mutates
-        # them: the copy needs snapshots of its own.
-        other._undo = [_copy_snapshot(s) for s in self._undo]
+        other._undo = self._undo[:]  # entries are immutable: shared safely
         other._redo = []
         return other
 
@@ -1088,10 +1451,6 @@ def _unnamed(game: Game, action: Action) -> str | None:
 
 def _off_board(square: object) -> bool:
     return type(square) is not int or not 0 <= square < SQUARES
-
-
-def _copy_snapshot(snap: tuple[object, ...]) -> tuple[object, ...]:
-    return tuple(x[:] if isinstance(x, list) else x for x in snap)
 
 
 def _steal_key(action: Steal) -> tuple[int, int, int]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from .actions import END_TURN, Action, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
+from .actions import END_TURN, MOVE, PLACE, Action, MoveGood
 from .board import GOODS, NEIGHBOURS, SIZE
 from .game import NONE, SUPPLY, Game, cargo
 
@@ -29,29 +29,31 @@ def _distance(a: int, b: int) -> int:
 
 
 def courier_action(game: Game, rng: random.Random, *, explore: float = 0.05) -> Action:
-    """One action of the courier policy for the player to move."""
-    legal = game.legal_actions()
+    """One action of the courier policy for the player to move.
+
+    It asks the engine for its legal actions grouped by kind
+    (``legal_by_kind``) rather than testing each action's type, and checks a
+    camel move it wants with ``is_legal`` rather than building a set."""
+    legal = game.legal_by_kind()
     if len(legal) == 1:
-        return legal[0]
+        return END_TURN
     if rng.random() < explore:
-        return rng.choice(legal)
-    mine = game.camels_of(game.seat)
+        return rng.choice(legal.all())
     # Deliver, or move a carried good one step closer to its city.
-    goods = [a for a in legal if isinstance(a, MoveGood)]
     best: MoveGood | None = None
-    for mg in goods:
+    best_distance = 0
+    for mg in legal.goods_moves:
         city = GOODS[mg.good].city_square
-        if _distance(mg.to, city) < _distance(mg.frm, city) and (
-            best is None or _distance(mg.to, city) < _distance(best.to, GOODS[best.good].city_square)
-        ):
-            best = mg
+        to_city = _distance(mg.to, city)
+        if to_city < _distance(mg.frm, city) and (best is None or to_city < best_distance):
+            best, best_distance = mg, to_city
     if best is not None:
         return best
-    steals = [a for a in legal if isinstance(a, Steal)]
+    steals = legal.steals
     if steals and rng.random() < 0.5:
         return rng.choice(steals)
-    carried = [(game.loc[i], game.load[i]) for i in mine if game.load[i] != NONE]
-    legal_set = set(legal)
+    loc, load = game.loc, game.load
+    carried = [(loc[i], load[i]) for i in game.camels_of(game.seat) if load[i] != NONE]
     if carried:
         # Put an unladen camel on the next square toward the city of the first good.
         sq, ld = min(carried)
@@ -59,18 +61,18 @@ def courier_action(game: Game, rng: random.Random, *, explore: float = 0.05) -> 
         city = GOODS[good].city_square
         steps = sorted(NEIGHBOURS[sq], key=lambda t: (_distance(t, city), t))
         target = steps[0]
-        for a in _camel_moves_to(game, target, avoid={sq} | {t for t in NEIGHBOURS[target]}):
-            if a in legal_set:
+        for a in _camel_moves_to(game, target, avoid={sq, *NEIGHBOURS[target]}):
+            if game.is_legal(a):
                 return a
         return END_TURN
-    picks = [a for a in legal if isinstance(a, PickUp)]
+    picks = legal.pick_ups
     if picks:
         return rng.choice(picks)
     loose = [s for s in range(len(game.loose)) if game.loose[s] != NONE]
     rng.shuffle(loose)
     for target in loose:
         for a in _camel_moves_to(game, target, avoid=set()):
-            if a in legal_set:
+            if game.is_legal(a):
                 return a
     return END_TURN
 
@@ -79,13 +81,14 @@ def _camel_moves_to(game: Game, target: int, avoid: set[int]) -> list[Action]:
     """Ways to get an unladen camel of the player to move onto ``target``,
     preferring the supply, then camels standing where they are not needed."""
     out: list[Action] = []
+    loc, load = game.loc, game.load
     for i in game.camels_of(game.seat):
-        if game.load[i] != NONE or game.loc[i] == target:
+        if load[i] != NONE or loc[i] == target:
             continue
-        if game.loc[i] == SUPPLY:
-            out.insert(0, PlaceCamel(target))
-        elif game.loc[i] not in avoid:
-            out.append(MoveCamel(game.loc[i], target))
+        if loc[i] == SUPPLY:
+            out.insert(0, PLACE[target])
+        elif loc[i] not in avoid:
+            out.append(MOVE[loc[i]][target])
     return out
 
 

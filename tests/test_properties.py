@@ -1,6 +1,7 @@
 """Properties of every reachable position, checked after every action of random games:
 conservation of goods / demand / theft markers (R1-R3, I9), undo and redo, records,
-and legal_actions agreeing with why_illegal."""
+legal_actions agreeing with why_illegal and with legal_by_kind, and push_legal
+leaving the game exactly as push does."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from caravan.actions import Action, EndTurn, all_actions
+from caravan.chance import SeededChance
 from caravan.game import Game
 from caravan.options import Options, default_players
 from caravan.playout import courier_action, random_action
@@ -32,10 +34,23 @@ def check_legality(game: Game, rng: random.Random) -> None:
     # Costs fit in what is left.
     for a in legal[:10]:
         assert game.cost(a) <= game.left
+    # The groups by kind are the same actions, in the same order.
+    by_kind = game.legal_by_kind()
+    assert by_kind.all() == legal
+    for group in (by_kind.places, by_kind.camel_moves, by_kind.pick_ups, by_kind.steals, by_kind.goods_moves):
+        assert len({type(a) for a in group}) <= 1
 
 
 def check_step(game: Game, action: Action) -> None:
-    """Push ``action``; then undo must restore the state exactly and redo reproduce it."""
+    """Push ``action``; then undo must restore the state exactly and redo reproduce it,
+    and push_legal must leave the same game as push (draws alike, R13)."""
+    twins = (
+        game.copy(chance=SeededChance(len(game.history))),
+        game.copy(chance=SeededChance(len(game.history))),
+    )
+    twins[0].push(action)
+    twins[1].push_legal(action)
+    assert twins[0].state_key() == twins[1].state_key() and twins[0].history == twins[1].history
     before = game.state_key()
     seat, left, turn, cost = game.seat, game.left, game.turn, game.cost(action)
     events = game.push(action)

@@ -1,0 +1,224 @@
+"""What searches use: legal actions grouped by kind, the unchecked push_legal,
+and undo/redo that stay exact and cheap in memory over whole games."""
+
+from __future__ import annotations
+
+import random
+import tracemalloc
+from collections import Counter
+
+import pytest
+
+from caravan import city_wants
+from caravan.actions import END_TURN, Action, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
+from caravan.chance import SeededChance
+from caravan.errors import IllegalActionError
+from caravan.events import GameOver, Refilled
+from caravan.game import Game
+from caravan.options import Options, default_players
+from caravan.playout import courier_action, random_action
+from caravan.record import from_dict, to_dict
+from tests.positions import blank, camel, loose, sq
+
+KINDS: dict[str, type] = {
+    "end_turn": EndTurn,
+    "places": PlaceCamel,
+    "camel_moves": MoveCamel,
+    "pick_ups": PickUp,
+    "steals": Steal,
+    "goods_moves": MoveGood,
+}
+
+
+def played(
+    players: int, seed: int, *, casual: bool = False, short: bool = False, max_turns: int = 2000
+) -> Game:
+    """A complete game: the courier policy with a little random play mixed in."""
+    game = Game(
+        Options(players=default_players(players), casual=casual, short=short, max_turns=max_turns), seed=seed
+    )
+    rng = random.Random(seed)
+    while not game.is_over():
+        policy = random_action if rng.random() < 0.1 else courier_action
+        game.push(policy(game, rng))
+    return game
+
+
+def kind_of(action: Action) -> str:
+    """A finer kind than the type: deliveries and goods moved from under a camel."""
+    name = type(action).__name__
+    if isinstance(action, MoveGood):
+        if city_wants(action.to) == action.good:
+            name += " delivery"
+        if action.under:
+            name += " from under"
+    return name
+
+
+def test_undo_and_redo_are_exact_after_every_kind_of_action_over_whole_games() -> None:
+    """R7-R14: pop restores the exact state after each action of complete games
+    (all of them, back to the start), and redo replays the same events."""
+    seen: Counter[str] = Counter()
+    for players, seed, casual, short in ((2, 3, False, True), (3, 8, True, False), (4, 5, False, False)):
+        game = played(players, seed, casual=casual, short=short)
+        final = game.state_key()
+        actions = [step.action for step in game.history]
+        replay = from_dict({**to_dict(game), "history": []})  # the same game at its start
+        keys = [replay.state_key()]
+        events = []
+        for step in game.history:
+            ev = replay.push_recorded(step.action, step.draws)
+            events.append(ev)
+            keys.append(replay.state_key())
+            seen[kind_of(step.action)] += 1
+            seen.update(type(e).__name__ for e in ev if isinstance(e, (Refilled, GameOver)))
+        assert replay.state_key() == final
+        for n in range(len(actions), 0, -1):
+            assert game.pop() is actions[n - 1]
+            assert game.state_key() == keys[n - 1], f"after undoing action {n} ({actions[n - 1]})"
+        with pytest.raises(IndexError):
+            game.pop()
+        for n, action in enumerate(actions):
+            assert game.redo() == events[n], f"redo of action {n + 1} ({action})"
+            assert game.state_key() == keys[n + 1]
+        assert game.is_over() and not game.can_redo()
+    # Every kind of action, and the rarer outcomes, were undone and redone.
+    for kind in ("PlaceCamel", "MoveCamel", "PickUp", "Steal", "MoveGood", "MoveGood delivery", "EndTurn"):
+        assert seen[kind], f"no {kind} in the games"
+    assert any("from under" in k for k in seen), "no good moved from under a camel (R10)"
+    assert seen["Refilled"] and seen["GameOver"] == 3
+
+
+def test_undo_of_a_game_ended_by_the_turn_limit_reopens_it() -> None:
+    """I10: undoing the end of the last turn gives the turn back."""
+    game = Game(Options(max_turns=3), seed=4)
+    rng = random.Random(4)
+    while not game.is_over():
+        game.push(random_action(game, rng))
+    assert game.over == "turn limit"
+    final = game.state_key()
+    assert game.pop() is END_TURN
+    assert not game.is_over() and game.winners == () and game.turn == 3
+    game.redo()
+    assert game.state_key() == final
+
+
+def test_a_refused_replay_changes_nothing() -> None:
+    """R13: wrong recorded draws are refused before the pick-up changes anything."""
+    game = blank()
+    for name, letter in (("a7", "M"), ("c6", "I"), ("f5", "W"), ("e2", "S"), ("g1", "H")):
+        game = loose(game, name, letter)
+    game = camel(game, 0, "c6")
+    before = game.state_key()
+    for draws in ((), (4,), (4, 4, 4, 4, 4), (99, 4, 4, 4)):
+        with pytest.raises(IllegalActionError, match="draw"):
+            game.push_recorded(PickUp(sq("c6")), draws)
+        assert game.state_key() == before and not game.history
+    with pytest.raises(IllegalActionError, match="draws"):
+        game.push_recorded(PlaceCamel(sq("d4")), (4,))
+    assert game.state_key() == before and not game.history
+
+
+def positions(n_games: int = 6) -> list[Game]:
+    out = []
+    for seed in range(n_games):
+        game = Game(Options(players=default_players(2 + seed % 3), casual=seed % 2 == 1), seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over():
+            out.append(game.copy())
+            game.push(courier_action(game, rng) if rng.random() < 0.8 else random_action(game, rng))
+        out.append(game)
+    return out
+
+
+def test_legal_by_kind_partitions_legal_actions() -> None:
+    """Each group holds exactly the legal actions of its kind, in legal_actions()'s order."""
+    groups_seen: Counter[str] = Counter()
+    for game in positions():
+        legal = game.legal_actions()
+        by_kind = game.legal_by_kind()
+        assert by_kind.all() == legal
+        assert len(by_kind) == len(legal)
+        union: list[Action] = []
+        for name, cls in KINDS.items():
+            group = getattr(by_kind, name)
+            assert all(type(a) is cls for a in group), name
+            assert group == [a for a in legal if type(a) is cls], name
+            groups_seen[name] += bool(group)
+            union += group
+        assert set(union) == set(legal) and len(union) == len(legal)
+        assert by_kind.deliveries() == [a for a in by_kind.goods_moves if city_wants(a.to) == a.good]
+        if game.is_over():
+            assert len(by_kind) == 0
+    assert all(groups_seen[name] for name in KINDS), groups_seen
+
+
+def test_legal_by_kind_groups_are_the_callers_own_lists() -> None:
+    game = Game(Options(), seed=1)
+    first = game.legal_by_kind()
+    first.places.clear()
+    assert game.legal_by_kind().places == [a for a in game.legal_actions() if isinstance(a, PlaceCamel)] != []
+
+
+def test_push_legal_leaves_the_game_exactly_as_push_does() -> None:
+    """push_legal: the same state, history, undo and redo as push, for every
+    legal action of positions from whole games, draws included (R13)."""
+    rng = random.Random(7)
+    for n, game in enumerate(positions(4)):
+        legal = game.legal_actions()
+        for action in rng.sample(legal, min(6, len(legal))) + game.legal_by_kind().goods_moves[:2]:
+            checked = game.copy(chance=SeededChance(n))
+            unchecked = game.copy(chance=SeededChance(n))
+            before = checked.state_key()
+            events = checked.push(action)
+            unchecked.push_legal(action)
+            assert unchecked.state_key() == checked.state_key()
+            assert unchecked.history == checked.history
+            assert unchecked.pop() is action
+            assert unchecked.state_key() == before
+            assert unchecked.redo() == events
+            assert unchecked.state_key() == checked.state_key()
+
+
+def test_push_legal_ends_what_redo_could_replay() -> None:
+    game = Game(Options(), seed=2)
+    game.push(PlaceCamel(sq("d4")))
+    game.pop()
+    assert game.can_redo()
+    game.push_legal(game.legal_actions()[-1])
+    assert not game.can_redo()
+
+
+def test_checked_push_still_refuses_with_a_plain_reason() -> None:
+    game = Game(Options(), seed=2)
+    with pytest.raises(IllegalActionError, match="no camel on d4"):
+        game.push(MoveCamel(sq("d4"), sq("d5")))
+    assert not game.history
+
+
+def test_history_costs_at_most_200_bytes_per_action() -> None:
+    """Memory a whole game's history keeps (actions, draws and undo), measured
+    by tracemalloc: what a long game or a search's stack costs."""
+    options = Options(players=default_players(4), max_turns=2000)
+
+    def play() -> Game:
+        game = Game(options, seed=12)
+        rng = random.Random(12)
+        while not game.is_over():
+            game.push(courier_action(game, rng))
+        return game
+
+    play()  # first, so the actions met are already interned (shared, not history)
+    tracemalloc.start()
+    try:
+        start = tracemalloc.get_traced_memory()[0]
+        fresh = Game(options, seed=12)
+        own = tracemalloc.get_traced_memory()[0] - start
+        del fresh
+        start = tracemalloc.get_traced_memory()[0]
+        game = play()
+        kept = tracemalloc.get_traced_memory()[0] - start - own
+    finally:
+        tracemalloc.stop()
+    assert len(game.history) > 400
+    assert kept / len(game.history) <= 200, f"{kept / len(game.history):.0f} bytes per action"
