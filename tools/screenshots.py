@@ -1,7 +1,8 @@
 """Render the page's key states as PNGs, for people to look at (`make screenshots`).
 
 States: the start, a source selected with a steal on offer, a crowded
-square, a refill just made, the end triggered, and game over; each at
+square, a refill just made, the end triggered, game over, and the question
+asked before a turn ends with actions left; each at
 1280x800 and 360x740, in the light and the dark theme. Positions are made
 with the engine (seeded courier play, or camels placed by hand) and opened
 in the page as share links (docs/UI-CONTRACT.md, "Share links"); the refill
@@ -13,6 +14,7 @@ is played by clicks so that it shows as it happens. Chromium is
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 from collections.abc import Callable
@@ -24,11 +26,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import sync_playwright
 
 from caravan import Game, Options, default_players, link
-from caravan.actions import Action, EndTurn, MoveCamel, PickUp, PlaceCamel, Steal
-from caravan.board import SQUARE_NAMES, parse_square
+from caravan.actions import Action, PickUp, Steal
+from caravan.board import SQUARE_NAMES
 from caravan.playout import courier_action
 from e2e.driver import READY, Driver
 from e2e.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, start_server, stop_server
+from tests.positions import blank, camel
+from web.saved import Saves
+from web.storage import MemoryStorage
 
 SIZES = {"desktop": (1280, 800), "phone": (360, 740)}
 THEMES = ("light", "dark")
@@ -68,17 +73,15 @@ def _refill_position() -> tuple[Game, PickUp]:
 
 
 def _crowded() -> Game:
-    """Four players, six camels each (casual), all heading for d2."""
-    game = Game(Options(players=default_players(4), casual=True), seed=3)
-    crowd = parse_square("d2")
-    while game.supply(game.seat) or any(c.square != crowd for c in game.seat_camels(game.seat)):
-        legal = game.legal_actions()
-        wanted = [a for a in legal if isinstance(a, (PlaceCamel, MoveCamel)) and a.to == crowd]
-        # The first turns are short (R5): place anywhere first, gather later.
-        cheap = [a for a in legal if isinstance(a, PlaceCamel)]
-        game.push(wanted[0] if wanted else cheap[0] if cheap and game.left == 1 else EndTurn())
-        if game.turn > 60:
-            break
+    """Four players with six camels each (casual), all of them on d2, most
+    laden: a square as crowded as the rules allow (R9 keeps one unladen).
+    Set up from a position, so it opens as a saved game, not a link."""
+    game = blank(4, casual=True)
+    for seat in range(4):
+        for letter in "SMWHI"[: 4 if seat % 2 else 5]:
+            game = camel(game, seat, "d2", letter)
+        while game.supply(seat):
+            game = camel(game, seat, "d2")
     return game
 
 
@@ -94,6 +97,10 @@ def _states() -> list[tuple[str, Game, Callable[[Driver], None]]]:
     def select_steal(d: Driver) -> None:
         d.select(steal_square)
 
+    def ask_end(d: Driver) -> None:
+        d.page.locator("#end-turn").click()
+        d.page.locator("#confirm-end").wait_for()
+
     def pick_up(d: Driver) -> None:
         d.select(SQUARE_NAMES[refill.at])
         d.click_action(str(refill))
@@ -105,6 +112,7 @@ def _states() -> list[tuple[str, Game, Callable[[Driver], None]]]:
         ("4-refill", refill_game, pick_up),
         ("5-end-triggered", end_game, nothing),
         ("6-game-over", _finish(11), nothing),
+        ("7-confirm-end", steal_game, ask_end),
     ]
 
 
@@ -114,6 +122,15 @@ def _finish(seed: int) -> Game:
     while not game.is_over():
         game.push(courier_action(game, rng))
     return game
+
+
+def _saved(game: Game) -> str:
+    """The page's storage holding ``game`` as the game in progress, as a JSON object."""
+    storage = MemoryStorage()
+    saves = Saves(storage, "/")
+    saves.put("shot", game, "screenshot", 0)
+    saves.set_current("shot")
+    return json.dumps({key: storage.get(key) for key in list(storage.keys())})
 
 
 def main() -> None:
@@ -135,7 +152,13 @@ def main() -> None:
                 page = context.new_page()
                 errors: list[str] = []
                 page.on("pageerror", lambda e: errors.append(str(e)))  # noqa: B023 (one page per state)
-                page.goto(f"{base}#{link.encode(game)}")
+                if game.start_position() is None:
+                    page.goto(f"{base}#{link.encode(game)}")
+                else:  # a hand-made position: put it in storage as the game in progress
+                    page.add_init_script(
+                        f"Object.entries({_saved(game)}).forEach(([k, v]) => localStorage.setItem(k, v))"
+                    )
+                    page.goto(base)
                 page.wait_for_function(READY, timeout=60_000)
                 prepare(Driver(page))
                 for size, (w, h) in SIZES.items():

@@ -30,7 +30,7 @@ def _swatch(colour: str, cls: str = "swatch") -> str:
 
 def good_icon(good: Good) -> str:
     """A good drawn as on the board (diamond rare, square common, letter inside)."""
-    return f'<svg class="good-icon" viewBox="0 0 24 24" aria-hidden="true">{cube(12, 12, 15, good)}</svg>'
+    return f'<svg class="good-icon" viewBox="0 0 24 24" aria-hidden="true">{cube(12, 12, 17, good)}</svg>'
 
 
 def banner(game: Game) -> str:
