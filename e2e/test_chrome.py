@@ -157,3 +157,52 @@ def test_r2_r15_legend_lists_every_good_with_the_bag_and_demand_left(tab: Tab) -
         expect(row.locator('[data-field="name"]')).to_have_text(good.label)
         expect(row.locator('[data-field="bag"]')).to_have_text(str(bag[good]))
     expect(page.locator("#demand-left")).to_have_text(str(game.demand_left()))
+
+
+# Every element with its own text outside the board: its colour against the
+# first opaque background behind it (WCAG relative luminance).
+_CONTRAST = """() => {
+  const rgb = s => (s.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = c => { c /= 255; return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const back = el => {
+    for (; el; el = el.parentElement) {
+      const c = rgb(getComputedStyle(el).backgroundColor);
+      if (c.length === 3 || (c.length === 4 && c[3] === 1)) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const out = [];
+  for (const el of document.querySelectorAll('#screen *')) {
+    if (el.closest('#board, svg, button:disabled')) continue;
+    const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    if (!own || !el.getClientRects().length) continue;
+    const a = lum(rgb(getComputedStyle(el).color)), b = lum(back(el));
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    const text = el.textContent.trim().slice(0, 30);
+    if (ratio < 4.5) out.push(`${el.tagName}#${el.id}.${el.className}: ${ratio.toFixed(2)} "${text}"`);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_text_around_the_board_has_contrast_4_5_to_1(tab: Tab, scheme: str) -> None:
+    tab.page.emulate_media(color_scheme=scheme)
+    tab.open("?seed=6&autostart=4")
+    page = tab.page
+    driver = Driver(page)
+    driver.perform(parse_action("@d4"))
+    page.locator("#end-turn").click()  # no action left: a log line, the next player's banner
+    page.locator("[data-panel-seat]").first.wait_for()
+    low = page.evaluate(_CONTRAST)
+    assert not low, f"text below 4.5:1 in the {scheme} theme: {low}"
+    page.locator("#end-turn").click()
+    expect(page.locator("#confirm-end")).to_be_visible()
+    page.locator("#confirm-end-no").click()
+    driver.select("supply")
+    low = page.evaluate(_CONTRAST)
+    assert not low, f"text below 4.5:1 in the {scheme} theme with a source selected: {low}"
