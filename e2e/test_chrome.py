@@ -206,3 +206,38 @@ def test_text_around_the_board_has_contrast_4_5_to_1(tab: Tab, scheme: str) -> N
     driver.select("supply")
     low = page.evaluate(_CONTRAST)
     assert not low, f"text below 4.5:1 in the {scheme} theme with a source selected: {low}"
+
+
+_PRESS = """([css, type]) => {
+  const el = document.querySelector(css);
+  const r = el.getBoundingClientRect();
+  const at = {bubbles: true, pointerType: 'touch', clientX: r.x + r.width / 2, clientY: r.y + r.height / 2};
+  el.dispatchEvent(new PointerEvent(type, at));
+}"""
+
+
+@pytest.mark.timeout(120)
+def test_focus_and_long_press_name_what_is_on_a_square(tab: Tab) -> None:
+    tab.open("?seed=2&autostart=2")
+    page = tab.page
+    driver = Driver(page)
+    game = driver.game()
+    for text in ("@d4", "end", "@a1", "end"):
+        game = driver.perform(parse_action(text), game)
+    info = page.locator("#square-info")
+
+    # Keyboard focus on a source: its square in words.
+    page.locator(attr("", "data-select", "d4")).focus()
+    expect(info).to_contain_text("d4: Player 1: 1 camel")
+
+    # A long-press on Player 2's square shows it and selects nothing; the
+    # click that ends the press does nothing either.
+    square = attr("#board ", "data-square", "a1") + " > rect"
+    before = driver.record()
+    page.evaluate(_PRESS, [square, "pointerdown"])
+    expect(info).to_contain_text("a1: space 7; Player 2: 1 camel")
+    page.evaluate(_PRESS, [square, "pointerup"])
+    page.evaluate(_PRESS, [square, "click"])  # a touch's click follows its pointerup
+    expect(page.locator("#message")).to_have_text("")  # not taken as a refused click
+    expect(page.locator(".selected")).to_have_count(0)
+    assert driver.record() == before

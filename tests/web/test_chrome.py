@@ -13,7 +13,10 @@ from caravan.board import parse_square
 from tests.positions import blank, camel, deliver, loose
 from web import panels
 from web.app import App, title_text
+from web.board_svg import render_board
 from web.i18n import t
+from web.markup import esc
+from web.selection import Selection
 from web.squareinfo import refusal, square_text
 
 
@@ -197,3 +200,21 @@ def test_r15_the_final_table_splits_delivered_goods_by_kind() -> None:
     assert "2 ivory" in unescape(re.sub(r"<[^>]+>", "", cell))
     assert "1 salt" in unescape(re.sub(r"<[^>]+>", "", cell))
     assert panels.delivered_goods(game, 1) == "none"
+
+
+def test_hovering_a_square_names_everything_on_it() -> None:
+    game = loose(camel(camel(blank(), 0, "d7"), 1, "d7", "I"), "d7", "S")
+    svg = render_board(game, Selection())
+    expected = esc(square_text(game, parse_square("d7")))
+    assert 'data-square="d7"' in svg and f"<title>{expected}</title>" in svg
+    assert "salt, free to pick up" in unescape(expected)
+
+
+def test_focus_or_long_press_text_for_a_square_or_a_target() -> None:
+    app = _app(loose(camel(blank(), 0, "d4"), "b2", "M"))
+    assert app.square_info(square="b2") == "b2: meat, free to pick up"
+    assert app.square_info(action="d4-b2") == "b2: meat, free to pick up"
+    assert app.square_info(action="$d4/2I").startswith("d4: ")
+    assert app.square_info(action="end") == ""
+    assert app.square_info(square="z9") == ""
+    assert "b2: meat" in app.view().markup
