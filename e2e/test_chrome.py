@@ -211,7 +211,8 @@ def test_text_around_the_board_has_contrast_4_5_to_1(tab: Tab, scheme: str) -> N
 _PRESS = """([css, type]) => {
   const el = document.querySelector(css);
   const r = el.getBoundingClientRect();
-  const at = {bubbles: true, pointerType: 'touch', clientX: r.x + r.width / 2, clientY: r.y + r.height / 2};
+  const x = r.x + r.width / 2, y = r.y + r.height / 2;
+  const at = {bubbles: true, detail: 1, pointerType: 'touch', clientX: x, clientY: y};
   el.dispatchEvent(new PointerEvent(type, at));
 }"""
 

@@ -3,8 +3,8 @@
 One delegated listener per event type (click, change, focusin, pointer
 events) is bound once on the app container, keydown once on the document
 (the shortcuts work with focus on <body>); per-element listeners leak
-proxies (STACK.md). One ``hashchange`` listener on the window takes share links; each update
-writes one ``innerHTML`` and the contract's ``data-`` attributes. Enter and
+proxies (STACK.md). One ``hashchange`` listener on the window takes share
+links. Each update writes one ``innerHTML`` and the contract's ``data-`` attributes. Enter and
 Space on the board's focusable elements go down the click's path; after an
 update made from the keyboard, focus moves to ``View.focus``. Storage,
 clipboard, share sheet and downloads are wrapped here, so that everything
@@ -333,9 +333,10 @@ def _activate(target: Any, *, keyboard: bool) -> None:
 
 
 def _on_click(event: Any) -> None:
-    if _press["shown"]:  # the click that ends a long-press only showed the square's text
+    if _press["shown"]:
         _press["shown"] = False
-        return
+        if int(event.detail) != 0:  # the tap that ends a long-press only showed the square's text
+            return
     try:
         # detail 0: not a pointer (a button pressed with Enter or Space).
         _activate(event.target, keyboard=int(event.detail) == 0)
