@@ -23,14 +23,15 @@ def _swatch(colour: str, cls: str = "swatch") -> str:
     """A player's colour as a small SVG disc: a fill attribute, not an inline
     style, so the page works under a strict Content-Security-Policy."""
     return (
-        f'<svg class="{cls}" viewBox="0 0 10 10" aria-hidden="true">'
+        f'<svg class="icon {cls}" viewBox="0 0 10 10" aria-hidden="true">'
         f'<circle cx="5" cy="5" r="4.4" fill="{player_hex(colour)}" stroke="#222" stroke-width="1"/></svg>'
     )
 
 
 def good_icon(good: Good) -> str:
     """A good drawn as on the board (diamond rare, square common, letter inside)."""
-    return f'<svg class="good-icon" viewBox="0 0 24 24" aria-hidden="true">{cube(12, 12, 17, good)}</svg>'
+    shape = cube(12, 12, 17, good)
+    return f'<svg class="icon good-icon" viewBox="0 0 24 24" aria-hidden="true">{shape}</svg>'
 
 
 def banner(game: Game) -> str:
