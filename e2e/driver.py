@@ -159,6 +159,10 @@ class Driver:
             target.tap()
         else:
             target.click()
+        if notation == "end" and self.page.locator("#confirm-end").count():
+            # Ending with actions left asks first (R6, docs/UI-CONTRACT.md): answer yes.
+            yes = self.page.locator("#confirm-end-yes")
+            yes.tap() if tap else yes.click()
         self.page.wait_for_function(RECORD_CHANGED, arg=old)
         return self.record()
 

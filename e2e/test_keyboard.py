@@ -89,6 +89,10 @@ def test_r5_r7_r8_place_move_pick_up_and_end_turn_with_the_keyboard_only(tab: Ta
     for _ in range(3):  # the supply, undo (redo is disabled), end turn
         page.keyboard.press("Tab")
     _wait_focus(page, "#end-turn")
+    page.keyboard.press("Enter")  # one action left: the page asks first (R6)
+    _wait_focus(page, "#confirm-end-no")
+    page.keyboard.press("Shift+Tab")
+    _wait_focus(page, "#confirm-end-yes")
     game = _act_by_key(driver, game, "Enter", "end")
 
     # Turn 3, Player 1 (three actions): pick up at a1, place, move, end.

@@ -137,7 +137,7 @@ def test_a_name_arriving_in_a_file_is_shown_as_text(tab: Tab, tmp_path: Path) ->
     expect(page.locator("#screen [onload]")).to_have_count(0)
     row.locator('[data-saved-action="resume"]').click()
     expect(page.locator('[data-panel-seat="0"]')).to_contain_text(XSS)
-    expect(page.locator("[onload], svg:not(#board, .thumb)")).to_have_count(0)
+    expect(page.locator("[onload], svg:not(#board, .thumb, .icon)")).to_have_count(0)
 
 
 def _play_a_turn_with_a_message(tab: Tab, message: str) -> None:

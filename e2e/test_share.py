@@ -126,7 +126,7 @@ def test_a_name_arriving_by_link_is_shown_as_text(tab: Tab) -> None:
     page = tab.page
     expect(page.locator('[data-panel-seat="0"]')).to_contain_text(XSS)
     expect(page.locator("#turn-banner")).to_contain_text(XSS)
-    expect(page.locator("[onload], svg:not(#board, .thumb)")).to_have_count(0)
+    expect(page.locator("[onload], svg:not(#board, .thumb, .icon)")).to_have_count(0)
     expect(page.locator("#screen b")).to_have_count(0)
     page.locator("#saved-button").click()
     expect(page.locator('#saved-list [data-field="players"]')).to_have_text(f"{XSS}, Bob <b>")

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from itertools import count
 
 from caravan import link, record
-from caravan.actions import Action, parse_action
+from caravan.actions import Action, EndTurn, parse_action
+from caravan.board import parse_square
 from caravan.errors import CaravanError, LinkError, NotationError, OptionsError, RecordError
 from caravan.events import Event
 from caravan.game import Game
@@ -30,6 +31,7 @@ from .markup import esc
 from .newgame import Form, form_markup
 from .saved import Entry, Saves, clean_name, default_name, export_filename, export_text, load_game
 from .selection import Selection
+from .squareinfo import refusal, square_text
 from .storage import StorageError, StorageFull
 
 
@@ -53,11 +55,36 @@ class View:
     left: int | None = None
     # Where keyboard focus belongs after this update (a CSS selector of an
     # element in ``markup``), since replacing the markup drops the focus.
-    # main.py applies it only when the update came from the keyboard.
+    # main.py applies it only when the update came from the keyboard, or
+    # always when ``modal`` (a question that must hold the focus).
     focus: str | None = None
+    title: str = ""  # the tab's title: whose turn it is
+    modal: bool = False
+
+
+# Keyboard shortcuts on the game screen (docs/UI-CONTRACT.md): a plain key,
+# or with Ctrl/Cmd the editors' undo and redo.
+_SHORTCUTS = {"u": "undo", "r": "redo", "e": "end"}
+_CTRL_SHORTCUTS = {"z": "undo", "y": "redo"}
 
 
 _HISTORY_KEYS = {"ArrowLeft": -1, "ArrowRight": 1, "Home": -(10**9), "End": 10**9}
+
+
+def _square_of(action: Action) -> int | None:
+    """The square a target is drawn on: where it goes, or where it happens."""
+    to = getattr(action, "to", None)
+    at = getattr(action, "at", None)
+    return to if isinstance(to, int) else at if isinstance(at, int) else None
+
+
+def title_text(game: Game | None, screen: str) -> str:
+    """The tab's title: whose turn it is while a game is played."""
+    if game is None or screen not in ("game", "over", "history"):
+        return t("title")
+    if game.is_over():
+        return t("title.over")
+    return t("title.turn", name=game.options.players[game.seat].name)
 
 
 def _log_of(game: Game) -> list[str]:
@@ -116,6 +143,8 @@ class App:
         self.log: list[str] = []  # markup per history step, oldest first
         self.flash: dict[int, str] = {}
         self.message = ""
+        self.info = ""  # what is on the square last long-pressed or focused
+        self.confirming = False  # asking before ending a turn with actions left
         self.screen = "new-game"
         self._focus: str | None = None  # overrides _home_focus() for one update
 
@@ -331,6 +360,7 @@ class App:
 
     def select(self, key: str) -> None:
         self.message = ""
+        self.confirming = False
         self.flash = {}
         self.sel.toggle(key)
         # Selected: focus goes to its first target (the default); cleared by
@@ -353,13 +383,89 @@ class App:
         if reason is not None:
             self.message = t("play.refused", reason=reason)
             return
+        if isinstance(action, EndTurn) and not self.confirming and panels.asks_before_ending(game):
+            self.confirming = True  # R6 allows it: ask first (confirm_end answers)
+            self.message = ""
+            self._focus = "#confirm-end-no"
+            return
+        self.confirming = False
         events = game.push(action)
         self.log.append(entry_markup(game, action, events))
         self._after(events)
         self._save()
 
+    def confirm_end(self, yes: bool) -> None:
+        """The answer to "End your turn?": yes ends it, no keeps it untouched."""
+        if not self.confirming:
+            return
+        if yes:
+            self.act("end")
+        else:
+            self.confirming = False
+            self._focus = "#end-turn"
+
+    def explain(self, square: str) -> None:
+        """A click on a square that is neither a source nor a target: say why
+        nothing happened (the engine's reason where an action was implied)."""
+        game = self.game
+        self.confirming = False
+        if game is None or self.screen != "game":
+            return
+        self.flash = {}
+        self._focus = None
+        try:
+            sq = parse_square(square)
+        except KeyError:
+            return
+        self.message = refusal(game, self.sel.selected, sq)
+
+    def square_info(self, square: str | None = None, action: str | None = None) -> str:
+        """What is on a square (a long-press or keyboard focus shows it):
+        ``square`` by name, or the square a target ``action`` goes to."""
+        game = self.game
+        if game is None:
+            return ""
+        sq: int | None
+        try:
+            if square is not None:
+                sq = parse_square(square)
+            elif action is not None:
+                sq = _square_of(parse_action(action))
+            else:
+                return ""
+        except (CaravanError, KeyError, ValueError):
+            return ""
+        self.info = square_text(game, sq) if sq is not None else ""
+        return self.info
+
+    def shortcut(self, key: str, *, ctrl: bool = False, shift: bool = False) -> bool:
+        """A key pressed on the game screen outside a text field: U / Ctrl+Z
+        undo, R / Ctrl+Y / Ctrl+Shift+Z redo, E end turn (asking first when
+        actions are left); Y / N answer that question. False if not ours."""
+        if self.screen != "game" or self.game is None:
+            return False
+        k = key.lower()
+        if self.confirming and not ctrl and k in ("y", "n"):
+            self.confirm_end(k == "y")
+            return True
+        what = _SHORTCUTS.get(k) if not ctrl else "redo" if k == "z" and shift else _CTRL_SHORTCUTS.get(k)
+        if what is None:
+            return False
+        if what == "undo":
+            self.confirming = False
+            self.undo()
+        elif what == "redo":
+            self.confirming = False
+            self.redo()
+        elif self.confirming:
+            self.confirm_end(True)  # E again: yes
+        else:
+            self.act("end")
+        return True
+
     def undo(self) -> None:
         game = self.game
+        self.confirming = False
         if game is None or not game.undoable():
             return
         game.pop()
@@ -371,6 +477,7 @@ class App:
 
     def redo(self) -> None:
         game = self.game
+        self.confirming = False
         if game is None or not game.can_redo():
             return
         events = game.redo()
@@ -382,6 +489,8 @@ class App:
     def _after(self, events: list[Event]) -> None:
         assert self.game is not None
         self.message = ""
+        self.info = ""
+        self.confirming = False
         self.note = ""
         self.sharing = False
         self._focus = None
@@ -394,6 +503,7 @@ class App:
     def clear(self) -> None:
         """A click on nothing selectable: drop the selection."""
         self.sel.clear()
+        self.confirming = False
         self.message = ""
         self._focus = None
 
@@ -403,6 +513,9 @@ class App:
         there was nothing to close (the page need not redraw)."""
         if self.screen == "history":
             self.close_history()
+            return True
+        if self.confirming:
+            self.confirm_end(False)
             return True
         if self.sharing:
             self.close_share()
@@ -622,18 +735,26 @@ class App:
                 deleted=deleted,
                 storage_ok=storage_ok,
             )
-            return View("saved", top + markup, focus=self._focus)
+            return View("saved", top + markup, focus=self._focus, title=t("title"))
         if self.screen == "history" and self.history is not None:
             rec = record.dumps(self.game) if self.game is not None else None
             seat = self.game.seat if self.game is not None else None
             left = self.game.left if self.game is not None else None
-            return View("history", top + pages.history_screen(self.history), rec, seat, left, self._focus)
+            return View(
+                "history",
+                top + pages.history_screen(self.history),
+                rec,
+                seat,
+                left,
+                self._focus,
+                title_text(self.game, "history"),
+            )
         if self.screen not in ("game", "over") or self.game is None:
             resumable = self.game is not None and not self.game.is_over()
             error = f'<p id="link-error" role="alert">{esc(self.link_error)}</p>' if self.link_error else ""
             form = form_markup(self.form, self.message, can_resume=resumable)
             saved = f'<p class="saved-open">{pages.button("saved-button", "saved.button")}</p>'
-            return View("new-game", top + error + form + saved)
+            return View("new-game", top + error + form + saved, title=t("title"))
         game = self.game
         board = board_svg.render_board(game, self.sel, self.flash)
         log = "".join(reversed(self.log))
@@ -653,14 +774,28 @@ class App:
                 f'<div class="layout"><div class="board-wrap">{board}</div>'
                 f'<aside class="side">{dialog}{panels.controls(game, self.sel)}'
                 f'<p id="message" role="alert">{esc(self.message)}</p>'
-                f"{panels.bag(game)}{panels.player_panels(game)}{log_html}"
-                f"{tools}"
+                f'<p id="square-info">{esc(self.info)}</p>'
+                f"{panels.bag(game)}{panels.player_panels(game)}{panels.legend(game)}{log_html}"
+                f"{tools}{panels.keys_help()}"
                 f'<p class="new"><button type="button" id="abandon">{esc(t("play.new_game"))}</button></p>'
                 f"</aside></div>"
             )
         focus = self._home_focus() if self.screen == "over" else self._focus or self._home_focus()
-        if self.sharing:
+        modal = self.confirming and self.screen == "game"
+        if modal:
+            body += panels.confirm_end(game)
+            focus = self._focus or "#confirm-end-no"
+        elif self.sharing:
             focus = "#share-link"
         elif self.screen == "over" and self._focus:
             focus = self._focus
-        return View(self.screen, top + body, record.dumps(game), game.seat, game.left, focus)
+        return View(
+            self.screen,
+            top + body,
+            record.dumps(game),
+            game.seat,
+            game.left,
+            focus,
+            title_text(game, self.screen),
+            modal,
+        )

@@ -20,6 +20,7 @@ from .log import cost_text, describe
 from .markup import esc
 from .palette import good_hex, ink, player_hex
 from .selection import SUPPLY, Selection
+from .squareinfo import square_text
 
 CELL = 100
 MARGIN = 26
@@ -245,6 +246,7 @@ def _square(game: Game, square: int, sel: Selection, targets: _Targets, flash: d
         title = f"{name}: " + t("board.space", n=number)
         out.append(f'<circle cx="{x + 14}" cy="{y + 14}" r="11" class="space-number"/>')
         out.append(f'<text x="{x + 14}" y="{y + 14}" class="space-text">{number}</text>')
+    title = square_text(game, square)  # everything on it in words, for hover (web/squareinfo.py)
     out.insert(1, f"<title>{esc(title)}</title>")
     if demand:
         out.append(f'<g class="demand"><title>{esc(t("board.demand", n=demand))}</title>')

@@ -57,8 +57,10 @@ EN: dict[str, str] = {
     "board.city": "{city} wants {good}",
     "board.space": "space {n}",
     "board.demand": "{n} demand markers",
+    "board.demand#one": "1 demand marker",
     "board.loose": "{good}, free to pick up",
     "board.camels": "{name}: {n} camels",
+    "board.camels#one": "{name}: 1 camel",
     "board.on_top": "{name}'s camel carrying {good} on top",
     "board.under": "{name}'s camel with stolen {good} underneath",
     # names of the board's buttons for keyboards and screen readers
@@ -68,7 +70,7 @@ EN: dict[str, str] = {
     "aria.target": "{action}, {cost}",
     # playing
     "turn.banner": "{name} to play",
-    "turn.left": "{n} of {total} actions left",
+    "turn.left": "Actions left: {n} of {total}",
     "turn.left_none": "No actions left: end your turn",
     "play.supply": "Place a camel ({n} in supply)",
     "play.end": "End turn",
@@ -94,6 +96,47 @@ EN: dict[str, str] = {
     "do.good_under": "move the {good} from under the camel on {frm} to {to}",
     "do.deliver": "deliver the {good} from {frm} to {city}",
     "do.end": "end the turn",
+    # asking before a turn ends with actions unused (R6)
+    "confirm.heading": "End your turn?",
+    "confirm.text": "You have {n} actions left. Ending the turn now gives them up and passes play to {next}; "
+    "it cannot be undone.",
+    "confirm.text#one": "You have 1 action left. Ending the turn now gives it up and passes play to {next}; "
+    "it cannot be undone.",
+    "confirm.yes": "Yes, end my turn",
+    "confirm.no": "No, keep playing",
+    "confirm.keys": "Y ends the turn; N or Escape keeps it.",
+    # keyboard shortcuts
+    "keys.play": "Keys: U undo, R redo, E end turn (Ctrl+Z, Ctrl+Y also work); Escape clears a selection.",
+    # the tab's title
+    "title.turn": "{name} to play · Caravan",
+    "title.over": "Game over · Caravan",
+    # why a click did nothing
+    "why.theirs": "The camels on {square} belong to {names}: you can only use your own.",
+    "why.theirs#one": "The camel on {square} is {names}'s: you can only use your own.",
+    "why.and": "{first} and {last}",
+    "why.steal": "{owner} To steal from it: {reason}.",
+    "why.empty": "There is nothing of yours on {square}. Choose one of your camels, a good on one, "
+    "or the supply.",
+    "why.refused": "{square}: {reason}.",
+    # goods legend, bag, demand
+    "legend.heading": "Goods",
+    "legend.good": "Good",
+    "legend.kind": "Kind",
+    "legend.city": "Wanted by",
+    "legend.bag": "In the bag",
+    "legend.rare": "rare, {points} points",
+    "legend.common": "common, {points} points",
+    "legend.shapes": "Rare goods are diamonds, common goods squares.",
+    "play.demand_left": "Demand markers left:",
+    # square descriptions (hover, long-press, focus)
+    "info.none": "{square}: empty",
+    "info.city": "{city}, wants {good}",
+    "info.space": "space {n}",
+    "info.camels_under": "{name}'s camel with stolen {good} underneath",
+    "info.camels_on": "{name}'s camel carrying {good}",
+    # game over
+    "over.goods": "Goods delivered",
+    "over.goods_none": "none",
     # panels
     "panel.supply": "Camels in supply",
     "panel.theft": "Theft markers",
@@ -110,6 +153,7 @@ EN: dict[str, str] = {
     "log.moved": "{name} moved a camel from {frm} to {to} ({cost})",
     "log.picked": "{name} picked up the {good} on {at}",
     "log.picked_demand": "{name} picked up the {good} on {at} and took {n} demand markers",
+    "log.picked_demand#one": "{name} picked up the {good} on {at} and took 1 demand marker",
     "log.stolen": "{name} stole the {good} from {victim} on {at}",
     "log.good_moved": "{name} moved the {good} from {frm} to {to}",
     "log.delivered": "{name} delivered the {good} to {city}: {points} points",
@@ -117,6 +161,7 @@ EN: dict[str, str] = {
     "log.refilled_none": "none",
     "log.triggered": "The last goods are out of the bag: the next delivery ends the game",
     "log.turn_ended": "{name} ended the turn; {next} to play with {n} actions",
+    "log.turn_ended#one": "{name} ended the turn; {next} to play with 1 action",
     "log.over": "Game over",
     # game over
     "over.heading": "Game over",
@@ -181,6 +226,7 @@ EN: dict[str, str] = {
     "storage.off_read": "Saved games cannot be read: this browser does not let the page use its storage.",
     "storage.off_list": "Storage is disabled in this browser, so there are no saved games to show.",
     "storage.unreadable": "{n} saved entries could not be read; they are kept, listed in Saved games.",
+    "storage.unreadable#one": "1 saved entry could not be read; it is kept, listed in Saved games.",
     "storage.current_unreadable": "The last game could not be read back ({reason}); "
     "it is kept in Saved games.",
     # importing
@@ -192,6 +238,7 @@ EN: dict[str, str] = {
     "history.button": "History",
     "history.heading": "History",
     "history.setup": "The set-up, before the first of {n} actions",
+    "history.setup#one": "The set-up, before the only action",
     "history.position": "After action {k} of {n}: {action}",
     "history.first": "Start",
     "history.back": "Back",
@@ -233,9 +280,13 @@ _catalogue: dict[str, str] = EN
 def t(key: str, **params: object) -> str:
     """The text for ``key`` in the current language, with ``params`` filled in.
 
-    A missing key raises KeyError: a test catches it rather than a player
-    reading a raw key.
+    A count ``n`` of exactly 1 takes the ``key#one`` text where the catalogue
+    has one ("1 camel", not "1 camels"); a language with other plural forms
+    adds its own rule here. A missing key raises KeyError: a test catches it
+    rather than a player reading a raw key.
     """
+    if params.get("n") == 1 and f"{key}#one" in _catalogue:
+        key = f"{key}#one"
     text = _catalogue[key]
     return text.format(**params) if params else text
 

@@ -1,9 +1,10 @@
 """The page's entry point: the only module that touches ``js``/``pyscript``.
 
-One delegated click, keydown and change listener each are bound once on
-the app container (per-element listeners leak proxies, see STACK.md), plus
-one ``hashchange`` listener on the window for share links; each update
-writes one ``innerHTML`` and the contract's ``data-`` attributes. Enter and
+One delegated listener per event type (click, change, focusin, pointer
+events) is bound once on the app container, keydown once on the document
+(the shortcuts work with focus on <body>); per-element listeners leak
+proxies (STACK.md). One ``hashchange`` listener on the window takes share
+links. Each update writes one ``innerHTML`` and the contract's ``data-`` attributes. Enter and
 Space on the board's focusable elements go down the click's path; after an
 update made from the keyboard, focus moves to ``View.focus``. Storage,
 clipboard, share sheet and downloads are wrapped here, so that everything
@@ -138,6 +139,9 @@ def _offer_download() -> None:
 def render(*, keyboard: bool = False) -> None:
     view = app.view()
     _screen.innerHTML = view.markup
+    document.title = view.title
+    if view.modal:
+        keyboard = True  # a question holds the focus, however it was asked
     if view.screen == "saved":
         _localise_dates()
     if view.screen == "history":
@@ -211,6 +215,8 @@ _BUTTONS: dict[str, Callable[[], None]] = {
     "history-last": lambda: app.history_go(10**9),
     "history-exit": lambda: app.close_history(),
     "share-close": lambda: app.close_share(),
+    "confirm-end-yes": lambda: app.confirm_end(True),
+    "confirm-end-no": lambda: app.confirm_end(False),
 }
 
 
@@ -287,10 +293,18 @@ def _send_share() -> None:
 
 def _activate(target: Any, *, keyboard: bool) -> None:
     """What a click on ``target`` does; Enter and Space on a board element too."""
+    if app.confirming and is_none(target.closest("#confirm-end")):
+        app.confirm_end(False)  # a click outside the question: "no"
+        render(keyboard=keyboard)
+        return
     el = target.closest("[data-action],[data-select],[data-saved-action],button[id]")
     if is_none(el):
         if not is_none(target.closest("#board")):
-            app.clear()
+            square = target.closest("[data-square]")
+            if is_none(square):
+                app.clear()
+            else:
+                app.explain(str(square.getAttribute("data-square")))  # why nothing happened
             render(keyboard=keyboard)
         return
     action = el.getAttribute("data-action")
@@ -319,6 +333,10 @@ def _activate(target: Any, *, keyboard: bool) -> None:
 
 
 def _on_click(event: Any) -> None:
+    if _press["shown"]:
+        _press["shown"] = False
+        if int(event.detail) != 0:  # the tap that ends a long-press only showed the square's text
+            return
     try:
         # detail 0: not a pointer (a button pressed with Enter or Space).
         _activate(event.target, keyboard=int(event.detail) == 0)
@@ -332,10 +350,46 @@ def _on_click(event: Any) -> None:
 _BOARD_BUTTONS = "#board [data-action], #board [data-select]"
 
 
+def _typing(target: Any) -> bool:
+    """Keys pressed in a text field or list are the field's, never shortcuts."""
+    if not hasattr(target, "matches"):
+        return False
+    return bool(target.matches("input, textarea, select, [contenteditable], [contenteditable] *"))
+
+
+def _trap_tab(event: Any) -> bool:
+    """Tab and Shift+Tab stay inside the open question (aria-modal)."""
+    buttons = document.querySelectorAll("#confirm-end button")
+    if not buttons.length:
+        return False
+    first, last = buttons.item(0), buttons.item(buttons.length - 1)
+    active = document.activeElement
+    inside = not is_none(active) and not is_none(active.closest("#confirm-end"))
+    if event.shiftKey and (not inside or active == first):
+        last.focus()
+    elif not event.shiftKey and (not inside or active == last):
+        first.focus()
+    else:
+        return False
+    event.preventDefault()
+    return True
+
+
 def _on_keydown(event: Any) -> None:
     try:
         key = str(event.key)
-        if event.ctrlKey or event.altKey or event.metaKey:
+        if key == "Tab" and app.confirming:
+            _trap_tab(event)
+            return
+        if event.altKey:
+            return
+        ctrl = bool(event.ctrlKey or event.metaKey)
+        shortcut = len(key) == 1 and not event.repeat and not _typing(event.target)
+        if shortcut and app.shortcut(key, ctrl=ctrl, shift=bool(event.shiftKey)):
+            event.preventDefault()
+            render(keyboard=True)
+            return
+        if ctrl:
             return
         if key == "Escape":
             if app.escape():
@@ -361,6 +415,76 @@ def _on_keydown(event: Any) -> None:
     except Exception as e:  # a bug: show it, and let tests see it in the console
         window.console.error(f"caravan: {type(e).__name__}: {e}")
         raise
+
+
+def _on_focusin(event: Any) -> None:
+    """Keyboard focus on a board element shows what is on its square."""
+    try:
+        target = event.target
+        if is_none(target.closest("#board")):
+            return
+        square = target.closest("[data-square]")
+        action = target.getAttribute("data-action") if is_none(square) else None
+        text = app.square_info(
+            square=None if is_none(square) else str(square.getAttribute("data-square")),
+            action=None if action is None or is_none(action) else str(action),
+        )
+        _show_info(text)
+    except Exception as e:  # a bug: show it, and let tests see it in the console
+        window.console.error(f"caravan: {type(e).__name__}: {e}")
+        raise
+
+
+def _show_info(text: str) -> None:
+    el = document.getElementById("square-info")
+    if not is_none(el):
+        el.textContent = text
+
+
+# Long-press on a touch screen: the square's text in #square-info (the
+# <title> a mouse shows on hover). The press that showed it selects nothing.
+LONG_PRESS_MS = 500
+_press: dict[str, Any] = {"timer": None, "square": None, "x": 0.0, "y": 0.0, "shown": False}
+
+
+def _cancel_press(_: Any = None) -> None:
+    if _press["timer"] is not None:
+        window.clearTimeout(_press["timer"])
+        _press["timer"] = None
+
+
+def _long_pressed() -> None:
+    _press["timer"] = None
+    square = _press["square"]
+    if square is not None:
+        _press["shown"] = True
+        _show_info(app.square_info(square=square))
+
+
+def _on_pointerdown(event: Any) -> None:
+    _cancel_press()
+    _press["shown"] = False
+    if str(event.pointerType) == "mouse":
+        return
+    square = event.target.closest("#board [data-square]")
+    if is_none(square):
+        return
+    _press["square"] = str(square.getAttribute("data-square"))
+    _press["x"], _press["y"] = float(event.clientX), float(event.clientY)
+    _press["timer"] = window.setTimeout(_proxies["long_press"], LONG_PRESS_MS)
+
+
+def _on_pointermove(event: Any) -> None:
+    if _press["timer"] is not None and (
+        abs(float(event.clientX) - _press["x"]) > 10 or abs(float(event.clientY) - _press["y"]) > 10
+    ):
+        _cancel_press()
+
+
+def _on_contextmenu(event: Any) -> None:
+    """The long-press menu of a touch browser would cover the board."""
+    if not is_none(event.target.closest("#board")):
+        event.preventDefault()
 
 
 def _file_text(text: Any) -> None:
@@ -420,13 +544,22 @@ def boot() -> None:
         ("share_refused", _share_refused),
         ("file_text", _file_text),
         ("file_failed", _file_failed),
+        ("long_press", _long_pressed),
     ):
         _proxies[name] = create_proxy(fn)
     root = document.getElementById("app")
     # Kept alive for the page's lifetime: bound once, never per render.
     root.addEventListener("click", create_proxy(_on_click))
-    root.addEventListener("keydown", create_proxy(_on_keydown))
+    # Keys on the document: after a click re-renders the board, focus is on
+    # <body>, outside #app, and the shortcuts must still work.
+    document.addEventListener("keydown", create_proxy(_on_keydown))
     root.addEventListener("change", create_proxy(_on_change))
+    root.addEventListener("focusin", create_proxy(_on_focusin))
+    root.addEventListener("pointerdown", create_proxy(_on_pointerdown))
+    root.addEventListener("pointermove", create_proxy(_on_pointermove))
+    for name in ("pointerup", "pointercancel"):
+        root.addEventListener(name, create_proxy(_cancel_press))
+    root.addEventListener("contextmenu", create_proxy(_on_contextmenu))
     window.addEventListener("hashchange", create_proxy(_on_hashchange))
     link_text = str(window.location.hash)
     app.boot(link_text, query.autostart, short=query.short, casual=query.casual)

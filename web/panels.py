@@ -8,29 +8,67 @@ docs/UI-CONTRACT.md.
 
 from __future__ import annotations
 
-from caravan import GOODS, Game, actions_for_turn
+from caravan import ALL_GOODS, Game, Good, actions_for_turn
+from caravan.actions import EndTurn
 
+from .board_svg import cube
 from .i18n import t
 from .log import cost_text, describe, good_name
 from .markup import esc
-from .palette import ink, player_hex
+from .palette import player_hex
 from .selection import SUPPLY, Selection
 
 
-def _swatch(colour: str) -> str:
-    return f'<span class="swatch" style="background:{player_hex(colour)}"></span>'
+def _swatch(colour: str, cls: str = "swatch") -> str:
+    """A player's colour as a small SVG disc: a fill attribute, not an inline
+    style, so the page works under a strict Content-Security-Policy."""
+    return (
+        f'<svg class="icon {cls}" viewBox="0 0 10 10" aria-hidden="true">'
+        f'<circle cx="5" cy="5" r="4.4" fill="{player_hex(colour)}" stroke="#222" stroke-width="1"/></svg>'
+    )
+
+
+def good_icon(good: Good) -> str:
+    """A good drawn as on the board (diamond rare, square common, letter inside)."""
+    shape = cube(12, 12, 17, good)
+    return f'<svg class="icon good-icon" viewBox="0 0 24 24" aria-hidden="true">{shape}</svg>'
 
 
 def banner(game: Game) -> str:
-    """Whose turn, in that player's colour, with the actions left."""
+    """Whose turn, with that player's colour as a disc, and the actions left.
+    The banner's own colours are neutral: text on a player's colour failed
+    4.5:1 contrast for some colours (white on teal 4.17:1)."""
     p = game.options.players[game.seat]
     total = actions_for_turn(game.turn)
     left = t("turn.left", n=game.left, total=total) if game.left else t("turn.left_none")
     return (
-        f'<div id="turn-banner" data-seat="{game.seat}" '
-        f'style="background:{player_hex(p.colour)};color:{ink(p.colour)}">'
+        f'<div id="turn-banner" data-seat="{game.seat}">{_swatch(p.colour, "banner-swatch")}'
         f'<span class="banner-name">{esc(t("turn.banner", name=p.name))}</span>'
         f'<span id="actions-left" data-left="{game.left}">{esc(left)}</span></div>'
+    )
+
+
+def asks_before_ending(game: Game) -> bool:
+    """R6 lets a turn end with actions unused; the page asks first when any
+    action other than ending is still legal (as Board Game Arena does)."""
+    if game.is_over() or game.left == 0:
+        return False
+    return any(not isinstance(a, EndTurn) for a in game.legal_actions())
+
+
+def confirm_end(game: Game) -> str:
+    """The question asked before a turn ends with actions unused."""
+    nxt = game.options.players[(game.seat + 1) % game.seats].name
+    return (
+        '<div id="confirm-backdrop" class="backdrop"></div>'
+        '<div id="confirm-end" role="alertdialog" aria-modal="true" '
+        'aria-labelledby="confirm-title" aria-describedby="confirm-text">'
+        f'<h2 id="confirm-title">{esc(t("confirm.heading"))}</h2>'
+        f'<p id="confirm-text">{esc(t("confirm.text", n=game.left, next=nxt))}</p>'
+        '<p class="confirm-buttons">'
+        f'<button type="button" id="confirm-end-yes">{esc(t("confirm.yes"))}</button> '
+        f'<button type="button" id="confirm-end-no">{esc(t("confirm.no"))}</button></p>'
+        f'<p class="hint">{esc(t("confirm.keys"))}</p></div>'
     )
 
 
@@ -59,8 +97,9 @@ def controls(game: Game, sel: Selection) -> str:
         f"{esc(t('play.end'))}</button>"
     )
     out.append("</div>")
-    hint = t("play.hint_selected") if sel.selected else t("play.hint_none")
-    out.append(f'<p id="hint">{esc(hint)}</p>')
+    if sel.sources:  # a hint only when there is something to choose
+        hint = t("play.hint_selected") if sel.selected else t("play.hint_none")
+        out.append(f'<p id="hint">{esc(hint)}</p>')
     out.append('<ul id="action-list">')
     for action in sel.targets():
         cost = game.cost(action)
@@ -73,10 +112,43 @@ def controls(game: Game, sel: Selection) -> str:
     return "".join(out)
 
 
+def keys_help() -> str:
+    return f'<p id="keys" class="hint">{esc(t("keys.play"))}</p>'
+
+
 def bag(game: Game) -> str:
-    out = [f'<p class="bag">{esc(t("play.bag"))} <span id="bag-count">{game.bag_count}</span></p>']
+    """Goods left in the bag (in all; per kind in the legend) and demand
+    markers left in the supply (I9)."""
+    out = [
+        f'<p class="bag">{esc(t("play.bag"))} <span id="bag-count">{game.bag_count}</span> · '
+        f'{esc(t("play.demand_left"))} <span id="demand-left">{game.demand_left()}</span></p>'
+    ]
     if game.end_triggered():
         out.append(f'<p id="end-triggered" class="triggered">{esc(t("play.triggered"))}</p>')
+    return "".join(out)
+
+
+def legend(game: Game) -> str:
+    """Every good: its shape and letter as drawn, name, rare or common with
+    points (R15), the city that wants it (R12), and how many are in the bag."""
+    bag = game.bag_contents()
+    out = [
+        f'<details id="legend" open><summary>{esc(t("legend.heading"))}</summary>'
+        '<table class="legend"><thead><tr>'
+        f'<th scope="col">{esc(t("legend.good"))}</th><th scope="col">{esc(t("legend.kind"))}</th>'
+        f'<th scope="col">{esc(t("legend.city"))}</th><th scope="col">{esc(t("legend.bag"))}</th>'
+        "</tr></thead><tbody>"
+    ]
+    for good in ALL_GOODS:
+        kind = t("legend.rare" if good.rare else "legend.common", points=good.points)
+        out.append(
+            f'<tr data-legend-good="{good.letter}"><th scope="row">{good_icon(good)}'
+            f'<span data-field="name">{esc(good_name(good))}</span></th>'
+            f'<td data-field="kind">{esc(kind)}</td>'
+            f'<td data-field="city">{esc(t("city." + good.city))}</td>'
+            f'<td data-field="bag">{bag[good]}</td></tr>'
+        )
+    out.append(f'</tbody></table><p class="hint">{esc(t("legend.shapes"))}</p></details>')
     return "".join(out)
 
 
@@ -105,10 +177,8 @@ def player_panels(game: Game) -> str:
             ("penalty", line.penalty),
             ("total", line.total),
         )
-        out.append(
-            f'<section class="panel{now}" data-panel-seat="{seat}" '
-            f'style="border-color:{player_hex(p.colour)}"><h3>{_swatch(p.colour)}{esc(p.name)}'
-        )
+        head = f"<h3>{_swatch(p.colour)}{esc(p.name)}"
+        out.append(f'<section class="panel{now}" data-panel-seat="{seat}">{head}')
         if now:
             out.append(f" <small>{esc(t('panel.to_play'))}</small>")
         out.append("</h3><dl>")
@@ -155,7 +225,7 @@ def game_over(game: Game) -> str:
             )
         else:
             out.append(f'<p class="tiebreak">{esc(t("over.shared"))}</p>')
-    cols = ("rare", "common", "demand", "penalty", "total", "delivered")
+    cols = ("rare", "common", "demand", "penalty", "total", "delivered", "goods")
     out.append(
         '<div class="table-wrap"><table><thead><tr><th></th><th scope="col">'
         + esc(t("over.player"))
@@ -171,7 +241,8 @@ def game_over(game: Game) -> str:
             f'<th scope="row">{_swatch(p.colour)}{esc(p.name)}</th>'
         )
         values = (line.rare, line.common, line.demand, line.penalty, line.total, line.delivered)
-        out.extend(f'<td data-field="{c}">{v}</td>' for c, v in zip(cols, values, strict=True))
+        out.extend(f'<td data-field="{c}">{v}</td>' for c, v in zip(cols[:-1], values, strict=True))
+        out.append(f'<td data-field="goods" class="goods">{delivered_goods(game, line.seat)}</td>')
         out.append("</tr>")
     out.append("</tbody></table></div>")
     out.append(
@@ -181,6 +252,12 @@ def game_over(game: Game) -> str:
     return "".join(out)
 
 
-def goods_key() -> str:
-    """A legend row: each good's shape, letter and city."""
-    return ", ".join(f"{g.letter} {t('good.' + g.name)}" for g in GOODS)
+def delivered_goods(game: Game, seat: int) -> str:
+    """A seat's deliveries split by kind, rare first: "2 ivory, 1 salt", each with its shape."""
+    got = [(g, n) for g, n in game.deliveries(seat).items() if n]
+    if not got:
+        return esc(t("over.goods_none"))
+    return " ".join(
+        f'<span class="got" data-good="{g.letter}">{good_icon(g)}{n} {esc(good_name(g))}</span>'
+        for g, n in got
+    )

@@ -1,0 +1,184 @@
+"""Render the page's key states as PNGs, for people to look at (`make screenshots`).
+
+States: the start, a source selected with a steal on offer, a crowded
+square, a refill just made, the end triggered, game over, and the question
+asked before a turn ends with actions left; each at
+1280x800 and 360x740, in the light and the dark theme. Positions are made
+with the engine (seeded courier play, or camels placed by hand) and opened
+in the page as share links (docs/UI-CONTRACT.md, "Share links"); the refill
+is played by clicks so that it shows as it happens. Chromium is
+/usr/bin/chromium or $CARAVAN_CHROMIUM. Output goes to build/screenshots/
+(git-ignored), or the folder given with --out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from playwright.sync_api import sync_playwright
+
+from caravan import Game, Options, default_players, link
+from caravan.actions import Action, PickUp, Steal
+from caravan.board import SQUARE_NAMES
+from caravan.playout import courier_action
+from e2e.driver import READY, Driver
+from e2e.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, start_server, stop_server
+from tests.positions import blank, camel
+from web.saved import Saves
+from web.storage import MemoryStorage
+
+SIZES = {"desktop": (1280, 800), "phone": (360, 740)}
+THEMES = ("light", "dark")
+
+
+def _courier_until(seed: int, stop: Callable[[Game, Action], bool]) -> tuple[Game, Action]:
+    """Play the courier from a seeded short game until ``stop(game, next action)``."""
+    game = Game(Options(players=default_players(2), short=True), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(5000):
+        action = courier_action(game, rng)
+        if stop(game, action):
+            return game, action
+        game.push(action)
+        if game.is_over():
+            break
+    raise RuntimeError(f"seed {seed}: the wanted position never came")
+
+
+def _steal_position() -> tuple[Game, str]:
+    game, _ = _courier_until(6, lambda g, _: any(isinstance(a, Steal) for a in g.legal_actions()))
+    steal = next(a for a in game.legal_actions() if isinstance(a, Steal))
+    return game, SQUARE_NAMES[steal.at]
+
+
+def _refill_position() -> tuple[Game, PickUp]:
+    def refills(game: Game, action: Action) -> bool:
+        if not isinstance(action, PickUp):
+            return False
+        trial = game.copy()
+        trial.push(action)
+        return trial.last_revealed()
+
+    game, action = _courier_until(11, refills)
+    assert isinstance(action, PickUp)
+    return game, action
+
+
+def _crowded() -> Game:
+    """Four players with six camels each (casual), all of them on d2, most
+    laden: a square as crowded as the rules allow (R9 keeps one unladen).
+    Set up from a position, so it opens as a saved game, not a link."""
+    game = blank(4, casual=True)
+    for seat in range(4):
+        for letter in "SMWHI"[: 4 if seat % 2 else 5]:
+            game = camel(game, seat, "d2", letter)
+        while game.supply(seat):
+            game = camel(game, seat, "d2")
+    return game
+
+
+def _states() -> list[tuple[str, Game, Callable[[Driver], None]]]:
+    def nothing(_: Driver) -> None:
+        pass
+
+    start = Game(Options(players=default_players(3)), seed=1)
+    steal_game, steal_square = _steal_position()
+    refill_game, refill = _refill_position()
+    end_game, _ = _courier_until(11, lambda g, _: g.end_triggered())
+
+    def select_steal(d: Driver) -> None:
+        d.select(steal_square)
+
+    def ask_end(d: Driver) -> None:
+        d.page.locator("#end-turn").click()
+        d.page.locator("#confirm-end").wait_for()
+
+    def pick_up(d: Driver) -> None:
+        d.select(SQUARE_NAMES[refill.at])
+        d.click_action(str(refill))
+
+    return [
+        ("1-start", start, nothing),
+        ("2-steal", steal_game, select_steal),
+        ("3-crowded", _crowded(), nothing),
+        ("4-refill", refill_game, pick_up),
+        ("5-end-triggered", end_game, nothing),
+        ("6-game-over", _finish(11), nothing),
+        ("7-confirm-end", steal_game, ask_end),
+    ]
+
+
+def _finish(seed: int) -> Game:
+    game = Game(Options(players=default_players(2), short=True), seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over():
+        game.push(courier_action(game, rng))
+    return game
+
+
+def _saved(game: Game) -> str:
+    """The page's storage holding ``game`` as the game in progress, as a JSON object."""
+    storage = MemoryStorage()
+    saves = Saves(storage, "/")
+    saves.put("shot", game, "screenshot", 0)
+    saves.set_current("shot")
+    return json.dumps({key: storage.get(key) for key in list(storage.keys())})
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=ROOT / "build" / "screenshots")
+    ap.add_argument("--only", default="", help="render only states whose name contains this")
+    args = ap.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    states = _states()
+    proc, base = start_server()
+    written = 0
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            for name, game, prepare in states:
+                if args.only not in name:
+                    continue
+                context: Any = browser.new_context(viewport={"width": 1280, "height": 800})
+                page = context.new_page()
+                errors: list[str] = []
+                page.on("pageerror", lambda e: errors.append(str(e)))  # noqa: B023 (one page per state)
+                if game.start_position() is None:
+                    page.goto(f"{base}#{link.encode(game)}")
+                else:  # a hand-made position: put it in storage as the game in progress
+                    page.add_init_script(
+                        f"Object.entries({_saved(game)}).forEach(([k, v]) => localStorage.setItem(k, v))"
+                    )
+                    page.goto(base)
+                page.wait_for_function(READY, timeout=60_000)
+                prepare(Driver(page))
+                for size, (w, h) in SIZES.items():
+                    page.set_viewport_size({"width": w, "height": h})
+                    for theme in THEMES:
+                        page.emulate_media(color_scheme=theme)
+                        path = args.out / f"{name}-{size}-{theme}.png"
+                        page.screenshot(path=str(path))
+                        written += 1
+                page.set_viewport_size({"width": 360, "height": 740})
+                page.emulate_media(color_scheme="light")
+                page.screenshot(path=str(args.out / f"{name}-phone-full.png"), full_page=True)
+                if errors:
+                    print(f"{name}: page errors: {errors}", file=sys.stderr)
+                context.close()
+            browser.close()
+    finally:
+        stop_server(proc)
+    print(f"{written} screenshots in {args.out}")
+
+
+if __name__ == "__main__":
+    main()
