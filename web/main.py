@@ -135,8 +135,36 @@ def _offer_download() -> None:
     a.remove()
 
 
-def render(*, keyboard: bool = False) -> None:
-    view = app.view()
+_VIEW_UNITS = 730  # the board's viewBox width (web/board_svg.VIEW)
+_REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)")
+
+
+def _board_scale() -> float:
+    """CSS px per board unit as drawn now (0 when no board is shown)."""
+    board = document.getElementById("board")
+    if is_none(board):
+        return 0.0
+    return float(board.getBoundingClientRect().width) / _VIEW_UNITS
+
+
+def _play(motion: Any) -> None:
+    """Play web/motion.py's plan on the new markup with the Web Animations
+    API; under prefers-reduced-motion nothing moves (the marks stay)."""
+    if motion is None or not motion or bool(_REDUCED.matches):
+        return
+    fx = document.querySelector("#board .fx")
+    if not is_none(fx):
+        fx.innerHTML = motion.ghosts  # planned markup: goods and numbers only
+    for anim in motion.anims:
+        el = document.querySelector(anim.selector)
+        if is_none(el):
+            continue
+        frames = to_js(anim.keyframes, dict_converter=window.Object.fromEntries)
+        timing = {"duration": anim.duration, "delay": anim.delay, "easing": "ease-out", "fill": "backwards"}
+        el.animate(frames, to_js(timing, dict_converter=window.Object.fromEntries))
+
+
+def _show(view: Any, keyboard: bool) -> None:
     _screen.innerHTML = view.markup
     if view.screen == "saved":
         _localise_dates()
@@ -156,6 +184,18 @@ def render(*, keyboard: bool = False) -> None:
         _html.setAttribute("data-seat", str(view.seat))
         _html.setAttribute("data-left", str(view.left))
     _html.setAttribute("data-screen", view.screen)
+
+
+def render(*, keyboard: bool = False) -> None:
+    view = app.view()
+    _show(view, keyboard)
+    # The board's choices depend on its size on screen (tap targets, text):
+    # drawn at a new size (the first time, a rotated phone), it is drawn
+    # once more at the right one.
+    if app.set_unit_px(_board_scale()):
+        _show(app.view(), keyboard)
+    _play(view.motion)
+    app.motion = None  # played once: a later redraw does not replay it
 
 
 def _read_form() -> dict[str, object]:
@@ -211,6 +251,7 @@ _BUTTONS: dict[str, Callable[[], None]] = {
     "history-last": lambda: app.history_go(10**9),
     "history-exit": lambda: app.close_history(),
     "share-close": lambda: app.close_share(),
+    "square-view-close": lambda: app.close_zoom(),
 }
 
 
@@ -287,7 +328,7 @@ def _send_share() -> None:
 
 def _activate(target: Any, *, keyboard: bool) -> None:
     """What a click on ``target`` does; Enter and Space on a board element too."""
-    el = target.closest("[data-action],[data-select],[data-saved-action],button[id]")
+    el = target.closest("[data-action],[data-select],[data-zoom],[data-saved-action],button[id]")
     if is_none(el):
         if not is_none(target.closest("#board")):
             app.clear()
@@ -298,6 +339,8 @@ def _activate(target: Any, *, keyboard: bool) -> None:
         app.act(str(action))
     elif not is_none(select := el.getAttribute("data-select")):
         app.select(str(select))
+    elif not is_none(zoom := el.getAttribute("data-zoom")):
+        app.open_zoom(str(zoom))
     elif not is_none(saved := el.getAttribute("data-saved-action")):
         app.saved_action(str(saved), str(el.getAttribute("data-id")))
     elif el.id == "start-game":
@@ -329,7 +372,7 @@ def _on_click(event: Any) -> None:
 
 # The board's role="button" elements; HTML buttons turn Enter and Space
 # into a click themselves.
-_BOARD_BUTTONS = "#board [data-action], #board [data-select]"
+_BOARD_BUTTONS = "#board [data-action], #board [data-select], #board [data-zoom]"
 
 
 def _on_keydown(event: Any) -> None:
@@ -396,6 +439,16 @@ def _on_change(event: Any) -> None:
         f.text().then(_proxies["file_text"], _proxies["file_failed"])
 
 
+def _on_resize(_: Any) -> None:
+    """A rotated phone or a resized window: redraw the board at its new size."""
+    try:
+        if app.set_unit_px(_board_scale()):
+            render()
+    except Exception as e:  # a bug: show it, and let tests see it in the console
+        window.console.error(f"caravan: {type(e).__name__}: {e}")
+        raise
+
+
 def _on_hashchange(_: Any) -> None:
     try:
         text = str(window.location.hash)
@@ -428,6 +481,7 @@ def boot() -> None:
     root.addEventListener("keydown", create_proxy(_on_keydown))
     root.addEventListener("change", create_proxy(_on_change))
     window.addEventListener("hashchange", create_proxy(_on_hashchange))
+    window.addEventListener("resize", create_proxy(_on_resize))
     link_text = str(window.location.hash)
     app.boot(link_text, query.autostart, short=query.short, casual=query.casual)
     if link_text.lstrip("#"):

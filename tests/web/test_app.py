@@ -131,8 +131,12 @@ def test_r13_i6_undo_stops_at_a_refill_whose_goods_were_seen() -> None:
     app = App()
     app.resume(game)
     app.act("+a7")  # 4 goods left on the board: refill
-    markup = app.view().markup
-    assert "Refill" in markup and "flash-refill" in markup
+    view = app.view()
+    markup = view.markup
+    assert "Refill" in markup
+    # The refilled goods drop in (web/motion.py), each on its own square.
+    assert view.motion is not None
+    assert any("[data-loose]" in a.selector for a in view.motion.anims)
     assert 'id="undo" disabled' in markup
     app.undo()
     assert app.game is not None and len(app.game.history) == 1
@@ -148,7 +152,9 @@ def test_r10_a_steal_is_logged_with_both_names_and_highlighted() -> None:
     app.act("$c6/2I")
     markup = app.view().markup
     assert "Player 1 stole the ivory from Player 2 on c6" in markup
-    assert "flash-steal" in markup
+    motion = app.view().motion
+    assert motion is not None
+    assert [a.selector for a in motion.anims] == ['[data-square="c6"] .piece[data-token="1_I"] .under']
     assert _field(markup, 0, "theft") == 0 and _field(markup, 1, "theft") == 2
 
 
