@@ -393,6 +393,19 @@ def _square(ctx: _Ctx, square: int) -> str:
         out.append(
             f'<text x="{cx:.1f}" y="{cy:.1f}" class="demand-text" font-size="{size:.1f}">{demand}</text></g>'
         )
+    if not inline and len(toks) > 3:
+        size = ctx.text(12)
+        out.append(
+            f'<text x="{x + CELL - 4}" y="{y + CELL - size / 2 - 2:.1f}" class="crowd" '
+            f'font-size="{size:.1f}">'
+            f"{sum(c for _, c in toks)}</text>"
+        )
+    # What stands on the square is drawn beside the square's element, not in
+    # it: a tap near the centre of a selected square must find the square,
+    # and a browser's touch adjustment prefers a button inside the one
+    # tapped (Chromium drops candidates that contain another candidate).
+    # Pieces that cannot be chosen let clicks through to the square (CSS).
+    out.append(f'</g><g class="on" data-on="{name}">')
     if loose is not None:
         size = max(26.0, ctx.text(0) / 0.62)
         pick = targets.pick.get(square) if inline else None
@@ -414,13 +427,6 @@ def _square(ctx: _Ctx, square: int) -> str:
     used: set[str] = set()
     for n, (camel, count) in enumerate(toks[:MAX_DRAWN]):
         out.append(_token(ctx, square, camel, count, n, len(toks), used, inline))
-    if not inline and len(toks) > 3:
-        size = ctx.text(12)
-        out.append(
-            f'<text x="{x + CELL - 4}" y="{y + CELL - size / 2 - 2:.1f}" class="crowd" '
-            f'font-size="{size:.1f}">'
-            f"{sum(c for _, c in toks)}</text>"
-        )
     out.append("</g>")
     hit = targets.squares.get(square)
     if hit is not None:

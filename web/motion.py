@@ -97,8 +97,13 @@ def _square_sel(square: int) -> str:
     return f'[data-square="{SQUARE_NAMES[square]}"]'
 
 
+def _on_sel(square: int) -> str:
+    """The pieces standing on a square (drawn beside the square's element)."""
+    return f'[data-on="{SQUARE_NAMES[square]}"]'
+
+
 def _token_sel(square: int, key: str) -> str:
-    return f'{_square_sel(square)} .piece[data-token="{key}"]'
+    return f'{_on_sel(square)} .piece[data-token="{key}"]'
 
 
 def _find_token(game: Game, square: int, key: str) -> tuple[float, float, float] | None:
@@ -228,7 +233,7 @@ class _Planner:
             )
         for sq, _ in e.placed:
             self.add(
-                f"{_square_sel(sq)} [data-loose]",
+                f"{_on_sel(sq)} [data-loose]",
                 [{"transform": _tr(0, -60), "opacity": 0}, {"transform": "none", "opacity": 1}],
                 DROP_MS,
                 step=160,

@@ -17,10 +17,10 @@ _PLAYER_HEX = {
     "yellow": "#f2c21b",
     "black": "#262626",
     "orange": "#ea7a16",
-    "teal": "#138a8a",
+    "teal": "#0e7c7c",
     "red": "#c8312c",
     "blue": "#2f5fc4",
-    "green": "#2e8b3c",
+    "green": "#267a33",
     "purple": "#7a3fa0",
     "white": "#f6f6f6",
 }
@@ -43,7 +43,7 @@ GOOD_HEX = {
 # that player's camels and the shape of their mark (docs/UI-CONTRACT.md).
 SEAT_PATTERNS: tuple[str, ...] = ("plain", "stripes", "dots", "checks")
 
-DARK_INK = "#1d1d1d"
+DARK_INK = "#111111"
 LIGHT_INK = "#ffffff"
 
 

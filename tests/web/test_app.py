@@ -154,7 +154,7 @@ def test_r10_a_steal_is_logged_with_both_names_and_highlighted() -> None:
     assert "Player 1 stole the ivory from Player 2 on c6" in markup
     motion = app.view().motion
     assert motion is not None
-    assert [a.selector for a in motion.anims] == ['[data-square="c6"] .piece[data-token="1_I"] .under']
+    assert [a.selector for a in motion.anims] == ['[data-on="c6"] .piece[data-token="1_I"] .under']
     assert _field(markup, 0, "theft") == 0 and _field(markup, 1, "theft") == 2
 
 

@@ -147,7 +147,65 @@ def test_r10_r11_two_camels_with_the_same_good_make_one_source_and_one_target() 
     # Five tokens on d2: too crowded to choose on the board, so the goods
     # and the steal are in the square's enlarged view, once each.
     svg = render_board(game, sel, zoom=sq("d2"))
-    assert "data-select=\"Wd2\"" not in svg and "$d2/2I" not in svg
+    assert 'data-select="Wd2"' not in svg and "$d2/2I" not in svg
     view = square_view(game, sel, sq("d2"))
     assert view.count('data-select="Wd2"') == 1
     assert view.count('data-action="$d2/2I"') == 1
+
+
+def test_a_squares_centre_holds_only_the_square() -> None:
+    """docs/UI-CONTRACT.md: the good to pick up sits above the centre and
+    every camel (a good source or a steal target) below it, however many."""
+    from web.board_svg import CELL, LOOSE_HIT, TOKEN_H, cell_origin, token_layout, token_place
+
+    assert LOOSE_HIT[1] + LOOSE_HIT[3] < CELL / 2
+    for square in (0, 24, 48):
+        _, y = cell_origin(square)
+        for n in range(1, 25):
+            for i in range(min(n, 12)):
+                top = token_place(square, i, n)[1]
+                assert top > y + CELL / 2, f"token {i} of {n} reaches the centre"
+                assert top + TOKEN_H * token_layout(n)[1] <= y + CELL + 1, (
+                    f"token {i} of {n} leaves its square"
+                )
+
+
+def test_r10_on_a_phone_a_steal_is_chosen_in_the_enlarged_view() -> None:
+    """At 0.48 CSS px per board unit (a 360 px phone) a camel is 15 px wide:
+    too small to tap, so the steal is not on the board but in the view."""
+    game = blank()
+    game = camel(game, 0, "c6")
+    game = camel(game, 1, "c6", "I")
+    sel = _selection(game, "c6")
+    assert "$c6/2I" in _targets(render_board(game, sel))
+    assert "$c6/2I" not in _targets(render_board(game, sel, unit_px=0.48, zoom=sq("c6")))
+    assert 'data-action="$c6/2I"' in square_view(game, sel, sq("c6"))
+
+
+def test_r7_quiet_targets_show_the_cost_only_where_it_is_2() -> None:
+    game = blank()
+    game = camel(game, 0, "c6")
+    game = camel(game, 1, "d4")
+    svg = render_board(game, _selection(game, "c6"))
+    assert svg.count('class="cost-text"') == sum(c == "2" for c in _targets(svg).values()) > 0
+    assert 'class="dot"' in svg and 'class="ring"' in svg
+
+
+def test_r12_a_delivery_target_stands_out_from_a_plain_move() -> None:
+    game = blank()
+    game = camel(game, 0, "d6", "I")
+    game = camel(game, 0, "d7")
+    game = camel(game, 0, "d5")
+    svg = render_board(game, _selection(game, "Id6"))
+    assert re.search(r'data-action="Id6&gt;d7"[^>]*class="target deliver"', svg)
+    assert re.search(r'data-action="Id6&gt;d5"[^>]*class="target good"', svg)
+
+
+def test_on_a_phone_no_board_text_is_drawn_under_10_css_px() -> None:
+    """Font sizes outside the camels (which scale) are board units: at 0.48 px
+    a unit, each must be at least 10.5 / 0.48 units."""
+    game = Game(seed=1)
+    svg = render_board(game, _selection(game, "supply"), unit_px=0.48)
+    outside = re.sub(r'<g class="piece".*?</g></g>', "", svg)
+    sizes = [float(s) for s in re.findall(r'font-size="([\d.]+)"', outside)]
+    assert sizes and min(sizes) >= 10.5 / 0.48 - 0.05
