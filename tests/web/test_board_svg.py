@@ -148,9 +148,9 @@ def test_r10_r11_two_camels_with_the_same_good_make_one_source_and_one_target() 
     # and the steal are in the square's enlarged view, once each.
     svg = render_board(game, sel, zoom=sq("d2"))
     assert 'data-select="Wd2"' not in svg and "$d2/2I" not in svg
-    view = square_view(game, sel, sq("d2"))
-    assert view.count('data-select="Wd2"') == 1
-    assert view.count('data-action="$d2/2I"') == 1
+    zoomed = square_view(game, sel, sq("d2"))
+    assert zoomed.count('data-select="Wd2"') == 1
+    assert zoomed.count('data-action="$d2/2I"') == 1
 
 
 def test_a_squares_centre_holds_only_the_square() -> None:
