@@ -376,7 +376,7 @@ def _square(ctx: _Ctx, square: int) -> str:
     if number is not None:
         title = f"{name}: " + t("board.space", n=number)
         size = ctx.text(14)
-        r = max(11.0, size * 0.68)
+        r = max(11.0, size * 0.6)
         c = r + 2
         out.append(f'<circle cx="{x + c:.1f}" cy="{y + c:.1f}" r="{r:.1f}" class="space-number"/>')
         out.append(
@@ -385,7 +385,7 @@ def _square(ctx: _Ctx, square: int) -> str:
     out.insert(1, f"<title>{esc(title)}</title>")
     if demand:
         size = ctx.text(13)
-        r = max(12.0, size * 0.68)
+        r = max(12.0, size * 0.62)
         # Top right; on a city, under its name band, on the left.
         cx, cy = (x + CELL - r - 2, y + r + 2) if want is None else (x + r + 2, y + ctx.text(13) + 8 + r + 2)
         out.append(f'<g class="demand"><title>{esc(t("board.demand", n=demand))}</title>')
