@@ -158,6 +158,8 @@ def token_key(camel: Camel) -> str:
 def token_layout(n: int) -> tuple[int, float]:
     """Tokens per row and their scale for ``n`` tokens on a square: few are
     drawn larger (readable on a phone), many still fit below the centre."""
+    if n == 1:
+        return (3, 1.55)  # as tall as the space below the centre allows
     return (3, 1.35) if n <= 3 else (4, 0.85) if n <= 8 else (6, 0.66)
 
 
