@@ -9,7 +9,7 @@ from html import unescape
 from caravan import record
 from caravan.options import Options, default_players
 from caravan.playout import courier_action
-from tests.positions import blank, camel, loose
+from tests.positions import blank, camel, loose, sq
 from web.app import App
 from web.selection import source_of
 
@@ -224,3 +224,32 @@ def test_new_game_button_keeps_the_game_in_progress_until_another_starts() -> No
 
 def test_new_game_form_offers_no_way_back_when_there_is_no_game() -> None:
     assert 'id="resume-game"' not in App().view().markup
+
+
+def test_a_crowded_square_opens_its_enlarged_view_and_an_action_closes_it() -> None:
+    game = blank()
+    game = camel(game, 0, "c6")
+    game = camel(game, 1, "c6", "I")
+    app = App()
+    app.resume(game)
+    app.set_unit_px(0.48)  # a 360 px phone: a camel is too small to tap
+    app.select("c6")
+    assert app.zoom == sq("c6")
+    markup = app.view().markup
+    assert 'data-square-view="c6"' in markup and 'class="target steal" data-action="$c6/2I"' in markup
+    app.select("c6")  # the same source again: cancel, and the view goes with it
+    assert app.zoom is None and app.sel.selected is None
+    app.select("c6")
+    app.act("$c6/2I")
+    assert app.zoom is None and 'id="square-view"' not in app.view().markup
+
+
+def test_on_a_wide_board_a_lone_steal_stays_on_the_board() -> None:
+    game = blank()
+    game = camel(game, 0, "c6")
+    game = camel(game, 1, "c6", "I")
+    app = App()
+    app.resume(game)
+    app.select("c6")
+    assert app.zoom is None
+    assert 'id="square-view"' not in app.view().markup

@@ -209,3 +209,32 @@ def test_on_a_phone_no_board_text_is_drawn_under_10_css_px() -> None:
     outside = re.sub(r'<g class="piece".*?</g></g>', "", svg)
     sizes = [float(s) for s in re.findall(r'font-size="([\d.]+)"', outside)]
     assert sizes and min(sizes) >= 10.5 / 0.48 - 0.05
+
+
+def test_each_seat_has_its_own_pattern_as_well_as_its_colour() -> None:
+    """Players told apart without colour: seat 1 plain, seats 2-4 striped,
+    dotted, checked (web/palette.SEAT_PATTERNS)."""
+    game = blank(players=4)
+    for seat, name in enumerate(("a1", "b1", "c1", "d1")):
+        game = camel(game, seat, name)
+    svg = render_board(game, _selection(game))
+    assert [f'id="seat-{s}"' in svg for s in range(4)] == [False, True, True, True]
+    for seat, name in enumerate(("b1", "c1", "d1"), start=1):
+        on = svg[svg.index(f'data-on="{name}"') :]
+        assert f'fill="url(#seat-{seat})"' in on[: on.index("</g></g>")]
+
+
+def test_r10_the_action_list_puts_the_steal_before_the_moves() -> None:
+    from web.app import App
+
+    game = blank()
+    game = camel(game, 0, "c6")
+    game = camel(game, 1, "c6", "I")
+    app = App()
+    app.resume(game)
+    app.select("c6")
+    listed = re.findall(
+        r'<li><button type="button" class="act-(\w+)" data-action="([^"]+)"', app.view().markup
+    )
+    assert listed[0] == ("steal", "$c6/2I")
+    assert {kind for kind, _ in listed[1:]} == {"move"}
