@@ -210,7 +210,11 @@ class _Planner:
             self.motion.anims.append(
                 Anim(
                     points,
-                    [{"transform": _tr(cx, cy), "opacity": 1}, {"transform": _tr(cx, cy - 60), "opacity": 0}],
+                    [
+                        {"transform": _tr(cx, cy), "opacity": 0},
+                        {"transform": _tr(cx, cy - 10), "opacity": 1, "offset": 0.2},
+                        {"transform": _tr(cx, cy - 60), "opacity": 0},
+                    ],
                     900,
                     self.t + duration - 360,
                 )
