@@ -23,11 +23,12 @@ from caravan.events import Event
 from caravan.game import Game
 from caravan.options import Options, default_players
 
-from . import board_svg, motion, pages, panels, share
+from . import board_svg, pages, panels, share
 from .history import History, replay_log
 from .i18n import t
 from .log import entry_markup
 from .markup import esc
+from .motion import Motion, last_turn_marks, plan
 from .newgame import Form, form_markup
 from .saved import Entry, Saves, clean_name, default_name, export_filename, export_text, load_game
 from .selection import SUPPLY, Selection
@@ -57,7 +58,7 @@ class View:
     # main.py applies it only when the update came from the keyboard.
     focus: str | None = None
     # What to animate on the board after this update (web/motion.py).
-    motion: motion.Motion | None = None
+    motion: Motion | None = None
 
 
 _HISTORY_KEYS = {"ArrowLeft": -1, "ArrowRight": 1, "Home": -(10**9), "End": 10**9}
@@ -117,7 +118,7 @@ class App:
         self.game: Game | None = None
         self.sel = Selection()
         self.log: list[str] = []  # markup per history step, oldest first
-        self.motion: motion.Motion | None = None  # played once by main.py, then dropped
+        self.motion: Motion | None = None  # played once by main.py, then dropped
         self.zoom: int | None = None  # the square shown enlarged (docs/UI-CONTRACT.md)
         self.unit_px = 1.0  # CSS px per board unit, measured by main.py
         self.message = ""
@@ -379,7 +380,7 @@ class App:
         events = game.push(action)
         self.log.append(entry_markup(game, action, events))
         self._after(events)
-        self.motion = motion.plan(before, game, events)
+        self.motion = plan(before, game, events)
         self._save()
 
     def undo(self) -> None:
@@ -398,9 +399,11 @@ class App:
         game = self.game
         if game is None or not game.can_redo():
             return
+        before = game.copy_position()
         events = game.redo()
         self.log.append(entry_markup(game, game.history[-1].action, events))
         self._after(events)
+        self.motion = plan(before, game, events)
         self._save()
         self._focus = "#redo" if game.can_redo() else None
 
@@ -686,9 +689,7 @@ class App:
             return View("new-game", top + error + form + saved)
         game = self.game
         zoom = self.zoom if self.screen == "game" else None
-        board = board_svg.render_board(
-            game, self.sel, motion.last_turn_marks(game), unit_px=self.unit_px, zoom=zoom
-        )
+        board = board_svg.render_board(game, self.sel, last_turn_marks(game), unit_px=self.unit_px, zoom=zoom)
         zoom_html = board_svg.square_view(game, self.sel, zoom) if zoom is not None else ""
         log = "".join(reversed(self.log))
         log_html = f'<h2>{esc(t("play.log"))}</h2><ul id="log">{log}</ul>'

@@ -20,6 +20,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import is_none  # type: ignore[import-not-found]
 
 from web.app import App
+from web.board_svg import VIEW
 from web.i18n import t
 from web.query import parse_query
 from web.saved import Saves
@@ -135,7 +136,6 @@ def _offer_download() -> None:
     a.remove()
 
 
-_VIEW_UNITS = 730  # the board's viewBox width (web/board_svg.VIEW)
 _REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)")
 
 
@@ -144,7 +144,7 @@ def _board_scale() -> float:
     board = document.getElementById("board")
     if is_none(board):
         return 0.0
-    return float(board.getBoundingClientRect().width) / _VIEW_UNITS
+    return float(board.getBoundingClientRect().width) / VIEW
 
 
 def _play(motion: Any) -> None:
