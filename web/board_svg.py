@@ -351,8 +351,9 @@ def _square(ctx: _Ctx, square: int) -> str:
     if name in sel.sources:
         attrs += _source_attrs(name, t("aria.camels", square=name), sel)
         cls += " source selected" if sel.selected == name else " source"
-    elif not inline and ctx.zoom != square:
-        # Nothing to select on the square itself: a tap opens its enlarged view.
+    elif not inline and ctx.zoom != square and sel.sources:
+        # Nothing to select on the square itself: a tap opens its enlarged
+        # view (not on a board with nothing to play, as in the history view).
         attrs += f' data-zoom="{name}"{_BUTTON} aria-label="{esc(capital(t("zoom.open", square=name)))}"'
         cls += " zoomable"
     if ctx.zoom == square:

@@ -238,3 +238,25 @@ def test_r10_the_action_list_puts_the_steal_before_the_moves() -> None:
     )
     assert listed[0] == ("steal", "$c6/2I")
     assert {kind for kind, _ in listed[1:]} == {"move"}
+
+
+def test_a_board_with_nothing_to_play_has_no_buttons_at_all() -> None:
+    """The history view's board (docs/UI-CONTRACT.md): no sources, no
+    targets, and no crowded square to open either."""
+    game = blank(players=4)
+    for seat in range(4):
+        game = camel(game, seat, "d4")
+    svg = render_board(game, Selection(), {})
+    assert 'role="button"' not in svg and "data-zoom" not in svg
+    playing = render_board(game, _selection(game))
+    assert 'data-zoom="d4"' not in playing  # d4 is player 1's source: selecting it opens the view
+
+
+def test_a_crowded_square_that_is_not_a_source_opens_its_view_when_tapped() -> None:
+    game = blank(players=4)
+    for seat in (1, 2, 3):
+        game = camel(game, seat, "d4")
+    game = camel(game, 1, "d4", "I")
+    game = camel(game, 0, "a1")
+    svg = render_board(game, _selection(game))
+    assert re.search(r'data-square="d4"[^>]*data-zoom="d4" role="button"', svg)
