@@ -31,6 +31,7 @@ _OFFERED = """() => {
     targets: all('.target[data-action]', 'data-action'),
     stray: all('#board [data-action]:not(.target)', 'data-action'),
     selected: all('.selected[data-select]', 'data-select'),
+    zoom: all('#board [data-zoom]', 'data-zoom'),
   };
 }"""
 _BOARD = """() => Object.fromEntries([...document.querySelectorAll('#board [data-square]')].map(e => [
@@ -141,12 +142,23 @@ class Driver:
 
     # ---------------------------------------------------------------- acting
 
-    def select(self, source: str, *, tap: bool = False) -> None:
-        element = self.page.locator(attr("", "data-select", source))
+    def _press(self, selector: str, *, tap: bool) -> None:
+        element = self.page.locator(selector)
         if tap:
             element.tap()
         else:
             element.click()
+
+    def select(self, source: str, *, tap: bool = False) -> None:
+        """Select ``source``; a good that is not on the board is in its
+        square's enlarged view, opened by the square (docs/UI-CONTRACT.md)."""
+        if self.page.locator(attr("", "data-select", source)).count() == 0 and len(source) > 2:
+            square = source[-2:]
+            zoom = attr("#board ", "data-zoom", square)
+            opener = zoom if self.page.locator(zoom).count() else attr("#board ", "data-select", square)
+            self._press(opener, tap=tap)
+            self.page.locator(attr("#square-view ", "data-select", source)).wait_for()
+        self._press(attr("", "data-select", source), tap=tap)
         self.page.locator(attr(".selected", "data-select", source)).wait_for()
 
     def click_action(self, notation: str, *, tap: bool = False) -> str:
@@ -175,7 +187,12 @@ class Driver:
         src = source_of(action)
         if src is not None and not isinstance(action, EndTurn):
             offered = self.offered()
-            assert set(offered["sources"]) == set(legal), "selectable sources differ from the engine's"
+            shown = set(offered["sources"])
+            assert shown <= set(legal), f"sources the engine does not offer: {shown - set(legal)}"
+            # A good the board has no room for is reached through its square.
+            openers = shown | set(offered["zoom"])
+            hidden = {k for k in set(legal) - shown if not (len(k) > 2 and k[-2:] in openers)}
+            assert not hidden, f"sources the page does not offer: {hidden}"
             if offered["selected"] != [src]:  # selecting it again would clear it
                 self.select(src, tap=tap)
             offered = self.offered()

@@ -17,7 +17,7 @@ from itertools import count
 
 from caravan import link, record
 from caravan.actions import Action, EndTurn, parse_action
-from caravan.board import parse_square
+from caravan.board import SQUARE_NAMES, parse_square
 from caravan.errors import CaravanError, LinkError, NotationError, OptionsError, RecordError
 from caravan.events import Event
 from caravan.game import Game
@@ -26,11 +26,12 @@ from caravan.options import Options, default_players
 from . import board_svg, pages, panels, share
 from .history import History, replay_log
 from .i18n import t
-from .log import entry_markup, flashes
+from .log import entry_markup
 from .markup import esc
+from .motion import Motion, last_turn_marks, plan
 from .newgame import Form, form_markup
 from .saved import Entry, Saves, clean_name, default_name, export_filename, export_text, load_game
-from .selection import Selection
+from .selection import SUPPLY, Selection
 from .squareinfo import refusal, square_text
 from .storage import StorageError, StorageFull
 
@@ -60,6 +61,8 @@ class View:
     focus: str | None = None
     title: str = ""  # the tab's title: whose turn it is
     modal: bool = False
+    # What to animate on the board after this update (web/motion.py).
+    motion: Motion | None = None
 
 
 # Keyboard shortcuts on the game screen (docs/UI-CONTRACT.md): a plain key,
@@ -141,7 +144,9 @@ class App:
         self.game: Game | None = None
         self.sel = Selection()
         self.log: list[str] = []  # markup per history step, oldest first
-        self.flash: dict[int, str] = {}
+        self.motion: Motion | None = None  # played once by main.py, then dropped
+        self.zoom: int | None = None  # the square shown enlarged (docs/UI-CONTRACT.md)
+        self.unit_px = 1.0  # CSS px per board unit, measured by main.py
         self.message = ""
         self.info = ""  # what is on the square last long-pressed or focused
         self.confirming = False  # asking before ending a turn with actions left
@@ -155,7 +160,8 @@ class App:
         self.started += 1
         self.game = Game(options, seed=game_seed)
         self.log = []
-        self.flash = {}
+        self.motion = None
+        self.zoom = None
         self.message = ""
         self.screen = "game"
         self._focus = None
@@ -170,7 +176,8 @@ class App:
         """Show a game that already exists (a saved game, a link, a replayed record)."""
         self.game = game
         self.log = _log_of(game)
-        self.flash = {}
+        self.motion = None
+        self.zoom = None
         self.message = ""
         self._focus = None
         self.sel = Selection()
@@ -359,10 +366,24 @@ class App:
     # ------------------------------------------------------------ playing
 
     def select(self, key: str) -> None:
+        """Select ``key`` (again: clear it). A square whose choices do not fit
+        on the board opens its enlarged view; the view stays while its square
+        or one of the goods in it is what is selected."""
         self.message = ""
         self.confirming = False
-        self.flash = {}
+        self.motion = None
+        square = None if key == SUPPLY else key[-2:]
+        zoomed = self.zoom is not None and SQUARE_NAMES[self.zoom] == square
         self.sel.toggle(key)
+        game = self.game
+        if self.sel.selected is None:
+            keep = zoomed and len(key) > 2  # a good cleared inside the view: choose another
+            self.zoom = self.zoom if keep else None
+        elif square is not None and game is not None:
+            sq = parse_square(square)
+            self.zoom = sq if zoomed or board_svg.crowded(game, self.sel, sq, self.unit_px) else None
+        else:
+            self.zoom = None
         # Selected: focus goes to its first target (the default); cleared by
         # selecting it again: stay on it.
         self._focus = _select_css(key) if self.sel.selected is None and key in self.sel.sources else None
@@ -370,7 +391,8 @@ class App:
     def act(self, notation: str) -> None:
         """Take the action written ``notation`` if the engine allows it now."""
         game = self.game
-        self.flash = {}
+        self.motion = None
+        self.zoom = None
         self._focus = None
         if game is None or self.screen != "game":
             return
@@ -389,9 +411,11 @@ class App:
             self._focus = "#confirm-end-no"
             return
         self.confirming = False
+        before = game.copy_position()
         events = game.push(action)
         self.log.append(entry_markup(game, action, events))
         self._after(events)
+        self.motion = plan(before, game, events)
         self._save()
 
     def confirm_end(self, yes: bool) -> None:
@@ -411,7 +435,7 @@ class App:
         self.confirming = False
         if game is None or self.screen != "game":
             return
-        self.flash = {}
+        self.motion = None
         self._focus = None
         try:
             sq = parse_square(square)
@@ -470,7 +494,8 @@ class App:
             return
         game.pop()
         self.log.pop()
-        self.flash = {}
+        self.motion = None
+        self.zoom = None
         self._after([])
         self._save()
         self._focus = "#undo" if game.undoable() else None
@@ -480,9 +505,11 @@ class App:
         self.confirming = False
         if game is None or not game.can_redo():
             return
+        before = game.copy_position()
         events = game.redo()
         self.log.append(entry_markup(game, game.history[-1].action, events))
         self._after(events)
+        self.motion = plan(before, game, events)
         self._save()
         self._focus = "#redo" if game.can_redo() else None
 
@@ -494,16 +521,38 @@ class App:
         self.note = ""
         self.sharing = False
         self._focus = None
-        self.flash = flashes(events)
         self.sel.clear()
         self.sel.refresh(self.game.legal_actions())
         if self.game.is_over():
             self.screen = "over"
 
+    def open_zoom(self, square: str) -> None:
+        """Show ``square`` enlarged (a crowded square, or choices too small to tap)."""
+        self.sel.clear()
+        self.message = ""
+        self.motion = None
+        self.zoom = parse_square(square) if self.screen == "game" else None
+        self._focus = "#square-view-close"
+
+    def close_zoom(self) -> None:
+        if self.zoom is not None:
+            self._focus = f"[data-square={json.dumps(SQUARE_NAMES[self.zoom])}]"
+        self.zoom = None
+        self.sel.clear()
+
+    def set_unit_px(self, unit_px: float) -> bool:
+        """The board's scale on screen (CSS px per board unit); True when it
+        changed enough that the board must be drawn again."""
+        if abs(unit_px - self.unit_px) < 0.01 or unit_px <= 0:
+            return False
+        self.unit_px = unit_px
+        return True
+
     def clear(self) -> None:
         """A click on nothing selectable: drop the selection."""
         self.sel.clear()
         self.confirming = False
+        self.zoom = None
         self.message = ""
         self._focus = None
 
@@ -525,6 +574,9 @@ class App:
             self.renaming = None
             return True
         key = self.sel.selected
+        if key is None and self.zoom is not None and self.screen == "game":
+            self.close_zoom()
+            return True
         if key is None or self.screen != "game":
             return False
         self.clear()
@@ -756,7 +808,9 @@ class App:
             saved = f'<p class="saved-open">{pages.button("saved-button", "saved.button")}</p>'
             return View("new-game", top + error + form + saved, title=t("title"))
         game = self.game
-        board = board_svg.render_board(game, self.sel, self.flash)
+        zoom = self.zoom if self.screen == "game" else None
+        board = board_svg.render_board(game, self.sel, last_turn_marks(game), unit_px=self.unit_px, zoom=zoom)
+        zoom_html = board_svg.square_view(game, self.sel, zoom) if zoom is not None else ""
         log = "".join(reversed(self.log))
         log_html = f'<h2>{esc(t("play.log"))}</h2><ul id="log">{log}</ul>'
         note = f'<p id="note" role="status">{esc(self.note)}</p>' if self.note else ""
@@ -772,7 +826,7 @@ class App:
             body = (
                 f"{panels.banner(game)}{note}"
                 f'<div class="layout"><div class="board-wrap">{board}</div>'
-                f'<aside class="side">{dialog}{panels.controls(game, self.sel)}'
+                f'<aside class="side">{zoom_html}{dialog}{panels.controls(game, self.sel)}'
                 f'<p id="message" role="alert">{esc(self.message)}</p>'
                 f'<p id="square-info">{esc(self.info)}</p>'
                 f"{panels.bag(game)}{panels.player_panels(game)}{panels.legend(game)}{log_html}"
@@ -798,4 +852,5 @@ class App:
             focus,
             title_text(game, self.screen),
             modal,
+            self.motion,
         )

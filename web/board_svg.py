@@ -1,24 +1,35 @@
 """The board as SVG markup: a pure function of the game and the selection.
 
 Squares are drawn from the engine's public position API only (``camels_at``,
-``loose_at``, ``demand_at``: docs/API.md); the highlighted targets are
-exactly the actions the selection got from ``legal_actions()``, each with the
-cost the engine gives. Returned as one string so the page assigns it once.
-Every source and target is a focusable ``role="button"`` with a spoken name,
-so the board can be played from the keyboard (main.py turns Enter and Space
+``loose_at``, ``demand_at``: docs/API.md); the targets are exactly the
+actions the selection got from ``legal_actions()``, each with the cost the
+engine gives. Returned as one string so the page assigns it once. Every
+source and target is a focusable ``role="button"`` with a spoken name, so
+the board can be played from the keyboard (main.py turns Enter and Space
 into the click).
+
+Targets are quiet, as on lichess: a dot on an empty square, a ring on an
+occupied one, the cost only where it is 2; pick-ups, steals and deliveries
+have their own colour and shape. A square's centre never holds anything but
+the square: goods and camels that can be chosen sit above or below it. A
+choice that would be smaller than ``MIN_TAP_PX`` on screen (``unit_px`` is
+the size of one board unit in CSS pixels, measured by the page) is not drawn
+on the board at all but in the enlarged view of its square
+(``square_view``), as is everything on a crowded square.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from caravan import Camel, Game, Good, city_wants
 from caravan.actions import Action, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
 from caravan.board import CITY_NAMES, FILES, NUMBER_OF, RANKS, SIZE, SQUARE_NAMES, SQUARES, parse_square
 
 from .i18n import capital, t
-from .log import cost_text, describe
+from .log import action_kind, cost_text, describe
 from .markup import esc
-from .palette import good_hex, ink, player_hex
+from .palette import SEAT_PATTERNS, good_hex, good_ink, ink, player_hex
 from .selection import SUPPLY, Selection
 from .squareinfo import square_text
 
@@ -28,11 +39,17 @@ PAD = 4
 VIEW = MARGIN + SIZE * CELL + PAD
 TOKEN_W = 24
 TOKEN_H = 28
+MIN_TAP_PX = 24  # WCAG 2.2 target size, CSS px
+MIN_TEXT_PX = 10.5  # no text on the board smaller than this, CSS px
 # A camel silhouette in a 24 x 20 box (feet at y=20), drawn under its load.
 _CAMEL = (
     "M2 11 Q3 5 7 6 Q9 1 12 6 Q14 2 16 7 L19 4 L22 5 L21 8 L19 9 L18 13 "
     "L17 20 L15 20 L15 14 L7 14 L6 20 L4 20 L4 14 Q2 13 2 11 Z"
 )
+# The loose good and its pick-up area: the top of the square, clear of the centre.
+LOOSE_Y = 24
+LOOSE_HIT = (26, 2, 48, 44)  # x, y, width, height inside the square
+TOKENS_Y = 56  # camels start below the centre (y = 50)
 
 
 def cell_origin(square: int) -> tuple[int, int]:
@@ -40,7 +57,7 @@ def cell_origin(square: int) -> tuple[int, int]:
     return MARGIN + (square % SIZE) * CELL, PAD + (SIZE - 1 - square // SIZE) * CELL
 
 
-def cube(cx: float, cy: float, size: float, good: Good, extra: str = "") -> str:
+def cube(cx: float, cy: float, size: float, good: Good, extra: str = "", *, letter: bool = True) -> str:
     """A good: diamond if rare, square if common, with its letter inside, so
     shape and letter tell goods apart as well as colour."""
     g = good
@@ -58,16 +75,11 @@ def cube(cx: float, cy: float, size: float, good: Good, extra: str = "") -> str:
         )
     text = (
         f'<text x="{cx}" y="{cy}" class="cube-letter" font-size="{size * 0.62:.1f}" '
-        f'fill="{ink(g.colour)}">{g.letter}</text>'
+        f'fill="{good_ink(g.colour)}">{g.letter}</text>'
+        if letter
+        else ""
     )
     return f"<g{extra}>{shape}{text}</g>"
-
-
-def _cost_badge(x: float, y: float, cost: int) -> str:
-    return (
-        f'<circle cx="{x}" cy="{y}" r="13" class="cost-badge"/>'
-        f'<text x="{x}" y="{y}" class="cost-text">{cost}</text>'
-    )
 
 
 _BUTTON = ' role="button" tabindex="0"'
@@ -78,11 +90,12 @@ def _source_attrs(key: str, label: str, sel: Selection) -> str:
     return f' data-select="{key}"{_BUTTON} aria-pressed="{pressed}" aria-label="{esc(label)}"'
 
 
-def _action_attrs(game: Game, action: Action, cost: int) -> str:
+def _action_attrs(game: Game, action: Action, cost: int, *, button: bool = True) -> str:
     """``data-action`` and ``data-cost`` (in that order), and the button's name:
     the action in the words of the action list, with its cost."""
     label = capital(t("aria.target", action=describe(game, action), cost=cost_text(cost)))
-    return f' data-action="{esc(action)}" data-cost="{cost}"{_BUTTON} aria-label="{esc(label)}"'
+    role = _BUTTON if button else ""
+    return f' data-action="{esc(action)}" data-cost="{cost}"{role} aria-label="{esc(label)}"'
 
 
 def source_order(key: str) -> tuple[int, int]:
@@ -123,7 +136,7 @@ class _Targets:
                 self.steal[(a.at, a.victim, a.good)] = (a, cost)
 
 
-def _tokens(game: Game, square: int) -> list[tuple[Camel, int]]:
+def tokens(game: Game, square: int) -> list[tuple[Camel, int]]:
     """(camel, count) to draw: unladen camels of a seat as one token with a
     count, every laden camel as its own token with its good (``camels_at``
     lists them by seat, unladen ones first)."""
@@ -136,23 +149,128 @@ def _tokens(game: Game, square: int) -> list[tuple[Camel, int]]:
     return out
 
 
-def _token(
-    game: Game,
-    square: int,
-    camel: Camel,
-    count: int,
-    x: float,
-    y: float,
-    scale: float,
-    sel: Selection,
-    targets: _Targets,
-    used: set[str],
-) -> str:
+def token_key(camel: Camel) -> str:
+    """A token's ``data-token``: the contract's ``data-camels`` item (``1``, ``1I``, ``2_C``)."""
+    if camel.good is None:
+        return str(camel.seat + 1)
+    return f"{camel.seat + 1}{'_' if camel.under else ''}{camel.good.letter}"
+
+
+def token_layout(n: int) -> tuple[int, float]:
+    """Tokens per row and their scale for ``n`` tokens on a square: few are
+    drawn larger (readable on a phone), many still fit below the centre."""
+    if n == 1:
+        return (3, 1.55)  # as tall as the space below the centre allows
+    return (3, 1.35) if n <= 3 else (4, 0.85) if n <= 8 else (6, 0.66)
+
+
+def token_place(square: int, index: int, n: int) -> tuple[float, float, float]:
+    """Top-left and scale of the ``index``-th of ``n`` tokens on ``square``."""
+    x, y = cell_origin(square)
+    per_row, scale = token_layout(n)
+    step = CELL / per_row
+    return x + (index % per_row) * step + 1, y + TOKENS_Y + (index // per_row) * TOKEN_H * scale * 0.75, scale
+
+
+MAX_DRAWN = 12  # tokens drawn on a crowded square; its enlarged view shows them all
+
+
+def crowded(game: Game, sel: Selection, square: int, unit_px: float) -> bool:
+    """True when what can be chosen on ``square`` (goods on the current
+    player's camels, the good to pick up, camels to steal from) would be
+    smaller than ``MIN_TAP_PX`` on screen, or the square holds more camels
+    than can be read at once: its choices then live in ``square_view``."""
+    toks = tokens(game, square)
+    if len(toks) > 3:
+        return True
+    name = SQUARE_NAMES[square]
+    goods = any(len(k) > 2 and k.endswith(name) for k in sel.sources)
+    own = sel.sources.get(name, [])
+    steal = any(isinstance(a, Steal) for a in own)
+    pick = any(isinstance(a, PickUp) for a in own)
+    _, scale = token_layout(len(toks))
+    if (goods or steal) and TOKEN_W * scale * unit_px < MIN_TAP_PX:
+        return True
+    return pick and min(LOOSE_HIT[2:]) * unit_px < MIN_TAP_PX
+
+
+def _patterns(game: Game) -> str:
+    """One fill pattern per seat, in that player's ink: the second cue."""
+    out = ["<defs>"]
+    for seat, player in enumerate(game.options.players):
+        kind = SEAT_PATTERNS[seat % len(SEAT_PATTERNS)]
+        line = ink(player.colour)
+        if kind == "stripes":
+            body = f'<path d="M-1 1 L1 -1 M0 6 L6 0 M5 7 L7 5" stroke="{line}" stroke-width="1.6"/>'
+        elif kind == "dots":
+            body = f'<circle cx="3" cy="3" r="1.4" fill="{line}"/>'
+        elif kind == "checks":
+            sq = '<rect x="{0}" y="{0}" width="3" height="3" fill="{1}"/>'
+            body = sq.format(0, line) + sq.format(3, line)
+        else:
+            continue
+        out.append(
+            f'<pattern id="seat-{seat}" width="6" height="6" patternUnits="userSpaceOnUse">{body}</pattern>'
+        )
+    out.append("</defs>")
+    return "".join(out)
+
+
+def token_svg(game: Game, camel: Camel, count: int, text_min: float, *, show_count: bool = True) -> str:
+    """A camel and its load in its own 24 x 28 box (board and enlarged view).
+    Letters smaller than ``text_min`` (token units) are left out: shape and
+    colour still tell the good, the enlarged view and the tooltip name it."""
     seat, good, under = camel.seat, camel.good, camel.under
     player = game.options.players[seat]
     fill = player_hex(player.colour)
     line = ink(player.colour)
-    name = player.name
+    parts = []
+    if good is not None and under:
+        # Under: a smaller cube between the legs, drawn before the camel so
+        # the camel stands over it, with a dashed outline.
+        parts.append(cube(12, 22, 9, good, ' class="under"', letter=text_min <= 9 * 0.62))
+    parts.append(
+        f'<path d="{_CAMEL}" transform="translate(0,8)" fill="{fill}" stroke="{line}" '
+        f'stroke-width="1.2" class="camel"/>'
+    )
+    if SEAT_PATTERNS[seat % len(SEAT_PATTERNS)] != "plain":
+        parts.append(
+            f'<path d="{_CAMEL}" transform="translate(0,8)" fill="url(#seat-{seat})" class="pattern"/>'
+        )
+    if good is not None and not under:
+        parts.append(cube(12, 5, 13, good, ' class="on-top"', letter=text_min <= 13 * 0.62))
+    if count > 1 and show_count:
+        size = max(9.0, text_min)
+        r = size * 0.62
+        cx, cy = f"{20 - r / 3:.1f}", f"{5 - r / 3:.1f}"
+        parts.append(
+            f'<circle cx="{cx}" cy="{cy}" r="{r:.1f}" fill="{line}" class="count-badge"/>'
+            f'<text x="{cx}" y="{cy}" class="count" font-size="{size:.1f}" fill="{fill}">{count}</text>'
+        )
+    return "".join(parts)
+
+
+@dataclass
+class _Ctx:
+    game: Game
+    sel: Selection
+    targets: _Targets
+    marks: dict[int, str]
+    unit_px: float
+    zoom: int | None
+
+    def text(self, units: float) -> float:
+        """A font size in board units, raised to ``MIN_TEXT_PX`` on screen."""
+        return max(units, MIN_TEXT_PX / self.unit_px)
+
+
+def _token(
+    ctx: _Ctx, square: int, camel: Camel, count: int, index: int, n: int, used: set[str], inline: bool
+) -> str:
+    game, sel, targets = ctx.game, ctx.sel, ctx.targets
+    seat, good, under = camel.seat, camel.good, camel.under
+    name = game.options.players[seat].name
+    x, y, scale = token_place(square, index, n)
     attrs = ""
     cls = "token"
     if good is None:
@@ -163,144 +281,305 @@ def _token(
         key = f"{good.letter}{'_' if under else ''}{SQUARE_NAMES[square]}"
         # Two camels with the same good on one square are one source (camels
         # are interchangeable): only the first is selectable.
-        if seat == game.seat and key in sel.sources and key not in used:
+        if inline and seat == game.seat and key in sel.sources and key not in used:
             used.add(key)
             label = t("aria.good_under" if under else "aria.good_on", good=gname, square=SQUARE_NAMES[square])
             attrs = _source_attrs(key, capital(label), sel)
             cls += " source selected" if sel.selected == key else " source"
-        hit = targets.steal.get((square, seat, good)) if not under else None
+        hit = targets.steal.get((square, seat, good)) if not under and inline else None
         if hit is not None and str(hit[0]) not in used:
             used.add(str(hit[0]))
             attrs = _action_attrs(game, hit[0], hit[1])
-            cls += " target"
-    parts = [
-        f'<g class="{cls}"{attrs} transform="translate({x:.1f},{y:.1f}) scale({scale})">',
-        f"<title>{esc(title)}</title>",
-        # A steal target gets a hit area wider than the camel: easier to tap.
-        f'<rect x="-4" y="-4" width="{TOKEN_W + 8}" height="{TOKEN_H + 8}" class="hit"/>'
+            cls += " target steal"
+    ring = (
+        f'<rect x="-1.5" y="-1.5" width="{TOKEN_W + 3}" height="{TOKEN_H + 3}" rx="5" class="steal-ring"/>'
         if "target" in cls
-        else f'<rect x="0" y="0" width="{TOKEN_W}" height="{TOKEN_H}" class="hit"/>',
-    ]
-    if good is not None and under:
-        # Under: a smaller cube between the legs, drawn before the camel so
-        # the camel stands over it, with a dashed outline.
-        parts.append(cube(12, 22, 9, good, ' class="under"'))
-    parts.append(
-        f'<path d="{_CAMEL}" transform="translate(0,8)" fill="{fill}" stroke="{line}" '
-        f'stroke-width="1.2" class="camel"/>'
+        else ""
     )
-    if good is not None and not under:
-        parts.append(cube(11, 6, 10, good, ' class="on-top"'))
-    if count > 1:
-        parts.append(f'<text x="11" y="19" class="count" fill="{line}">{count}</text>')
-    parts.append("</g>")
-    return "".join(parts)
+    return (
+        f'<g class="piece" data-token="{token_key(camel)}">'
+        f'<g class="{cls}"{attrs} transform="translate({x:.1f},{y:.1f}) scale({scale})">'
+        f"<title>{esc(title)}</title>"
+        f'<rect x="0" y="0" width="{TOKEN_W}" height="{TOKEN_H}" class="hit"/>{ring}'
+        f"{token_svg(game, camel, count, ctx.text(0) / scale, show_count=n <= 3)}</g></g>"
+    )
 
 
 def _camels_attr(game: Game, square: int) -> str:
     """The contract's ``data-camels``: ``1,1I,2_C`` (seat from 1, then the load)."""
-    out = []
-    for camel in game.camels_at(square):
-        if camel.good is None:
-            out.append(str(camel.seat + 1))
-        else:
-            out.append(f"{camel.seat + 1}{'_' if camel.under else ''}{camel.good.letter}")
-    return ",".join(out)
+    return ",".join(token_key(c) for c in game.camels_at(square))
 
 
-def _square(game: Game, square: int, sel: Selection, targets: _Targets, flash: dict[int, str]) -> str:
+def _city(ctx: _Ctx, square: int, x: int, y: int, want: Good) -> tuple[str, str]:
+    """A city: tinted cell, a band in the good's full colour with the name."""
+    city = t("city." + CITY_NAMES[square])
+    fill = good_hex(want.colour)
+    size = ctx.text(13)
+    band = size + 8
+    label = city if size <= 15 else city[:3]  # on a phone the name is the tooltip's and the view's
+    out = (
+        f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" class="cell city" fill="{fill}" '
+        f'fill-opacity="0.3" stroke="{fill}"/>'
+        f'<rect x="{x}" y="{y}" width="{CELL}" height="{band:.1f}" class="city-band" fill="{fill}"/>'
+        f'<text x="{x + 5}" y="{y + band / 2:.1f}" class="city-name" font-size="{size:.1f}" '
+        f'fill="{good_ink(want.colour)}">{esc(label)}</text>'
+    )
+    wsize = 18
+    out += cube(
+        x + CELL - 15, y + band + 15, wsize, want, ' class="wants"', letter=wsize * 0.62 >= ctx.text(0)
+    )
+    return out, t("board.city", city=city, good=t("good." + want.label))
+
+
+def _square(ctx: _Ctx, square: int) -> str:
+    game, sel, targets = ctx.game, ctx.sel, ctx.targets
     x, y = cell_origin(square)
     name = SQUARE_NAMES[square]
     light = (square % SIZE + square // SIZE) % 2 == 0
     loose = game.loose_at(square)
     demand = game.demand_at(square)
+    toks = tokens(game, square)
+    inline = not crowded(game, sel, square, ctx.unit_px)
     attrs = (
         f'data-square="{name}" data-camels="{_camels_attr(game, square)}" '
         f'data-good="{loose.letter if loose is not None else ""}" '
         f'data-demand="{demand}"'
     )
+    mark = ctx.marks.get(square)
+    if mark:
+        attrs += f' data-mark="{mark}"'
     cls = "square"
     if name in sel.sources:
         attrs += _source_attrs(name, t("aria.camels", square=name), sel)
         cls += " source selected" if sel.selected == name else " source"
+    elif not inline and ctx.zoom != square and sel.sources:
+        # Nothing to select on the square itself: a tap opens its enlarged
+        # view (not on a board with nothing to play, as in the history view).
+        attrs += f' data-zoom="{name}"{_BUTTON} aria-label="{esc(capital(t("zoom.open", square=name)))}"'
+        cls += " zoomable"
+    if ctx.zoom == square:
+        cls += " zoomed"
     out = [f'<g class="{cls}" {attrs}>']
     want = city_wants(square)
     title = name
     if want is not None:
-        g = want
-        city = t("city." + CITY_NAMES[square])
-        title = f"{name}: " + t("board.city", city=city, good=t("good." + g.label))
-        out.append(
-            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" class="cell city" '
-            f'fill="{good_hex(g.colour)}" fill-opacity="0.35" stroke="{good_hex(g.colour)}"/>'
-        )
-        out.append(f'<text x="{x + 5}" y="{y + 16}" class="city-name">{esc(city)}</text>')
-        out.append(cube(x + 86, y + 40, 16, want, ' class="wants"'))
+        markup, words = _city(ctx, square, x, y, want)
+        out.append(markup)
+        title = f"{name}: {words}"
     else:
         out.append(
             f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
             f'class="cell {"light" if light else "dark"}"/>'
         )
+    if mark:
+        # A frame, not a fill: a city keeps its colour, the square's contents stay readable.
+        out.append(
+            f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" class="last {mark}"/>'
+        )
     number = NUMBER_OF.get(square)
     if number is not None:
         title = f"{name}: " + t("board.space", n=number)
-        out.append(f'<circle cx="{x + 14}" cy="{y + 14}" r="11" class="space-number"/>')
-        out.append(f'<text x="{x + 14}" y="{y + 14}" class="space-text">{number}</text>')
+        size = ctx.text(14)
+        r = max(11.0, size * 0.6)
+        c = r + 2
+        out.append(f'<circle cx="{x + c:.1f}" cy="{y + c:.1f}" r="{r:.1f}" class="space-number"/>')
+        out.append(
+            f'<text x="{x + c:.1f}" y="{y + c:.1f}" class="space-text" font-size="{size:.1f}">{number}</text>'
+        )
     title = square_text(game, square)  # everything on it in words, for hover (web/squareinfo.py)
     out.insert(1, f"<title>{esc(title)}</title>")
     if demand:
+        size = ctx.text(13)
+        r = max(12.0, size * 0.62)
+        # Top right; on a city, under its name band, on the left.
+        cx, cy = (x + CELL - r - 2, y + r + 2) if want is None else (x + r + 2, y + ctx.text(13) + 8 + r + 2)
         out.append(f'<g class="demand"><title>{esc(t("board.demand", n=demand))}</title>')
-        out.append(f'<circle cx="{x + 84}" cy="{y + 16}" r="12" class="demand-marker"/>')
-        out.append(f'<text x="{x + 84}" y="{y + 16}" class="demand-text">{demand}</text></g>')
+        out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" class="demand-marker"/>')
+        out.append(
+            f'<text x="{cx:.1f}" y="{cy:.1f}" class="demand-text" font-size="{size:.1f}">{demand}</text></g>'
+        )
+    if not inline and len(toks) > 3:
+        size = ctx.text(12)
+        out.append(
+            f'<text x="{x + CELL - 4}" y="{y + CELL - size / 2 - 2:.1f}" class="crowd" '
+            f'font-size="{size:.1f}">'
+            f"{sum(c for _, c in toks)}</text>"
+        )
+    # What stands on the square is drawn beside the square's element, not in
+    # it: a tap near the centre of a selected square must find the square,
+    # and a browser's touch adjustment prefers a button inside the one
+    # tapped (Chromium drops candidates that contain another candidate).
+    # Pieces that cannot be chosen let clicks through to the square (CSS).
+    out.append(f'</g><g class="on" data-on="{name}">')
     if loose is not None:
-        pick = targets.pick.get(square)
+        size = max(26.0, ctx.text(0) / 0.62)
+        pick = targets.pick.get(square) if inline else None
+        good_title = f"<title>{esc(t('board.loose', good=t('good.' + loose.label)))}</title>"
         if pick is None:
-            out.append(cube(x + 50, y + 24, 26, loose, ' class="loose"'))
-        else:
             out.append(
-                f'<g class="loose target"{_action_attrs(game, pick[0], pick[1])}>'
-                f'<rect x="{x + 30}" y="{y + 2}" width="40" height="44" class="hit"/>'
-                f"{cube(x + 50, y + 24, 26, loose)}{_cost_badge(x + 76, y + 36, pick[1])}</g>"
+                f'<g class="loose" data-loose="{loose.letter}">{good_title}'
+                f"{cube(x + 50, y + LOOSE_Y, size, loose)}</g>"
             )
-    tokens = _tokens(game, square)
-    # Few camels are drawn larger (readable on a phone); many still fit the
-    # square. Tokens stay below the centre, so a click or tap on the middle
-    # of a square always selects the square itself.
-    per_row, scale = (3, 1.35) if len(tokens) <= 3 else (4, 0.85) if len(tokens) <= 8 else (6, 0.66)
-    step = CELL / per_row
+        else:
+            hx, hy, hw, hh = LOOSE_HIT
+            attrs = _action_attrs(game, pick[0], pick[1])
+            badge = _cost_mark(ctx, x + 50 + hw / 2, y + hh, pick[1])
+            out.append(
+                f'<g class="loose target pick" data-loose="{loose.letter}"{attrs}>'
+                f'<rect x="{x + hx}" y="{y + hy}" width="{hw}" height="{hh}" rx="8" class="hit pick-ring"/>'
+                f"{cube(x + 50, y + LOOSE_Y, size, loose)}{badge}</g>"
+            )
     used: set[str] = set()
-    for n, (camel, count) in enumerate(tokens):
-        tx = x + (n % per_row) * step + 1
-        ty = y + 52 + (n // per_row) * TOKEN_H * scale
-        out.append(_token(game, square, camel, count, tx, ty, scale, sel, targets, used))
-    if square in flash:
-        out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" class="flash {flash[square]}"/>')
+    for n, (camel, count) in enumerate(toks[:MAX_DRAWN]):
+        out.append(_token(ctx, square, camel, count, n, len(toks), used, inline))
     out.append("</g>")
     hit = targets.squares.get(square)
     if hit is not None:
-        action, cost = hit
-        out.append(
-            f'<g{_action_attrs(game, action, cost)} class="target">'
-            f'<rect x="{x + 8}" y="{y + 8}" width="{CELL - 16}" height="{CELL - 16}" rx="8" '
-            f'class="target-area"/>{_cost_badge(x + 50, y + 50, cost)}</g>'
-        )
+        out.append(_square_target(ctx, square, hit[0], hit[1], occupied=bool(toks) or loose is not None))
     return "".join(out)
 
 
-def render_board(game: Game, sel: Selection, flash: dict[int, str] | None = None) -> str:
-    """The whole ``svg#board`` element as markup."""
-    flash = flash or {}
-    targets = _Targets(game, sel.targets())
+def _cost_mark(ctx: _Ctx, cx: float, cy: float, cost: int) -> str:
+    """The cost, drawn only where it is 2 (a plain action costs 1)."""
+    if cost < 2:
+        return ""
+    size = ctx.text(15)
+    return (
+        f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.8:.1f}" class="cost-badge"/>'
+        f'<text x="{cx:.1f}" y="{cy:.1f}" class="cost-text" font-size="{size:.1f}">{cost}</text>'
+    )
+
+
+def _square_target(ctx: _Ctx, square: int, action: Action, cost: int, *, occupied: bool) -> str:
+    """A place or move target: a dot on an empty square, a ring on an
+    occupied one, gold for a delivery; the whole square takes the tap."""
+    x, y = cell_origin(square)
+    kind = action_kind(ctx.game, action)
+    if occupied or kind == "deliver":
+        mark = f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="14" class="ring"/>'
+    else:
+        mark = f'<circle cx="{x + 50}" cy="{y + 50}" r="12" class="dot"/>'
+    return (
+        f'<g{_action_attrs(ctx.game, action, cost)} class="target {kind}">'
+        f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" class="hit"/>'
+        f"{mark}{_cost_mark(ctx, x + 50, y + 50, cost)}</g>"
+    )
+
+
+def render_board(
+    game: Game,
+    sel: Selection,
+    marks: dict[int, str] | None = None,
+    *,
+    unit_px: float = 1.0,
+    zoom: int | None = None,
+) -> str:
+    """The whole ``svg#board`` element as markup. ``marks``: squares of the
+    last turn's actions (``from``, ``to`` or both, docs/UI-CONTRACT.md)."""
+    ctx = _Ctx(game, sel, _Targets(game, sel.targets()), marks or {}, max(unit_px, 0.05), zoom)
     out = [
         f'<svg id="board" viewBox="0 0 {VIEW} {VIEW}" role="group" aria-label="{esc(t("board.label"))}" '
-        f'data-seat="{game.seat}">'
+        f'data-seat="{game.seat}">',
+        _patterns(game),
     ]
+    size = ctx.text(16)
     for i, f in enumerate(FILES):
         cx = MARGIN + i * CELL + CELL / 2
-        out.append(f'<text x="{cx}" y="{VIEW - 8}" class="coord">{f}</text>')
+        out.append(
+            f'<text x="{cx}" y="{VIEW - PAD - MARGIN / 2 + 4}" class="coord" '
+            f'font-size="{size:.1f}">{f}</text>'
+        )
     for i, r in enumerate(RANKS):
         cy = PAD + (SIZE - 1 - i) * CELL + CELL / 2
-        out.append(f'<text x="{MARGIN / 2}" y="{cy}" class="coord">{r}</text>')
-    out.extend(_square(game, sq, sel, targets, flash) for sq in range(SIZE * SIZE))
-    out.append("</svg>")
+        out.append(f'<text x="{MARGIN / 2}" y="{cy}" class="coord" font-size="{size:.1f}">{r}</text>')
+    out.extend(_square(ctx, sq) for sq in range(SIZE * SIZE))
+    out.append('<g class="fx" aria-hidden="true"></g></svg>')
     return "".join(out)
+
+
+# ------------------------------------------------------------ enlarged view
+
+
+def _zoom_token(game: Game, camel: Camel, count: int) -> str:
+    """A token drawn large (its patterns come from the board's ``defs``;
+    the count is in the words beside it)."""
+    return (
+        f'<svg class="zoom-token" viewBox="-2 -2 28 32" width="56" height="64" aria-hidden="true">'
+        f"{token_svg(game, camel, count, 0, show_count=False)}</svg>"
+    )
+
+
+def square_view(game: Game, sel: Selection, square: int) -> str:
+    """The enlarged view of one square (docs/UI-CONTRACT.md): every camel on
+    it large, and every choice there (goods on the current player's camels,
+    the good to pick up, camels to steal from) as a button at least 44 px."""
+    name = SQUARE_NAMES[square]
+    want = city_wants(square)
+    title = name
+    if want is not None:
+        title += " · " + t("board.city", city=t("city." + CITY_NAMES[square]), good=t("good." + want.label))
+    targets = _Targets(game, sel.targets())
+    out = [
+        f'<section id="square-view" data-square-view="{name}" aria-label="{esc(title)}">',
+        f'<div class="zoom-head"><h2>{esc(title)}</h2>',
+        f'<button type="button" id="square-view-close" aria-label="{esc(t("zoom.close"))}">×</button></div>',
+        '<ul class="zoom-items">',
+    ]
+    loose = game.loose_at(square)
+    if loose is not None:
+        pick = targets.pick.get(square)
+        gname = t("good." + loose.label)
+        icon = '<svg viewBox="0 0 40 40" width="44" height="44" aria-hidden="true">'
+        icon += f"{cube(20, 20, 24, loose)}</svg>"
+        words = esc(t("board.loose", good=gname))
+        if pick is not None:
+            attrs = _action_attrs(game, pick[0], pick[1], button=False)
+            out.append(
+                f'<li><button type="button" class="target pick"{attrs}>{icon}'
+                f"<span>{esc(describe(game, pick[0]))}{_list_cost(pick[1])}</span></button></li>"
+            )
+        else:
+            out.append(f'<li class="item">{icon}<span>{words}</span></li>')
+    used: set[str] = set()
+    demand = game.demand_at(square)
+    if demand:
+        out.append(
+            f'<li class="item"><span class="zoom-demand">{demand}</span>'
+            f"<span>{esc(t('board.demand', n=demand))}</span></li>"
+        )
+    for camel, count in tokens(game, square):
+        player = game.options.players[camel.seat].name
+        good = camel.good
+        icon = _zoom_token(game, camel, count)
+        if good is None:
+            out.append(
+                f'<li class="item">{icon}<span>{esc(t("board.camels", name=player, n=count))}</span></li>'
+            )
+            continue
+        gname = t("good." + good.label)
+        words = t("board.under" if camel.under else "board.on_top", name=player, good=gname)
+        key = f"{good.letter}{'_' if camel.under else ''}{name}"
+        steal = targets.steal.get((square, camel.seat, good)) if not camel.under else None
+        if camel.seat == game.seat and key in sel.sources and key not in used:
+            used.add(key)
+            cls = "source selected" if sel.selected == key else "source"
+            pressed = "true" if sel.selected == key else "false"
+            out.append(
+                f'<li><button type="button" class="{cls}" data-select="{key}" aria-pressed="{pressed}">'
+                f"{icon}<span>{esc(capital(words))}</span></button></li>"
+            )
+        elif steal is not None and str(steal[0]) not in used:
+            used.add(str(steal[0]))
+            attrs = _action_attrs(game, steal[0], steal[1], button=False)
+            out.append(
+                f'<li><button type="button" class="target steal"{attrs}>{icon}'
+                f"<span>{esc(describe(game, steal[0]))}{_list_cost(steal[1])}</span></button></li>"
+            )
+        else:
+            out.append(f'<li class="item">{icon}<span>{esc(capital(words))}</span></li>')
+    out.append("</ul></section>")
+    return "".join(out)
+
+
+def _list_cost(cost: int) -> str:
+    return f' <span class="cost">{esc(cost_text(cost))}</span>' if cost > 1 else ""

@@ -272,6 +272,11 @@ EN: dict[str, str] = {
         "This game is saved here, but the link is further along ({link} actions; the saved copy "
         "has {saved}): continuing from the link."
     ),
+    # ---- board (uiboard): the enlarged square view and the last turn's marks
+    "zoom.open": "show everything on {square}",
+    "zoom.close": "Close the enlarged square",
+    "board.last_from": "last turn: left from here",
+    "board.last_to": "last turn: arrived here",
 }
 
 _catalogue: dict[str, str] = EN

@@ -125,17 +125,22 @@ def entry_markup(game: Game, action: Action, events: list[ev.Event]) -> str:
     return "".join(reversed(items))
 
 
-def flashes(events: list[ev.Event]) -> dict[int, str]:
-    """Squares to highlight briefly for what just happened (CSS animation classes)."""
-    out: dict[int, str] = {}
-    for event in events:
-        if isinstance(event, ev.Refilled):
-            for sq in event.marked:
-                out[sq] = "flash-demand"
-            for sq, _ in event.placed:
-                out[sq] = "flash-refill"
-        elif isinstance(event, ev.GoodDelivered):
-            out[event.at] = "flash-deliver"
-        elif isinstance(event, ev.GoodStolen):
-            out[event.at] = "flash-steal"
-    return out
+def action_kind(game: Game, action: Action) -> str:
+    """What sort of action this is, for how the board and the action list
+    draw it: ``steal``, ``pick``, ``deliver`` stand out from ``place``,
+    ``move`` (a camel) and ``good`` (a good along a chain); ``end``."""
+    if isinstance(action, Steal):
+        return "steal"
+    if isinstance(action, PickUp):
+        return "pick"
+    if isinstance(action, PlaceCamel):
+        return "place"
+    if isinstance(action, MoveCamel):
+        return "move"
+    if isinstance(action, EndTurn):
+        return "end"
+    return "deliver" if city_wants(action.to) == action.good else "good"
+
+
+# Special actions first in the action list: a steal among 48 moves is found at once.
+KIND_ORDER = {"deliver": 0, "steal": 1, "pick": 2, "good": 3, "place": 4, "move": 5, "end": 6}

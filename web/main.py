@@ -21,6 +21,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import is_none  # type: ignore[import-not-found]
 
 from web.app import App
+from web.board_svg import VIEW
 from web.i18n import t
 from web.query import parse_query
 from web.saved import Saves
@@ -136,8 +137,35 @@ def _offer_download() -> None:
     a.remove()
 
 
-def render(*, keyboard: bool = False) -> None:
-    view = app.view()
+_REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)")
+
+
+def _board_scale() -> float:
+    """CSS px per board unit as drawn now (0 when no board is shown)."""
+    board = document.getElementById("board")
+    if is_none(board):
+        return 0.0
+    return float(board.getBoundingClientRect().width) / VIEW
+
+
+def _play(motion: Any) -> None:
+    """Play web/motion.py's plan on the new markup with the Web Animations
+    API; under prefers-reduced-motion nothing moves (the marks stay)."""
+    if motion is None or not motion or bool(_REDUCED.matches):
+        return
+    fx = document.querySelector("#board .fx")
+    if not is_none(fx):
+        fx.innerHTML = motion.ghosts  # planned markup: goods and numbers only
+    for anim in motion.anims:
+        el = document.querySelector(anim.selector)
+        if is_none(el):
+            continue
+        frames = to_js(anim.keyframes, dict_converter=window.Object.fromEntries)
+        timing = {"duration": anim.duration, "delay": anim.delay, "easing": "ease-out", "fill": "backwards"}
+        el.animate(frames, to_js(timing, dict_converter=window.Object.fromEntries))
+
+
+def _show(view: Any, keyboard: bool) -> None:
     _screen.innerHTML = view.markup
     document.title = view.title
     if view.modal:
@@ -160,6 +188,18 @@ def render(*, keyboard: bool = False) -> None:
         _html.setAttribute("data-seat", str(view.seat))
         _html.setAttribute("data-left", str(view.left))
     _html.setAttribute("data-screen", view.screen)
+
+
+def render(*, keyboard: bool = False) -> None:
+    view = app.view()
+    _show(view, keyboard)
+    # The board's choices depend on its size on screen (tap targets, text):
+    # drawn at a new size (the first time, a rotated phone), it is drawn
+    # once more at the right one.
+    if app.set_unit_px(_board_scale()):
+        _show(app.view(), keyboard)
+    _play(view.motion)
+    app.motion = None  # played once: a later redraw does not replay it
 
 
 def _read_form() -> dict[str, object]:
@@ -217,6 +257,7 @@ _BUTTONS: dict[str, Callable[[], None]] = {
     "share-close": lambda: app.close_share(),
     "confirm-end-yes": lambda: app.confirm_end(True),
     "confirm-end-no": lambda: app.confirm_end(False),
+    "square-view-close": lambda: app.close_zoom(),
 }
 
 
@@ -291,20 +332,30 @@ def _send_share() -> None:
 # ---------------------------------------------------------------- clicks
 
 
+def _square_of(target: Any) -> str | None:
+    """The square a board element belongs to: the square itself, or the
+    pieces drawn beside it (``data-on``, docs/UI-CONTRACT.md)."""
+    el = target.closest("[data-square],[data-on]")
+    if is_none(el):
+        return None
+    name = el.getAttribute("data-square")
+    return str(el.getAttribute("data-on") if is_none(name) else name)
+
+
 def _activate(target: Any, *, keyboard: bool) -> None:
     """What a click on ``target`` does; Enter and Space on a board element too."""
     if app.confirming and is_none(target.closest("#confirm-end")):
         app.confirm_end(False)  # a click outside the question: "no"
         render(keyboard=keyboard)
         return
-    el = target.closest("[data-action],[data-select],[data-saved-action],button[id]")
+    el = target.closest("[data-action],[data-select],[data-zoom],[data-saved-action],button[id]")
     if is_none(el):
         if not is_none(target.closest("#board")):
-            square = target.closest("[data-square]")
-            if is_none(square):
+            square = _square_of(target)
+            if square is None:
                 app.clear()
             else:
-                app.explain(str(square.getAttribute("data-square")))  # why nothing happened
+                app.explain(square)  # why nothing happened
             render(keyboard=keyboard)
         return
     action = el.getAttribute("data-action")
@@ -312,6 +363,8 @@ def _activate(target: Any, *, keyboard: bool) -> None:
         app.act(str(action))
     elif not is_none(select := el.getAttribute("data-select")):
         app.select(str(select))
+    elif not is_none(zoom := el.getAttribute("data-zoom")):
+        app.open_zoom(str(zoom))
     elif not is_none(saved := el.getAttribute("data-saved-action")):
         app.saved_action(str(saved), str(el.getAttribute("data-id")))
     elif el.id == "start-game":
@@ -347,7 +400,7 @@ def _on_click(event: Any) -> None:
 
 # The board's role="button" elements; HTML buttons turn Enter and Space
 # into a click themselves.
-_BOARD_BUTTONS = "#board [data-action], #board [data-select]"
+_BOARD_BUTTONS = "#board [data-action], #board [data-select], #board [data-zoom]"
 
 
 def _typing(target: Any) -> bool:
@@ -423,10 +476,10 @@ def _on_focusin(event: Any) -> None:
         target = event.target
         if is_none(target.closest("#board")):
             return
-        square = target.closest("[data-square]")
-        action = target.getAttribute("data-action") if is_none(square) else None
+        square = _square_of(target)
+        action = target.getAttribute("data-action") if square is None else None
         text = app.square_info(
-            square=None if is_none(square) else str(square.getAttribute("data-square")),
+            square=square,
             action=None if action is None or is_none(action) else str(action),
         )
         _show_info(text)
@@ -466,10 +519,12 @@ def _on_pointerdown(event: Any) -> None:
     _press["shown"] = False
     if str(event.pointerType) == "mouse":
         return
-    square = event.target.closest("#board [data-square]")
-    if is_none(square):
+    if is_none(event.target.closest("#board")):
         return
-    _press["square"] = str(square.getAttribute("data-square"))
+    square = _square_of(event.target)
+    if square is None:
+        return
+    _press["square"] = square
     _press["x"], _press["y"] = float(event.clientX), float(event.clientY)
     _press["timer"] = window.setTimeout(_proxies["long_press"], LONG_PRESS_MS)
 
@@ -520,6 +575,16 @@ def _on_change(event: Any) -> None:
         f.text().then(_proxies["file_text"], _proxies["file_failed"])
 
 
+def _on_resize(_: Any) -> None:
+    """A rotated phone or a resized window: redraw the board at its new size."""
+    try:
+        if app.set_unit_px(_board_scale()):
+            render()
+    except Exception as e:  # a bug: show it, and let tests see it in the console
+        window.console.error(f"caravan: {type(e).__name__}: {e}")
+        raise
+
+
 def _on_hashchange(_: Any) -> None:
     try:
         text = str(window.location.hash)
@@ -561,6 +626,7 @@ def boot() -> None:
         root.addEventListener(name, create_proxy(_cancel_press))
     root.addEventListener("contextmenu", create_proxy(_on_contextmenu))
     window.addEventListener("hashchange", create_proxy(_on_hashchange))
+    window.addEventListener("resize", create_proxy(_on_resize))
     link_text = str(window.location.hash)
     app.boot(link_text, query.autostart, short=query.short, casual=query.casual)
     if link_text.lstrip("#"):

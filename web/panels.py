@@ -13,7 +13,7 @@ from caravan.actions import EndTurn
 
 from .board_svg import cube
 from .i18n import t
-from .log import cost_text, describe, good_name
+from .log import KIND_ORDER, action_kind, cost_text, describe, good_name
 from .markup import esc
 from .palette import player_hex
 from .selection import SUPPLY, Selection
@@ -101,10 +101,13 @@ def controls(game: Game, sel: Selection) -> str:
         hint = t("play.hint_selected") if sel.selected else t("play.hint_none")
         out.append(f'<p id="hint">{esc(hint)}</p>')
     out.append('<ul id="action-list">')
-    for action in sel.targets():
+    # Deliveries, steals and pick-ups first and marked (web/log.py KIND_ORDER).
+    kinds = {action: action_kind(game, action) for action in sel.targets()}
+    for action in sorted(kinds, key=lambda a: KIND_ORDER[kinds[a]]):
         cost = game.cost(action)
         out.append(
-            f'<li><button type="button" data-action="{esc(action)}" data-cost="{cost}">'
+            f'<li><button type="button" class="act-{kinds[action]}" data-action="{esc(action)}" '
+            f'data-cost="{cost}">'
             f'{esc(describe(game, action))} <span class="cost">{esc(cost_text(cost))}</span> '
             f"<code>{esc(action)}</code></button></li>"
         )

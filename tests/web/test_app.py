@@ -9,7 +9,7 @@ from html import unescape
 from caravan import record
 from caravan.options import Options, default_players
 from caravan.playout import courier_action
-from tests.positions import blank, camel, loose
+from tests.positions import blank, camel, loose, sq
 from web.app import App
 from web.selection import source_of
 
@@ -131,8 +131,12 @@ def test_r13_i6_undo_stops_at_a_refill_whose_goods_were_seen() -> None:
     app = App()
     app.resume(game)
     app.act("+a7")  # 4 goods left on the board: refill
-    markup = app.view().markup
-    assert "Refill" in markup and "flash-refill" in markup
+    view = app.view()
+    markup = view.markup
+    assert "Refill" in markup
+    # The refilled goods drop in (web/motion.py), each on its own square.
+    assert view.motion is not None
+    assert any("[data-loose]" in a.selector for a in view.motion.anims)
     assert 'id="undo" disabled' in markup
     app.undo()
     assert app.game is not None and len(app.game.history) == 1
@@ -148,7 +152,9 @@ def test_r10_a_steal_is_logged_with_both_names_and_highlighted() -> None:
     app.act("$c6/2I")
     markup = app.view().markup
     assert "Player 1 stole the ivory from Player 2 on c6" in markup
-    assert "flash-steal" in markup
+    motion = app.view().motion
+    assert motion is not None
+    assert [a.selector for a in motion.anims] == ['[data-on="c6"] .piece[data-token="1_I"] .under']
     assert _field(markup, 0, "theft") == 0 and _field(markup, 1, "theft") == 2
 
 
@@ -218,3 +224,32 @@ def test_new_game_button_keeps_the_game_in_progress_until_another_starts() -> No
 
 def test_new_game_form_offers_no_way_back_when_there_is_no_game() -> None:
     assert 'id="resume-game"' not in App().view().markup
+
+
+def test_a_crowded_square_opens_its_enlarged_view_and_an_action_closes_it() -> None:
+    game = blank()
+    game = camel(game, 0, "c6")
+    game = camel(game, 1, "c6", "I")
+    app = App()
+    app.resume(game)
+    app.set_unit_px(0.48)  # a 360 px phone: a camel is too small to tap
+    app.select("c6")
+    assert app.zoom == sq("c6")
+    markup = app.view().markup
+    assert 'data-square-view="c6"' in markup and 'class="target steal" data-action="$c6/2I"' in markup
+    app.select("c6")  # the same source again: cancel, and the view goes with it
+    assert app.zoom is None and app.sel.selected is None
+    app.select("c6")
+    app.act("$c6/2I")
+    assert app.zoom is None and 'id="square-view"' not in app.view().markup
+
+
+def test_on_a_wide_board_a_lone_steal_stays_on_the_board() -> None:
+    game = blank()
+    game = camel(game, 0, "c6")
+    game = camel(game, 1, "c6", "I")
+    app = App()
+    app.resume(game)
+    app.select("c6")
+    assert app.zoom is None
+    assert 'id="square-view"' not in app.view().markup

@@ -8,8 +8,8 @@ from html import unescape
 from caravan.board import SQUARE_NAMES
 from caravan.game import Game
 from caravan.options import Options, Player
-from tests.positions import blank, camel, demand, loose
-from web.board_svg import render_board
+from tests.positions import blank, camel, demand, loose, sq
+from web.board_svg import render_board, square_view
 from web.selection import Selection
 
 
@@ -37,7 +37,7 @@ def test_r3_setup_shows_eight_goods_and_four_demand_markers() -> None:
     game = Game(seed=1)
     svg = render_board(game, _selection(game))
     assert svg.count('class="loose"') == 8
-    assert len(re.findall(r'class="demand-text">1<', svg)) == 4
+    assert len(re.findall(r'class="demand-text"[^>]*>1<', svg)) == 4
 
 
 def test_no_targets_until_a_source_is_selected() -> None:
@@ -71,7 +71,7 @@ def test_r8_the_good_itself_is_the_pick_up_target() -> None:
     game = camel(game, 0, "c6")
     game = loose(game, "c6", "S")
     svg = render_board(game, _selection(game, "c6"))
-    assert re.search(r'class="loose target" data-action="\+c6" data-cost="1"', svg)
+    assert re.search(r'class="loose target pick" data-loose="S" data-action="\+c6" data-cost="1"', svg)
 
 
 def test_r10_steal_target_is_the_victims_good_and_under_goods_differ_from_on_top() -> None:
@@ -103,7 +103,7 @@ def test_several_camels_on_a_square_stay_countable() -> None:
     svg = render_board(game, _selection(game))
     assert "Player 1: 3 camels" in svg
     assert "Player 2: 1 camel<" in svg  # one camel, not "1 camels"
-    assert 'class="count" fill="#1d1d1d">3<' in svg
+    assert re.search(r'class="count"[^>]*>3<', svg)
 
 
 def test_player_names_are_escaped() -> None:
@@ -116,10 +116,11 @@ def test_player_names_are_escaped() -> None:
     assert "&lt;script&gt;" in svg and "B &amp; B" in svg
 
 
-def test_flashed_squares_get_their_animation_class() -> None:
+def test_last_turn_squares_carry_their_mark() -> None:
     game = Game(seed=1)
-    svg = render_board(game, _selection(game), {0: "flash-refill"})
-    assert svg.count('class="flash flash-refill"') == 1
+    svg = render_board(game, _selection(game), {0: "from", 1: "from to"})
+    assert 'data-square="a1"' in svg and 'data-mark="from"' in svg
+    assert svg.count('class="last from"') == 1 and svg.count('class="last from to"') == 1
 
 
 def test_squares_carry_what_is_on_them_for_machines() -> None:
@@ -142,7 +143,120 @@ def test_r10_r11_two_camels_with_the_same_good_make_one_source_and_one_target() 
     game = camel(game, 0, "d3")
     game = camel(game, 1, "d2", "I")
     game = camel(game, 1, "d2", "I")
-    svg = render_board(game, _selection(game, "d2"))
-    assert svg.count('data-select="Wd2"') == 1
-    assert list(_targets(svg)).count("$d2/2I") == 1
-    assert svg.count('data-action="$d2/2I"') == 1
+    sel = _selection(game, "d2")
+    # Five tokens on d2: too crowded to choose on the board, so the goods
+    # and the steal are in the square's enlarged view, once each.
+    svg = render_board(game, sel, zoom=sq("d2"))
+    assert 'data-select="Wd2"' not in svg and "$d2/2I" not in svg
+    zoomed = square_view(game, sel, sq("d2"))
+    assert zoomed.count('data-select="Wd2"') == 1
+    assert zoomed.count('data-action="$d2/2I"') == 1
+
+
+def test_a_squares_centre_holds_only_the_square() -> None:
+    """docs/UI-CONTRACT.md: the good to pick up sits above the centre and
+    every camel (a good source or a steal target) below it, however many."""
+    from web.board_svg import CELL, LOOSE_HIT, TOKEN_H, cell_origin, token_layout, token_place
+
+    assert LOOSE_HIT[1] + LOOSE_HIT[3] < CELL / 2
+    for square in (0, 24, 48):
+        _, y = cell_origin(square)
+        for n in range(1, 25):
+            for i in range(min(n, 12)):
+                top = token_place(square, i, n)[1]
+                assert top > y + CELL / 2, f"token {i} of {n} reaches the centre"
+                assert top + TOKEN_H * token_layout(n)[1] <= y + CELL + 1, (
+                    f"token {i} of {n} leaves its square"
+                )
+
+
+def test_r10_on_a_phone_a_steal_is_chosen_in_the_enlarged_view() -> None:
+    """At 0.48 CSS px per board unit (a 360 px phone) a camel is 15 px wide:
+    too small to tap, so the steal is not on the board but in the view."""
+    game = blank()
+    game = camel(game, 0, "c6")
+    game = camel(game, 1, "c6", "I")
+    sel = _selection(game, "c6")
+    assert "$c6/2I" in _targets(render_board(game, sel))
+    assert "$c6/2I" not in _targets(render_board(game, sel, unit_px=0.48, zoom=sq("c6")))
+    assert 'data-action="$c6/2I"' in square_view(game, sel, sq("c6"))
+
+
+def test_r7_quiet_targets_show_the_cost_only_where_it_is_2() -> None:
+    game = blank()
+    game = camel(game, 0, "c6")
+    game = camel(game, 1, "d4")
+    svg = render_board(game, _selection(game, "c6"))
+    assert svg.count('class="cost-text"') == sum(c == "2" for c in _targets(svg).values()) > 0
+    assert 'class="dot"' in svg and 'class="ring"' in svg
+
+
+def test_r12_a_delivery_target_stands_out_from_a_plain_move() -> None:
+    game = blank()
+    game = camel(game, 0, "d6", "I")
+    game = camel(game, 0, "d7")
+    game = camel(game, 0, "d5")
+    svg = render_board(game, _selection(game, "Id6"))
+    assert re.search(r'data-action="Id6&gt;d7"[^>]*class="target deliver"', svg)
+    assert re.search(r'data-action="Id6&gt;d5"[^>]*class="target good"', svg)
+
+
+def test_on_a_phone_no_board_text_is_drawn_under_10_css_px() -> None:
+    """Font sizes outside the camels (which scale) are board units: at 0.48 px
+    a unit, each must be at least 10.5 / 0.48 units."""
+    game = Game(seed=1)
+    svg = render_board(game, _selection(game, "supply"), unit_px=0.48)
+    outside = re.sub(r'<g class="piece".*?</g></g>', "", svg)
+    sizes = [float(s) for s in re.findall(r'font-size="([\d.]+)"', outside)]
+    assert sizes and min(sizes) >= 10.5 / 0.48 - 0.05
+
+
+def test_each_seat_has_its_own_pattern_as_well_as_its_colour() -> None:
+    """Players told apart without colour: seat 1 plain, seats 2-4 striped,
+    dotted, checked (web/palette.SEAT_PATTERNS)."""
+    game = blank(players=4)
+    for seat, name in enumerate(("a1", "b1", "c1", "d1")):
+        game = camel(game, seat, name)
+    svg = render_board(game, _selection(game))
+    assert [f'id="seat-{s}"' in svg for s in range(4)] == [False, True, True, True]
+    for seat, name in enumerate(("b1", "c1", "d1"), start=1):
+        on = svg[svg.index(f'data-on="{name}"') :]
+        assert f'fill="url(#seat-{seat})"' in on[: on.index("</g></g>")]
+
+
+def test_r10_the_action_list_puts_the_steal_before_the_moves() -> None:
+    from web.app import App
+
+    game = blank()
+    game = camel(game, 0, "c6")
+    game = camel(game, 1, "c6", "I")
+    app = App()
+    app.resume(game)
+    app.select("c6")
+    listed = re.findall(
+        r'<li><button type="button" class="act-(\w+)" data-action="([^"]+)"', app.view().markup
+    )
+    assert listed[0] == ("steal", "$c6/2I")
+    assert {kind for kind, _ in listed[1:]} == {"move"}
+
+
+def test_a_board_with_nothing_to_play_has_no_buttons_at_all() -> None:
+    """The history view's board (docs/UI-CONTRACT.md): no sources, no
+    targets, and no crowded square to open either."""
+    game = blank(players=4)
+    for seat in range(4):
+        game = camel(game, seat, "d4")
+    svg = render_board(game, Selection(), {})
+    assert 'role="button"' not in svg and "data-zoom" not in svg
+    playing = render_board(game, _selection(game))
+    assert 'data-zoom="d4"' not in playing  # d4 is player 1's source: selecting it opens the view
+
+
+def test_a_crowded_square_that_is_not_a_source_opens_its_view_when_tapped() -> None:
+    game = blank(players=4)
+    for seat in (1, 2, 3):
+        game = camel(game, seat, "d4")
+    game = camel(game, 1, "d4", "I")
+    game = camel(game, 0, "a1")
+    svg = render_board(game, _selection(game))
+    assert re.search(r'data-square="d4"[^>]*data-zoom="d4" role="button"', svg)

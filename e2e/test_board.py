@@ -1,0 +1,254 @@
+"""The board as a player meets it: cancelling is safe, targets are big enough
+on a phone, the last turn stays marked, and reduced motion means no motion.
+
+Everything goes through docs/UI-CONTRACT.md; what is legal comes from the
+test's own engine replaying the page's record (e2e/driver.py).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from caravan.actions import EndTurn, PickUp, Steal
+from caravan.playout import courier_action
+from e2e.conftest import Tab
+from e2e.driver import Driver, attr, source_of
+from tests.positions import blank, camel
+from web.saved import Saves
+from web.storage import MemoryStorage
+
+# Every board source and target, and the enlarged view's, with its box.
+_BOXES = """() => [...document.querySelectorAll(
+    '#board [data-select], #board .target[data-action], #board [data-zoom], ' +
+    '#square-view [data-select], #square-view .target[data-action], #square-view-close')]
+  .map(e => { const r = e.getBoundingClientRect();
+              return [e.getAttribute('data-select') || e.getAttribute('data-action') ||
+                      e.getAttribute('data-zoom') || e.id, r.width, r.height]; })"""
+# Every text drawn on the board, at its size on screen (font size times the
+# scale of the board and of the group it is in).
+_TEXTS = """() => [...document.querySelectorAll('#board text')].map(t => [
+  t.textContent, parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a])"""
+_BANNER = """() => { const r = document.getElementById('turn-banner').getBoundingClientRect();
+  const left = document.getElementById('actions-left').getBoundingClientRect();
+  return [r.top, r.bottom, left.top, left.bottom, innerHeight]; }"""
+_MARKS = """() => Object.fromEntries([...document.querySelectorAll('#board [data-mark]')]
+  .map(e => [e.getAttribute('data-square'), e.getAttribute('data-mark')]))"""
+# The longest animation or transition running on the page, in ms.
+_LONGEST = """() => {
+  let most = 0;
+  for (const a of document.getAnimations()) {
+    const t = a.effect.getComputedTiming();
+    most = Math.max(most, t.activeDuration + (t.delay || 0));
+  }
+  for (const e of document.querySelectorAll('#board *, #square-view *')) {
+    const s = getComputedStyle(e);
+    for (const d of (s.transitionDuration + ',' + s.animationDuration).split(',')) {
+      const v = parseFloat(d) * (d.trim().endsWith('ms') ? 1 : 1000);
+      if (!isNaN(v)) most = Math.max(most, v);
+    }
+  }
+  return most;
+}"""
+
+
+# Every element.animate() call's duration, seen from the page's side.
+_COUNT_ANIMATE = """
+window.__animations = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (frames, timing) {
+  const t = typeof timing === 'number' ? timing : (timing || {});
+  window.__animations.push((typeof t === 'number' ? t : (t.duration || 0)) + ((t && t.delay) || 0));
+  return animate.call(this, frames, timing);
+};
+"""
+
+
+_RESTORE = """items => { localStorage.clear();
+  for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }"""
+
+
+def _centre_of(page: Any, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, f"{selector} is not shown"
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+@pytest.mark.timeout(900)
+def test_a_click_or_tap_at_a_selected_sources_centre_only_clears_it(open_tab: Any) -> None:
+    """Over a whole 2-player short game (?seed=6, where a steal's hit area
+    once covered its square's centre and cancelling stole instead), every
+    source selected is clicked or tapped at its centre: the selection must
+    clear and nothing be played (docs/UI-CONTRACT.md, "Sources")."""
+    tab: Tab = open_tab(has_touch=True)
+    tab.open("?seed=6&autostart=2&short=1")
+    page = tab.page
+    driver = Driver(page)
+    game = driver.game()
+    rng = random.Random(6)
+    checked = steals = 0
+    for played in range(2000):
+        if game.is_over():
+            break
+        action = courier_action(game, rng)
+        src = source_of(action)
+        if src is not None and not isinstance(action, EndTurn):
+            driver.select(src, tap=played % 2 == 1)
+            steals += any(
+                isinstance(a, (Steal, PickUp)) and source_of(a) == src for a in game.legal_actions()
+            )
+            record = driver.record()
+            x, y = _centre_of(page, attr(".selected", "data-select", src))
+            if played % 2:
+                page.touchscreen.tap(x, y)
+            else:
+                page.mouse.click(x, y)
+            page.locator(".selected[data-select]").wait_for(state="detached")
+            assert driver.record() == record, f"cancelling {src} played something (before {action})"
+            checked += 1
+        game = driver.perform(action, game)
+    assert game.is_over(), "the game did not end"
+    assert checked > 50 and steals > 0, f"only {checked} cancels checked, {steals} with a steal or pick-up"
+
+
+def _crowded_storage() -> dict[str, str]:
+    """A saved game in progress with 24 camels on d4, four of them laden
+    with goods player 1 may steal (R10): the enlarged view's case."""
+    game = blank(players=4, casual=True)
+    loads = {0: "I", 1: "SW", 2: "M", 3: "H"}
+    for seat in range(4):
+        goods = list(loads[seat])
+        for i in range(6):
+            game = camel(game, seat, "d4", goods[i] if i < len(goods) else None)
+    storage = MemoryStorage()
+    saves = Saves(storage, "/")
+    saves.put("crowd", game, "Crowd", 1)
+    saves.set_current("crowd")
+    return {k: v for k in storage.keys() if (v := storage.get(k)) is not None}  # noqa: SIM118
+
+
+def _assert_sizes(page: Any, where: str, *, banner: bool = True) -> None:
+    small = [(n, round(w), round(h)) for n, w, h in page.evaluate(_BOXES) if w < 24 or h < 24]
+    assert not small, f"{where}: sources or targets under 24x24 CSS px: {small[:8]}"
+    tiny = [(s, round(px, 1)) for s, px in page.evaluate(_TEXTS) if px < 10]
+    assert not tiny, f"{where}: board texts under 10 CSS px: {tiny[:8]}"
+    if not banner:  # a laptop's page fits its window by the page's layout, not the board's
+        return
+    top, bottom, left_top, left_bottom, height = page.evaluate(_BANNER)
+    assert top >= 0 and bottom <= height, f"{where}: the turn banner is not in the viewport"
+    assert left_top >= 0 and left_bottom <= height, f"{where}: the actions left are not in the viewport"
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("size", [(360, 740), (740, 360), (1280, 800)])
+def test_on_a_phone_every_board_choice_is_24px_and_the_turn_stays_in_view(open_tab: Any, size: Any) -> None:
+    """WCAG 2.2 target size on a phone, both ways up (and on a laptop): every source and
+    target on the board and in the enlarged square view is at least 24x24
+    CSS px, every board text at least 10 px, and whose turn it is and the
+    actions left are on screen (on a phone: at 1280x800 that is the page
+    layout's business), over the first turns of a game and on a
+    square with 24 camels (opened through its enlarged view)."""
+    w, h = size
+    phone = w < 800
+    tab: Tab = open_tab(viewport={"width": w, "height": h}, has_touch=True, is_mobile=phone)
+    tab.open("?seed=6&autostart=2&short=1")
+    page = tab.page
+    driver = Driver(page)
+    game = driver.game()
+    rng = random.Random(6)
+    for _ in range(40):
+        action = courier_action(game, rng)
+        src = source_of(action)
+        if src is not None:
+            driver.select(src, tap=True)
+            _assert_sizes(page, f"{w}x{h} with {src} selected", banner=phone)
+        game = driver.perform(action, game, tap=True)
+    _assert_sizes(page, f"{w}x{h} after 40 actions", banner=phone)
+
+    page.evaluate(_RESTORE, _crowded_storage())
+    page.reload()
+    page.wait_for_function("document.documentElement.getAttribute('data-ready') === 'true'")
+    driver.select("d4", tap=True)
+    view = page.locator('#square-view[data-square-view="d4"]')
+    assert view.is_visible(), "selecting a square with 24 camels opens its enlarged view"
+    steals = [a for a in Driver(page).game().legal_actions() if isinstance(a, Steal)]
+    assert len(steals) == 4  # swords, salt, meat, hides (R10)
+    for steal in steals:
+        assert view.locator(attr(".target", "data-action", str(steal))).count() == 1
+    _assert_sizes(page, f"{w}x{h}, d4 enlarged", banner=phone)
+    before = driver.game()
+    after = driver.perform(steals[0], before, tap=True)
+    assert str(after.history[-1].action) == str(steals[0])
+
+
+def _marks(page: Any) -> dict[str, str]:
+    marks: dict[str, str] = page.evaluate(_MARKS)
+    return marks
+
+
+@pytest.mark.timeout(300)
+def test_the_last_turns_squares_stay_marked_until_the_next_player_acts(tab: Tab) -> None:
+    tab.open("?seed=3&autostart=2")
+    page = tab.page
+    driver = Driver(page)
+    game = driver.game()
+    rng = random.Random(3)
+    turns = 0
+    while turns < 4:
+        action = courier_action(game, rng)
+        if isinstance(action, EndTurn):
+            turn = [s.action for s in game.history if s.turn == game.turn]
+            game = driver.perform(action, game)
+            marks = _marks(page)
+            want: dict[str, set[str]] = {}
+            for a in turn:
+                for name, kind in _ends(a):
+                    want.setdefault(name, set()).add(kind)
+            assert {k: set(v.split()) for k, v in marks.items()} == want, f"marks after turn {game.turn - 1}"
+            turns += 1
+            continue
+        game = driver.perform(action, game)
+        assert _marks(page) == {}, f"marks stay after {action}, the next player's action"
+
+
+def _ends(action: Any) -> list[tuple[str, str]]:
+    text = str(action)
+    if text.startswith("@"):
+        return [(text[1:3], "to")]
+    if text.startswith(("+", "$")):
+        return [(text[1:3], "to")]
+    if "-" in text:
+        return [(text[:2], "from"), (text[3:5], "to")]
+    frm, to = text.split(">")
+    return [(frm[-2:], "from"), (to, "to")]
+
+
+@pytest.mark.timeout(300)
+def test_with_reduced_motion_nothing_moves_for_more_than_10_ms(open_tab: Any) -> None:
+    """prefers-reduced-motion: every action (moves, pick-ups, refills, steals)
+    leaves no animation or transition longer than 10 ms; without it, a
+    camel's move does animate (so the check can fail)."""
+    moving: Tab = open_tab()
+    moving.page.add_init_script(_COUNT_ANIMATE)
+    moving.open("?seed=6&autostart=2&short=1")
+    driver = Driver(moving.page)
+    driver.perform(next(a for a in driver.game().legal_actions() if str(a).startswith("@")))
+    started = moving.page.evaluate("window.__animations")
+    assert started and max(started) > 100, "without reduced motion a placed camel should animate"
+
+    tab: Tab = open_tab(reduced_motion="reduce")
+    tab.page.add_init_script(_COUNT_ANIMATE)
+    tab.open("?seed=6&autostart=2&short=1")
+    driver = Driver(tab.page)
+    game = driver.game()
+    rng = random.Random(6)
+    kinds = set()
+    for _ in range(80):
+        action = courier_action(game, rng)
+        kinds.add(type(action).__name__)
+        game = driver.perform(action, game)
+        longest = max([tab.page.evaluate(_LONGEST), *tab.page.evaluate("window.__animations")])
+        assert longest <= 10, f"{longest} ms of motion after {action} with reduced motion"
+    assert {"PlaceCamel", "MoveCamel", "PickUp"} <= kinds
