@@ -626,7 +626,7 @@ class Game:
         IllegalActionError and changes nothing."""
         reason = self.why_illegal(action)
         if reason is not None:
-            raise IllegalActionError(f"{action}: {reason}")
+            raise IllegalActionError(f"{_shown(self, action)}: {reason}")
         if self._redo:
             self._redo.clear()
         return self._do(action, None, False)
@@ -656,7 +656,7 @@ class Game:
         """Refuse an illegal action; a legal new one ends what redo could replay."""
         reason = self.why_illegal(action)
         if reason is not None:
-            raise IllegalActionError(f"{action}: {reason}")
+            raise IllegalActionError(f"{_shown(self, action)}: {reason}")
         self._redo.clear()
 
     def pop(self) -> Action:
@@ -1170,10 +1170,7 @@ class Game:
         that does not exist raises IllegalActionError."""
         reason = _unnamed(self, action)
         if reason is not None:
-            # The notation writes a steal from a seat not in the game; other faults only repr does.
-            steal = isinstance(action, Steal) and action.victim >= 0 and reason == "there is no such player"
-            shown = str(action) if steal else repr(action)
-            raise IllegalActionError(f"{shown}: {reason}")
+            raise IllegalActionError(f"{_shown(self, action)}: {reason}")
         if isinstance(action, EndTurn):
             return "end the turn"
         if isinstance(action, PlaceCamel):
@@ -1447,6 +1444,17 @@ def _unnamed(game: Game, action: Action) -> str | None:
     if isinstance(action, Steal) and (type(action.victim) is not int or not 0 <= action.victim < game.seats):
         return "there is no such player"
     return None
+
+
+def _shown(game: Game, action: Action) -> str:
+    """An action as an error message quotes it: in the notation, or as repr
+    when it names a square or good the notation cannot write (PlaceCamel(-1))."""
+    reason = _unnamed(game, action)
+    if reason is None or reason == "it is not a Caravan action":
+        return str(action)
+    # The notation writes a steal from a seat not in the game; other faults only repr does.
+    steal = isinstance(action, Steal) and action.victim >= 0 and reason == "there is no such player"
+    return str(action) if steal else repr(action)
 
 
 def _off_board(square: object) -> bool:
