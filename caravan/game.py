@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from itertools import product
 from typing import NamedTuple
 
 from . import events as ev
@@ -68,7 +69,15 @@ _DELIVERY_ENDED = 1 << 10  # the delivery ended the game (R14)
 _TOO_MANY_DRAWS = "more draws were recorded than the action makes"
 _QUIET: list[ev.Event] = []  # what _do returns to push_legal for most actions; never handed out
 _ALL_SQUARES = range(SQUARES)
-_NUMBERED_IN_ORDER = tuple(sorted(NUMBERED))
+# R13: the numbered spaces holding a good, in square order (they get demand
+# markers), by the empty ones in number order (they are filled from the bag).
+# A lookup, not a second scan of the board, per refill.
+_HOLDING: dict[tuple[int, ...], tuple[int, ...]] = {
+    tuple(sq for sq, e in zip(NUMBERED, empty, strict=True) if e): tuple(
+        sorted(sq for sq, e in zip(NUMBERED, empty, strict=True) if not e)
+    )
+    for empty in product((False, True), repeat=len(NUMBERED))
+}
 _NO_ACTIONS = "you have no actions left this turn: end your turn"
 _AGREED = "the players agreed to end the game (I10): that cannot be taken back"
 _new_tuple = tuple.__new__  # builds a NamedTuple without its keyword-handling __new__
@@ -824,11 +833,11 @@ class Game:
             return out
         if cls is PickUp:  # R8
             at = action.at  # type: ignore[union-attr]
-            for i in range(base, base + nc):
-                if loc[i] == at and load[i] == NONE:
-                    break
-            else:
-                raise AssertionError("a checked action found no camel")
+            # An unladen camel of ours on ``at`` (ValueError if none: unchecked misuse).
+            end = base + nc
+            i = loc.index(at, base, end)
+            while load[i] != NONE:
+                i = loc.index(at, i + 1, end)
             refill = self.loose_count == REFILL_AT + 1 and self.bag_count > 0  # R13, I6
             if draws is not None:
                 if refill:
@@ -841,16 +850,18 @@ class Game:
             load[i] = good
             loose[at] = NONE
             self.loose_count -= 1
-            taken = self.demand[at]
-            self.demand[at] = 0
-            self.markers[seat] += taken
+            demand = self.demand
+            taken = demand[at]
+            if taken:
+                demand[at] = 0
+                self.markers[seat] += taken
             if not refill:
                 self._undo.append(i | taken << 5)
                 self.history.append(_new_tuple(Step, (action, (), seat, turn)))
                 return _QUIET if quiet else [ev.GoodPickedUp(seat, at, good, taken)]
-            out = [ev.GoodPickedUp(seat, at, good, taken)]
             triggered = self.triggered
-            marked, filled, drawn = self._refill(draws, out)
+            out = _QUIET if quiet else [ev.GoodPickedUp(seat, at, good, taken)]
+            marked, filled, drawn = self._refill(draws, None if quiet else out)
             self._undo.append((i, taken, marked, filled, triggered))
             self.history.append(_new_tuple(Step, (action, drawn, seat, turn)))
             return out
@@ -903,29 +914,32 @@ class Game:
             raise IllegalActionError(_TOO_MANY_DRAWS)
 
     def _refill(
-        self, draws: tuple[int, ...] | None, out: list[ev.Event]
+        self, draws: tuple[int, ...] | None, out: list[ev.Event] | None
     ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-        """R13 and I9; returns the squares marked, the squares filled and the goods drawn."""
+        """R13 and I9; returns the squares marked, the squares filled and the
+        goods drawn, and adds the events to ``out`` (None: no events, push_legal)."""
         loose, bag = self.loose, self.bag
         supply = self.demand_supply
-        marked: list[int] = []
+        filled = tuple([sq for sq in NUMBERED if loose[sq] == NONE])
+        marked: tuple[int, ...] = ()
         if supply:
             # Loose goods lie on numbered spaces (R3, R13): look there, in
             # square order, unless some lie elsewhere.
-            marked = [sq for sq in _NUMBERED_IN_ORDER if loose[sq] != NONE]
+            marked = _HOLDING[filled]
             if len(marked) != self.loose_count:
-                marked = [sq for sq in _ALL_SQUARES if loose[sq] != NONE]
-            del marked[supply:]  # I9: while the supply lasts
+                marked = tuple([sq for sq in _ALL_SQUARES if loose[sq] != NONE])
+            if len(marked) > supply:
+                marked = marked[:supply]  # I9: while the supply lasts
             demand = self.demand
             for sq in marked:
                 demand[sq] += 1
             self.demand_supply = supply - len(marked)
-        filled = [sq for sq in NUMBERED if loose[sq] == NONE]
         in_bag = sum(bag)
-        del filled[in_bag:]  # R13: while the bag lasts
+        if len(filled) > in_bag:
+            filled = filled[:in_bag]  # R13: while the bag lasts
         if draws is None:
             below = self.chance.below
-            drawn = []
+            got = []
             for sq in filled:
                 # chance.draw_from, inlined: the same draw from the same numbers.
                 r = below(in_bag)
@@ -936,19 +950,22 @@ class Game:
                 bag[good] -= 1
                 in_bag -= 1
                 loose[sq] = good
-                drawn.append(good)
+                got.append(good)
+            drawn = tuple(got)
         else:
-            drawn = list(draws)  # checked by _check_draws: one per square filled
+            drawn = draws  # checked by _check_draws: one per square filled
             for sq, good in zip(filled, drawn):  # noqa: B905 (lengths checked)
                 bag[good] -= 1
                 loose[sq] = good
             in_bag -= len(drawn)
         self.loose_count += len(drawn)
-        out.append(ev.Refilled(tuple(marked), tuple(zip(filled, drawn)), in_bag))  # noqa: B905 (same length)
         if not in_bag:
             self.triggered = True  # R14
-            out.append(ev.EndTriggered())
-        return tuple(marked), tuple(filled), tuple(drawn)
+        if out is not None:
+            out.append(ev.Refilled(marked, tuple(zip(filled, drawn)), in_bag))  # noqa: B905 (same length)
+            if not in_bag:
+                out.append(ev.EndTriggered())
+        return marked, filled, drawn
 
     def _finish(self, reason: str, out: list[ev.Event]) -> None:
         self.over = reason
