@@ -539,16 +539,14 @@ class Game:
                     return "there is no such square on the board"
                 if self.left == 0:
                     return _NO_ACTIONS
-                here = movable = False
-                for i in range(base, base + nc):
-                    if loc[i] == frm:
-                        here = True
-                        if load[i] == NONE:
-                            movable = True
-                            break
-                if not here:
-                    return f"you have no camel on {SQUARE_NAMES[frm]}"
-                if not movable:
+                end = base + nc
+                try:  # an unladen camel of ours on frm, found as _do finds it
+                    i = loc.index(frm, base, end)
+                    while load[i] != NONE:
+                        i = loc.index(frm, i + 1, end)
+                except ValueError:
+                    if frm not in loc[base:end]:
+                        return f"you have no camel on {SQUARE_NAMES[frm]}"
                     return "a camel carrying a good cannot move (R7)"
                 if frm == to:
                     return "the camel is already there (I3)"
@@ -903,7 +901,7 @@ class Game:
             i = loc.index(at, base, end)
             while load[i] != NONE:
                 i = loc.index(at, i + 1, end)
-            refill = self.loose_count == REFILL_AT + 1 and self.bag_count > 0  # R13, I6
+            refill = self.loose_count == REFILL_AT + 1 and sum(self.bag) > 0  # R13, I6
             if draws is not None:
                 if refill:
                     self._check_draws(at, draws)
