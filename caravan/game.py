@@ -590,7 +590,7 @@ class Game:
             return None
         if cls is PickUp or cls is Steal:
             at = action.at  # type: ignore[union-attr]
-            if _off_board(at):
+            if type(at) is not int or not 0 <= at < SQUARES:
                 return "there is no such square on the board"
             if self.left == 0:
                 return _NO_ACTIONS
