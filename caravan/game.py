@@ -69,9 +69,9 @@ _DELIVERY_ENDED = 1 << 10  # the delivery ended the game (R14)
 _TOO_MANY_DRAWS = "more draws were recorded than the action makes"
 _QUIET: list[ev.Event] = []  # what _do returns to push_legal for most actions; never handed out
 _ALL_SQUARES = range(SQUARES)
-# R13: the numbered spaces holding a good, in square order (they get demand
-# markers), by the empty ones in number order (they are filled from the bag).
-# A lookup, not a second scan of the board, per refill.
+# R13, keyed by the empty numbered spaces in number order (those the bag
+# fills): the numbered spaces holding a good, in square order (those that get
+# demand markers). A lookup, not a second scan of the board, per refill.
 _HOLDING: dict[tuple[int, ...], tuple[int, ...]] = {
     tuple(sq for sq, e in zip(NUMBERED, empty, strict=True) if e): tuple(
         sorted(sq for sq, e in zip(NUMBERED, empty, strict=True) if not e)
