@@ -35,21 +35,31 @@ class SeededChance:
     def __init__(self, seed: int) -> None:
         self._state = seed & _MASK
 
-    def _next(self) -> int:
-        self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK
-        z = self._state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
-
     def below(self, n: int) -> int:
-        if n <= 0:
-            raise ValueError("below() needs n >= 1")
-        limit = (1 << 64) - ((1 << 64) % n)
+        # One SplitMix64 step per try, with the rejection limit cached for
+        # bag-sized n: a refill draws four times per push (R13), in searches too.
+        limit = _LIMIT.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("below() needs n >= 1")
+            limit = _SPAN - _SPAN % n
+            if n <= _CACHED:
+                _LIMIT[n] = limit
         while True:
-            x = self._next()
-            if x < limit:
-                return x % n
+            self._state = z = (self._state + _GAMMA) & _MASK
+            z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                return z % n
+
+
+_SPAN = 1 << 64
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+_CACHED = 1024  # a bag holds fewer goods (R2)
+_LIMIT: dict[int, int] = {}  # n -> the largest multiple of n that is at most 2**64
 
 
 def draw_from(bag: Sequence[int], chance: Chance) -> int:

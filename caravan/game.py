@@ -4,7 +4,7 @@ State is a handful of flat int lists, changed in place, so that bots can play
 thousands of games. Camels are slots ``seat * camels + k``; ``loc`` is a
 square or SUPPLY, ``load`` is NONE, a good on top, or a good + UNDER when
 stolen (R10). Each action of the history keeps a small undo entry (a diff,
-see ``Game._undo_step``), so a long game or a deep search costs little memory.
+see ``_UndoEntry``), so a long game or a deep search costs little memory.
 
 For searches: ``push_legal`` applies an action just listed by
 ``legal_actions()`` without checking it again (like python-chess's push),
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from itertools import product
 from typing import NamedTuple
 
 from . import events as ev
@@ -61,14 +62,22 @@ SUPPLY = -1
 NONE = -1
 UNDER = GOOD_COUNT  # load >= UNDER: the good load - UNDER, under the camel
 REFILL_AT = 4  # R13
-# Undo entries (Game._undo_step): bits of an end of turn's and a delivery's entry.
+# Undo entries (_UndoEntry): bits of an end of turn's and a delivery's entry.
 _LEFT = 7  # actions left before the turn ended
 _ENDED = 8  # the end of the turn ended the game (I10)
 _DELIVERY_ENDED = 1 << 10  # the delivery ended the game (R14)
 _TOO_MANY_DRAWS = "more draws were recorded than the action makes"
 _QUIET: list[ev.Event] = []  # what _do returns to push_legal for most actions; never handed out
 _ALL_SQUARES = range(SQUARES)
-_NUMBERED_IN_ORDER = tuple(sorted(NUMBERED))
+# R13, keyed by the empty numbered spaces in number order (those the bag
+# fills): the numbered spaces holding a good, in square order (those that get
+# demand markers). A lookup, not a second scan of the board, per refill.
+_HOLDING: dict[tuple[int, ...], tuple[int, ...]] = {
+    tuple(sq for sq, e in zip(NUMBERED, empty, strict=True) if e): tuple(
+        sorted(sq for sq, e in zip(NUMBERED, empty, strict=True) if not e)
+    )
+    for empty in product((False, True), repeat=len(NUMBERED))
+}
 _NO_ACTIONS = "you have no actions left this turn: end your turn"
 _AGREED = "the players agreed to end the game (I10): that cannot be taken back"
 _new_tuple = tuple.__new__  # builds a NamedTuple without its keyword-handling __new__
@@ -226,7 +235,15 @@ def _add_camel_actions(
             moves.extend([row[t] for t in empty])
 
 
-# An undo entry (Game._undo_step): an int, or a tuple for a pick-up that refilled.
+# An undo entry: what ``Game.pop`` needs that the action and the state after
+# it do not tell. A camel move or placement: the camel's slot. An end of turn:
+# the actions left before it | _ENDED if it ended the game (I10). A move of a
+# good: the carrier's slot | the receiver's << 5, or for a delivery the
+# carrier's | _DELIVERY_ENDED if it ended the game (R14). A steal: the thief's
+# slot | the victim's << 5. A pick-up: the camel's slot | the demand markers
+# taken << 5, or after a refill (R13) the tuple (slot, markers taken, squares
+# marked, squares filled, whether the end was triggered before). Ints below
+# 257 are shared by Python, so most entries cost one list slot (8 bytes).
 _UndoEntry = int | tuple[int, int, tuple[int, ...], tuple[int, ...], bool]
 
 
@@ -522,16 +539,14 @@ class Game:
                     return "there is no such square on the board"
                 if self.left == 0:
                     return _NO_ACTIONS
-                here = movable = False
-                for i in range(base, base + nc):
-                    if loc[i] == frm:
-                        here = True
-                        if load[i] == NONE:
-                            movable = True
-                            break
-                if not here:
-                    return f"you have no camel on {SQUARE_NAMES[frm]}"
-                if not movable:
+                end = base + nc
+                try:  # an unladen camel of ours on frm, found as _do finds it
+                    i = loc.index(frm, base, end)
+                    while load[i] != NONE:
+                        i = loc.index(frm, i + 1, end)
+                except ValueError:
+                    if frm not in loc[base:end]:
+                        return f"you have no camel on {SQUARE_NAMES[frm]}"
                     return "a camel carrying a good cannot move (R7)"
                 if frm == to:
                     return "the camel is already there (I3)"
@@ -549,22 +564,25 @@ class Game:
             if type(good) is not int or not 0 <= good < GOOD_COUNT:
                 return "there is no such good"
             code = good + UNDER if mg.under else good
-            source = target = False
-            for i in range(base, base + nc):
-                s = loc[i]
-                if s == frm and load[i] == code:
-                    source = True
-                elif s == to and load[i] == NONE:
-                    target = True
-            if not source:
+            # The carrier and an unladen camel to receive it, found as _do finds them.
+            end = base + nc
+            try:
+                i = load.index(code, base, end)
+                while loc[i] != frm:
+                    i = load.index(code, i + 1, end)
+            except ValueError:
                 where = "under" if mg.under else "on"
                 return f"you have no camel with {GOODS[good].name} {where} it on {SQUARE_NAMES[frm]}"
-            if not target:
+            try:
+                i = loc.index(to, base, end)
+                while load[i] != NONE:
+                    i = loc.index(to, i + 1, end)
+            except ValueError:
                 return (
                     f"you have no unladen camel on {SQUARE_NAMES[to]} "
                     "(a good may not end on a laden camel, R11)"
                 )
-            if not self._connected(base, nc, frm, to):
+            if frm != to and to not in NEIGHBOURS[frm] and not self._connected(base, nc, frm, to):
                 return (
                     f"your camels on {SQUARE_NAMES[frm]} and {SQUARE_NAMES[to]} "
                     "are not connected orthogonally (R11)"
@@ -572,17 +590,19 @@ class Game:
             return None
         if cls is PickUp or cls is Steal:
             at = action.at  # type: ignore[union-attr]
-            if _off_board(at):
+            if type(at) is not int or not 0 <= at < SQUARES:
                 return "there is no such square on the board"
             if self.left == 0:
                 return _NO_ACTIONS
-            laden = 0
-            unladen_here = False
-            for i in range(base, base + nc):
-                if load[i] != NONE:
-                    laden += 1
-                elif loc[i] == at:
-                    unladen_here = True
+            end = base + nc
+            laden = nc - load[base:end].count(NONE)
+            unladen_here = True
+            try:
+                i = loc.index(at, base, end)
+                while load[i] != NONE:
+                    i = loc.index(at, i + 1, end)
+            except ValueError:
+                unladen_here = False
             if cls is PickUp:
                 if not unladen_here:
                     return f"you have no unladen camel on {SQUARE_NAMES[at]}"
@@ -626,7 +646,7 @@ class Game:
         IllegalActionError and changes nothing."""
         reason = self.why_illegal(action)
         if reason is not None:
-            raise IllegalActionError(f"{action}: {reason}")
+            raise IllegalActionError(f"{_shown(self, action)}: {reason}")
         if self._redo:
             self._redo.clear()
         return self._do(action, None, False)
@@ -656,7 +676,7 @@ class Game:
         """Refuse an illegal action; a legal new one ends what redo could replay."""
         reason = self.why_illegal(action)
         if reason is not None:
-            raise IllegalActionError(f"{action}: {reason}")
+            raise IllegalActionError(f"{_shown(self, action)}: {reason}")
         self._redo.clear()
 
     def pop(self) -> Action:
@@ -667,26 +687,78 @@ class Game:
         """
         if self.over == "agreed":
             raise IllegalActionError(_AGREED)
-        if not self.history:
+        history = self.history
+        if not history:
             raise IndexError("there is nothing to undo")
-        step = self.history.pop()
-        action = step.action
+        step = history.pop()
+        action, _, seat, turn = step
         entry = self._undo.pop()
-        if type(action) is MoveCamel:  # _undo_step's first two cases, inlined: most actions
+        # The entry holds what the action and the state after it do not tell
+        # (see _UndoEntry). Kinds in the order of how often games play them.
+        cls = type(action)
+        if cls is MoveCamel or cls is PlaceCamel:
             count = self.count
-            count[action.to] -= 1
-            count[action.frm] += 1
-            self.loc[entry] = action.frm  # type: ignore[index]
-            self.left += 2 if count[action.to] else 1
-        elif type(action) is EndTurn:
-            self.turn = step.turn
-            self.seat = step.seat
+            to = action.to  # type: ignore[union-attr]
+            count[to] -= 1
+            if cls is MoveCamel:
+                frm = action.frm  # type: ignore[union-attr]
+                count[frm] += 1
+                self.loc[entry] = frm  # type: ignore[index]
+            else:
+                self.loc[entry] = SUPPLY  # type: ignore[index]
+            self.left += 2 if count[to] else 1  # the cost it had (R7, I3)
+        elif cls is MoveGood:
+            mg: MoveGood = action  # type: ignore[assignment]
+            good = mg.good
+            load = self.load
+            self.left += 1
+            load[entry & 31] = good + UNDER if mg.under else good  # type: ignore[operator]
+            if CITY_WANTS[mg.to] != good:
+                load[entry >> 5 & 31] = NONE  # type: ignore[operator]
+            else:
+                self.delivered[seat * GOOD_COUNT + good] -= 1
+                if entry & _DELIVERY_ENDED:  # type: ignore[operator]
+                    self.over = None
+                    self.winners = ()
+        elif cls is EndTurn:
+            self.turn = turn
+            self.seat = seat
             self.left = entry & _LEFT  # type: ignore[operator]
             if entry & _ENDED:  # type: ignore[operator]
                 self.over = None
                 self.winners = ()
+        elif cls is PickUp:
+            at = action.at  # type: ignore[union-attr]
+            loose, load = self.loose, self.load
+            self.left += 1
+            if type(entry) is int:
+                i, taken = entry & 31, entry >> 5
+            else:
+                i, taken, marked, filled, self.triggered = entry  # type: ignore[misc]
+                bag = self.bag
+                for sq in filled:
+                    bag[loose[sq]] += 1
+                    loose[sq] = NONE
+                self.loose_count -= len(filled)
+                if marked:
+                    demand = self.demand
+                    for sq in marked:
+                        demand[sq] -= 1
+                    self.demand_supply += len(marked)
+            loose[at] = load[i]
+            load[i] = NONE
+            self.loose_count += 1
+            if taken:
+                self.demand[at] += taken
+                self.markers[seat] -= taken
         else:
-            self._undo_step(step, entry)
+            st: Steal = action  # type: ignore[assignment]
+            load = self.load
+            self.left += 1
+            load[entry & 31] = NONE  # type: ignore[operator]
+            load[entry >> 5] = st.good  # type: ignore[operator]
+            self.theft[seat] += 1
+            self.theft[st.victim] -= 1
         self._redo.append(step)
         return action
 
@@ -742,7 +814,7 @@ class Game:
         ``quiet`` (push_legal) may skip building the events of the commonest
         actions and return an empty list instead.
 
-        Every action leaves a small undo entry (see ``_undo_step``): for most
+        Every action leaves a small undo entry (see ``_UndoEntry``): for most
         a small int that Python shares, so history costs little memory."""
         cls = type(action)
         seat, turn = self.seat, self.turn
@@ -824,12 +896,12 @@ class Game:
             return out
         if cls is PickUp:  # R8
             at = action.at  # type: ignore[union-attr]
-            for i in range(base, base + nc):
-                if loc[i] == at and load[i] == NONE:
-                    break
-            else:
-                raise AssertionError("a checked action found no camel")
-            refill = self.loose_count == REFILL_AT + 1 and self.bag_count > 0  # R13, I6
+            # An unladen camel of ours on ``at`` (ValueError if none: unchecked misuse).
+            end = base + nc
+            i = loc.index(at, base, end)
+            while load[i] != NONE:
+                i = loc.index(at, i + 1, end)
+            refill = self.loose_count == REFILL_AT + 1 and sum(self.bag) > 0  # R13, I6
             if draws is not None:
                 if refill:
                     self._check_draws(at, draws)
@@ -841,16 +913,18 @@ class Game:
             load[i] = good
             loose[at] = NONE
             self.loose_count -= 1
-            taken = self.demand[at]
-            self.demand[at] = 0
-            self.markers[seat] += taken
+            demand = self.demand
+            taken = demand[at]
+            if taken:
+                demand[at] = 0
+                self.markers[seat] += taken
             if not refill:
                 self._undo.append(i | taken << 5)
                 self.history.append(_new_tuple(Step, (action, (), seat, turn)))
                 return _QUIET if quiet else [ev.GoodPickedUp(seat, at, good, taken)]
-            out = [ev.GoodPickedUp(seat, at, good, taken)]
             triggered = self.triggered
-            marked, filled, drawn = self._refill(draws, out)
+            out = _QUIET if quiet else [ev.GoodPickedUp(seat, at, good, taken)]
+            marked, filled, drawn = self._refill(draws, None if quiet else out)
             self._undo.append((i, taken, marked, filled, triggered))
             self.history.append(_new_tuple(Step, (action, drawn, seat, turn)))
             return out
@@ -903,29 +977,32 @@ class Game:
             raise IllegalActionError(_TOO_MANY_DRAWS)
 
     def _refill(
-        self, draws: tuple[int, ...] | None, out: list[ev.Event]
+        self, draws: tuple[int, ...] | None, out: list[ev.Event] | None
     ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-        """R13 and I9; returns the squares marked, the squares filled and the goods drawn."""
+        """R13 and I9; returns the squares marked, the squares filled and the
+        goods drawn, and adds the events to ``out`` (None: no events, push_legal)."""
         loose, bag = self.loose, self.bag
         supply = self.demand_supply
-        marked: list[int] = []
+        filled = tuple([sq for sq in NUMBERED if loose[sq] == NONE])
+        marked: tuple[int, ...] = ()
         if supply:
             # Loose goods lie on numbered spaces (R3, R13): look there, in
             # square order, unless some lie elsewhere.
-            marked = [sq for sq in _NUMBERED_IN_ORDER if loose[sq] != NONE]
+            marked = _HOLDING[filled]
             if len(marked) != self.loose_count:
-                marked = [sq for sq in _ALL_SQUARES if loose[sq] != NONE]
-            del marked[supply:]  # I9: while the supply lasts
+                marked = tuple([sq for sq in _ALL_SQUARES if loose[sq] != NONE])
+            if len(marked) > supply:
+                marked = marked[:supply]  # I9: while the supply lasts
             demand = self.demand
             for sq in marked:
                 demand[sq] += 1
             self.demand_supply = supply - len(marked)
-        filled = [sq for sq in NUMBERED if loose[sq] == NONE]
         in_bag = sum(bag)
-        del filled[in_bag:]  # R13: while the bag lasts
+        if len(filled) > in_bag:
+            filled = filled[:in_bag]  # R13: while the bag lasts
         if draws is None:
             below = self.chance.below
-            drawn = []
+            got = []
             for sq in filled:
                 # chance.draw_from, inlined: the same draw from the same numbers.
                 r = below(in_bag)
@@ -936,104 +1013,27 @@ class Game:
                 bag[good] -= 1
                 in_bag -= 1
                 loose[sq] = good
-                drawn.append(good)
+                got.append(good)
+            drawn = tuple(got)
         else:
-            drawn = list(draws)  # checked by _check_draws: one per square filled
+            drawn = draws  # checked by _check_draws: one per square filled
             for sq, good in zip(filled, drawn):  # noqa: B905 (lengths checked)
                 bag[good] -= 1
                 loose[sq] = good
             in_bag -= len(drawn)
         self.loose_count += len(drawn)
-        out.append(ev.Refilled(tuple(marked), tuple(zip(filled, drawn)), in_bag))  # noqa: B905 (same length)
         if not in_bag:
             self.triggered = True  # R14
-            out.append(ev.EndTriggered())
-        return tuple(marked), tuple(filled), tuple(drawn)
+        if out is not None:
+            out.append(ev.Refilled(marked, tuple(zip(filled, drawn)), in_bag))  # noqa: B905 (same length)
+            if not in_bag:
+                out.append(ev.EndTriggered())
+        return marked, filled, drawn
 
     def _finish(self, reason: str, out: list[ev.Event]) -> None:
         self.over = reason
         self.winners = self.result()
         out.append(ev.GameOver(reason, self.winners))
-
-    # ------------------------------------------------------------------- undo
-
-    def _undo_step(self, step: Step, entry: _UndoEntry) -> None:
-        """Undo ``step`` from its undo entry.
-
-        The entry holds only what the action and the state after it do not
-        tell: the camel slots it used, the actions left before an end of turn,
-        the demand markers a pick-up took, whether the action ended the game,
-        and for a refill the squares it marked and filled. Ints below 257 are
-        shared by Python, so most entries cost one list slot (8 bytes).
-        """
-        action = step.action
-        cls = type(action)
-        seat = step.seat
-        if cls is MoveCamel or cls is PlaceCamel:
-            assert isinstance(entry, int)
-            count = self.count
-            to = action.to  # type: ignore[union-attr]
-            count[to] -= 1
-            if cls is MoveCamel:
-                frm = action.frm  # type: ignore[union-attr]
-                count[frm] += 1
-                self.loc[entry] = frm
-            else:
-                self.loc[entry] = SUPPLY
-            self.left += 2 if count[to] else 1  # the cost it had (R7, I3)
-            return
-        if cls is EndTurn:
-            assert isinstance(entry, int)
-            self.turn = step.turn
-            self.seat = seat
-            self.left = entry & _LEFT
-            if entry & _ENDED:
-                self.over = None
-                self.winners = ()
-            return
-        self.left += 1
-        load = self.load
-        if cls is MoveGood:
-            assert isinstance(entry, int)
-            mg: MoveGood = action  # type: ignore[assignment]
-            good = mg.good
-            load[entry & 31] = good + UNDER if mg.under else good
-            if CITY_WANTS[mg.to] == good:
-                self.delivered[seat * GOOD_COUNT + good] -= 1
-                if entry & _DELIVERY_ENDED:
-                    self.over = None
-                    self.winners = ()
-            else:
-                load[entry >> 5 & 31] = NONE
-            return
-        if cls is Steal:
-            assert isinstance(entry, int)
-            st: Steal = action  # type: ignore[assignment]
-            load[entry & 31] = NONE
-            load[entry >> 5] = st.good
-            self.theft[seat] += 1
-            self.theft[st.victim] -= 1
-            return
-        at = action.at  # type: ignore[union-attr]
-        loose = self.loose
-        if isinstance(entry, int):
-            i, taken = entry & 31, entry >> 5
-        else:
-            i, taken, marked, filled, self.triggered = entry
-            bag = self.bag
-            for sq in filled:
-                bag[loose[sq]] += 1
-                loose[sq] = NONE
-            self.loose_count -= len(filled)
-            demand = self.demand
-            for sq in marked:
-                demand[sq] -= 1
-            self.demand_supply += len(marked)
-        loose[at] = load[i]
-        load[i] = NONE
-        self.loose_count += 1
-        self.demand[at] += taken
-        self.markers[seat] -= taken
 
     def _snapshot(self) -> tuple[object, ...]:
         return (
@@ -1170,10 +1170,7 @@ class Game:
         that does not exist raises IllegalActionError."""
         reason = _unnamed(self, action)
         if reason is not None:
-            # The notation writes a steal from a seat not in the game; other faults only repr does.
-            steal = isinstance(action, Steal) and action.victim >= 0 and reason == "there is no such player"
-            shown = str(action) if steal else repr(action)
-            raise IllegalActionError(f"{shown}: {reason}")
+            raise IllegalActionError(f"{_shown(self, action)}: {reason}")
         if isinstance(action, EndTurn):
             return "end the turn"
         if isinstance(action, PlaceCamel):
@@ -1447,6 +1444,17 @@ def _unnamed(game: Game, action: Action) -> str | None:
     if isinstance(action, Steal) and (type(action.victim) is not int or not 0 <= action.victim < game.seats):
         return "there is no such player"
     return None
+
+
+def _shown(game: Game, action: Action) -> str:
+    """An action as an error message quotes it: in the notation, or as repr
+    when it names a square or good the notation cannot write (PlaceCamel(-1))."""
+    reason = _unnamed(game, action)
+    if reason is None or reason == "it is not a Caravan action":
+        return str(action)
+    # The notation writes a steal from a seat not in the game; other faults only repr does.
+    steal = isinstance(action, Steal) and action.victim >= 0 and reason == "there is no such player"
+    return str(action) if steal else repr(action)
 
 
 def _off_board(square: object) -> bool:

@@ -3,7 +3,13 @@ are different errors; a refused action leaves the game as it was."""
 
 from __future__ import annotations
 
+import copy
+import gc
+import pickle
 import re
+import weakref
+from collections.abc import Callable
+from dataclasses import FrozenInstanceError, replace
 
 import pytest
 from hypothesis import given, settings
@@ -13,6 +19,7 @@ from caravan.actions import (
     END_TURN,
     PLACE,
     Action,
+    EndTurn,
     MoveCamel,
     MoveGood,
     PickUp,
@@ -24,6 +31,7 @@ from caravan.actions import (
 from caravan.board import GOOD_LETTERS, SQUARE_NAMES
 from caravan.errors import IllegalActionError, NotationError
 from caravan.game import Game
+from caravan.goods import Good
 from caravan.options import Options
 
 ALL = list(all_actions())
@@ -232,3 +240,90 @@ def test_r7_cost_of_legal_placements_is_1_or_2() -> None:
     game.push(parse_action("end"))
     game.push(parse_action("@d4"))
     assert game.cost(parse_action("@d4")) == 2 and game.cost(parse_action("@d5")) == 1
+
+
+# ------------------------------------------- one object per action value
+
+
+fields = st.one_of(
+    st.builds(PlaceCamel, st.integers(0, 48)),
+    st.builds(MoveCamel, st.integers(0, 48), st.integers(0, 48)),
+    st.builds(PickUp, st.integers(0, 48)),
+    st.builds(Steal, st.integers(0, 48), st.integers(0, 3), st.integers(0, 7)),
+    st.builds(MoveGood, st.integers(0, 48), st.integers(0, 48), st.integers(0, 7), st.booleans()),
+    st.builds(EndTurn),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(fields)
+def test_every_way_of_making_an_action_gives_the_same_object(action: Action) -> None:
+    # Actions are values: equal ones are one object, so sets and dicts of them
+    # (what searches build) hash by identity and still mean "by value".
+    values = [getattr(action, name) for name in action.__match_args__]
+    same = [
+        type(action)(*values),
+        type(action)(**dict(zip(action.__match_args__, values, strict=True))),
+        replace(action),
+        copy.copy(action),
+        copy.deepcopy(action),
+        pickle.loads(pickle.dumps(action)),
+        pickle.loads(pickle.dumps(action, protocol=0)),
+        parse_action(str(action)),
+    ]
+    assert all(a is action for a in same)
+    assert len({action, *same}) == 1 and {action: 1}[same[-1]] == 1
+
+
+def test_replace_gives_the_action_with_the_new_value() -> None:
+    assert replace(MoveCamel(37, 24), to=SQUARE_NAMES.index("d5")) is parse_action("c6-d5")
+    assert replace(MoveGood(37, 24, 0, False), under=True) is parse_action("I_c6>d4")
+
+
+def test_actions_stay_immutable() -> None:
+    action = MoveCamel(37, 24)
+    with pytest.raises(FrozenInstanceError):
+        action.to = 0  # type: ignore[misc]
+    assert str(parse_action("c6-d4")) == "c6-d4"
+
+
+def test_a_field_equal_to_an_int_in_range_is_that_int() -> None:
+    # A Good is an int (goods.py), and so is a bool: equal values, one action.
+    assert Steal(37, 1, Good.SALT) is Steal(37, 1, 6) and type(Steal(37, 1, Good.SALT).good) is int
+    assert PlaceCamel(True) is PlaceCamel(1)
+    assert MoveGood(37, 24, 0, 1) is parse_action("I_c6>d4")  # type: ignore[arg-type]
+    assert MoveGood(37, 24, 0, 1).under is True  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("make", "reason"),
+    [
+        (lambda: PlaceCamel(-1), "there is no such square on the board"),
+        (lambda: PlaceCamel(10**9), "there is no such square on the board"),
+        (lambda: MoveCamel(3, 49), "there is no such square on the board"),
+        (lambda: PickUp(1.0), "there is no such square on the board"),  # type: ignore[arg-type]
+        (lambda: Steal(37, 9, 0), "there is no such player"),
+        (lambda: MoveGood(37, 24, 8, False), "there is no such good"),
+    ],
+)
+def test_an_action_naming_nothing_on_the_board_is_still_one_value(
+    make: Callable[[], Action], reason: str
+) -> None:
+    # Constructing never validates (why_illegal, describe and cost do): such an
+    # action is made, compares equal to itself only, and survives pickling.
+    action = make()
+    assert action is make() and action == make() and len({action, make()}) == 1
+    assert pickle.loads(pickle.dumps(action)) is action and copy.copy(action) is action
+    assert action not in set(all_actions())
+    game = Game(Options(), seed=7)
+    assert game.why_illegal(action) == reason
+    with pytest.raises(IllegalActionError, match=reason):
+        game.describe(action)
+    with pytest.raises(IllegalActionError, match=reason):
+        game.push(action)
+
+
+def test_actions_naming_nothing_on_the_board_are_not_kept_once_dropped() -> None:
+    ref = weakref.ref(PlaceCamel(-12345))
+    gc.collect()
+    assert ref() is None

@@ -10,7 +10,17 @@ from collections import Counter
 import pytest
 
 from caravan import city_wants
-from caravan.actions import END_TURN, Action, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
+from caravan.actions import (
+    END_TURN,
+    Action,
+    EndTurn,
+    MoveCamel,
+    MoveGood,
+    PickUp,
+    PlaceCamel,
+    Steal,
+    parse_action,
+)
 from caravan.chance import SeededChance
 from caravan.errors import IllegalActionError
 from caravan.events import GameOver, Refilled
@@ -222,3 +232,80 @@ def test_history_costs_at_most_200_bytes_per_action() -> None:
         tracemalloc.stop()
     assert len(game.history) > 400
     assert kept / len(game.history) <= 200, f"{kept / len(game.history):.0f} bytes per action"
+
+
+def _reasons_position() -> Game:
+    # Seat 0: ivory on c7 next to an unladen camel on d7 (R11), salt under a
+    # camel on a1 (R10), an unladen camel alone on g1; seat 1 carries gems on g1.
+    game = blank()
+    for square, load, under in (
+        ("d7", None, False),
+        ("c7", "I", False),
+        ("a1", "S", True),
+        ("g1", None, False),
+    ):
+        game = camel(game, 0, square, load, under=under)
+    game = camel(game, 1, "g1", "G")
+    return loose(game, "d7", "M")
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("Ic7>d7", None),
+        ("Pc7>d7", "you have no camel with paper on it on c7"),
+        ("I_c7>d7", "you have no camel with ivory under it on c7"),
+        ("Ic7>c6", "you have no unladen camel on c6 (a good may not end on a laden camel, R11)"),
+        ("Ic7>g1", "your camels on c7 and g1 are not connected orthogonally (R11)"),
+        ("S_a1>g1", "your camels on a1 and g1 are not connected orthogonally (R11)"),
+        ("c7-d5", "a camel carrying a good cannot move (R7)"),
+        ("b2-d5", "you have no camel on b2"),
+        ("d7-d7", "the camel is already there (I3)"),
+        ("+d7", None),
+        ("+g1", "there is no good to pick up on g1"),
+        ("+c7", "you have no unladen camel on c7"),
+        ("$g1/2G", None),
+        ("$g1/2I", "player 2 has no camel carrying ivory on g1"),
+        ("$c7/2G", "you have no unladen camel on c7"),
+    ],
+)
+def test_why_illegal_names_the_rule_for_each_kind(text: str, reason: str | None) -> None:
+    """R7, R8, R10, R11, I3: the checked push refuses with the rule's reason,
+    in plain words, and changes nothing; a legal action is one of legal_actions()."""
+    game = _reasons_position()
+    action = parse_action(text)
+    assert game.why_illegal(action) == reason
+    assert (action in game.legal_actions()) == (reason is None)
+    if reason is not None:
+        before = game.state_key()
+        with pytest.raises(IllegalActionError) as info:
+            game.push(action)
+        assert str(info.value) == f"{text}: {reason}"
+        assert game.state_key() == before and not game.history
+
+
+def test_r9_no_pick_up_or_steal_that_would_leave_every_camel_laden() -> None:
+    game = blank()
+    for square, load in (("a1", "S"), ("b1", "S"), ("c1", "S"), ("d1", None), ("e1", "I")):
+        game = camel(game, 0, square, load)
+    game = camel(game, 1, "d1", "G")
+    game = loose(game, "d1", "M")
+    assert game.why_illegal(parse_action("+d1")) == (
+        "you may not pick up a good that would leave all your camels laden (R9)"
+    )
+    assert game.why_illegal(parse_action("$d1/2G")) == (
+        "you may not steal a good that would leave all your camels laden (R9, I2)"
+    )
+
+
+def test_legal_actions_are_values_a_set_or_dict_can_hold() -> None:
+    """Actions built anew (parsed, constructed) find the listed ones in a set
+    or dict: what a search's transposition table or move ordering relies on."""
+    rng = random.Random(3)
+    for game in positions(2)[::7]:
+        legal = game.legal_actions()
+        seen = {action: n for n, action in enumerate(legal)}
+        assert len(seen) == len(legal)
+        for action in rng.sample(legal, min(20, len(legal))):
+            again = parse_action(str(action))
+            assert again in seen and legal[seen[again]] is action
