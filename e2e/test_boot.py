@@ -11,7 +11,7 @@ from caravan.actions import parse_action
 from e2e.conftest import Tab
 from e2e.driver import READY, Driver
 
-WASM = "**/vendor/pyodide/pyodide.asm.wasm"
+WASM = "**/pyodide.asm.wasm"
 
 
 @pytest.mark.timeout(120)
