@@ -44,8 +44,9 @@ def start_server(
 ) -> tuple[subprocess.Popen[str], str]:
     """Serve a bundle (default: dist/, rebuilt if stale) on a free port; returns (process, page URL)."""
     site = site if site is not None else bundle()
+    serve = [sys.executable, str(ROOT / "tools" / "serve.py")]
     proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", "0", "--root", str(site), "--base", base],
+        [*serve, "--port", "0", "--root", str(site), "--base", base],
         stdout=subprocess.PIPE,
         text=True,
     )

@@ -29,22 +29,38 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+
+try:
+    import tomllib
+except ImportError:  # Python 3.10 or older
+    sys.exit(
+        "make dist: needs Python 3.11 or newer (it reads TOML with tomllib), this is "
+        + sys.version.split()[0]
+    )
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("caravan", "web")
 # Modules only the terminal game uses; the page never imports them
 # (tests/test_build.py checks that).
 EXCLUDED = frozenset({"caravan/__main__.py", "caravan/terminal.py", "caravan/text.py"})
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-# @pyscript/core's dist/ files the page never loads: source maps, the empty
-# service worker, and the editor/terminal chunks (CodeMirror, xterm,
-# MicroPython) of features the page does not use. The browser tests fail on a
-# 404, so a chunk wrongly left out here cannot go unnoticed.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# @pyscript/core's dist/ files the page never loads (seen: the requests of a
+# boot and a game): source maps, the empty service worker, the editor and
+# terminal chunks (CodeMirror, xterm, MicroPython), the TOML parser (the
+# config is inlined as JSON), the package graph (no packages), zip.js and
+# storage.js. The browser tests fail on a 404, so a chunk wrongly left out
+# here cannot go unnoticed.
 PYSCRIPT_SKIP = re.compile(
-    r"(\.map$|^service-worker\.js$|^codemirror|^index-|^xterm|^mpy-|^py-[A-Za-z0-9_-]{8}\.js$)"
+    r"(\.map$|^service-worker\.js$|^codemirror|^index-|^xterm|^mpy-|^py-[A-Za-z0-9_-]{8}\.js$"
+    r"|^toml-|^pyodide_graph-|^zip-|^storage\.js$)"
 )
 NODE_PACKAGES = ("pyodide", "@pyscript/core")
 MIN_NODE = 18
@@ -111,13 +127,17 @@ def check_node_modules(root: Path, versions: dict[str, str]) -> None:
             raise BuildError(f"node_modules/{name} is missing: run `npm ci` (make dist does)")
         found = json.loads(manifest.read_text(encoding="utf-8")).get("version")
         if found != wanted:
-            raise BuildError(f"node_modules/{name} is {found} but package-lock.json pins {wanted}: run `npm ci`")
+            raise BuildError(
+                f"node_modules/{name} is {found} but package-lock.json pins {wanted}: run `npm ci`"
+            )
 
 
 def node_binary() -> str:
     node = shutil.which("node")
     if node is None:
-        raise BuildError(f"Node.js is not installed (need {MIN_NODE}+ to compile the byte-code): install `node`")
+        raise BuildError(
+            f"Node.js is not installed (need {MIN_NODE}+ to compile the byte-code): install `node`"
+        )
     try:
         text = subprocess.run([node, "--version"], capture_output=True, text=True, check=True).stdout.strip()
         major = int(text.lstrip("v").split(".")[0])
@@ -268,9 +288,9 @@ def build(root: Path = ROOT, out: Path | None = None) -> Bundle:
     app_name = _hashed("app.zip", app)
     files[app_name] = app
     paths["./app.zip"] = "./" + app_name
-    own = [Path("web/caravan.css")] + [
-        p.relative_to(root) for p in sorted((root / STATIC).iterdir()) if p.suffix in (".js", ".css", ".svg", ".png")
-    ]
+    kinds = (".js", ".css", ".svg", ".png")
+    own = [Path("web/caravan.css")]
+    own += [p.relative_to(root) for p in sorted((root / STATIC).iterdir()) if p.suffix in kinds]
     for rel in own:
         if rel.name == "sw.js":
             continue
@@ -309,7 +329,8 @@ def _stamp(root: Path) -> Path:
 def ensure_built(root: Path = ROOT) -> Path:
     """dist/, rebuilt if any input changed since the last build (for tests and benchmarks)."""
     dist = root / "dist"
-    if (dist / "sw.js").is_file() and _stamp(root).is_file() and _stamp(root).read_text() == inputs_digest(root):
+    stamp = _stamp(root)
+    if (dist / "sw.js").is_file() and stamp.is_file() and stamp.read_text() == inputs_digest(root):
         return dist
     build_dist(root)
     return dist

@@ -26,10 +26,16 @@ import ipaddress
 import re
 import signal
 import sys
-import tomllib
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
+
+try:
+    import tomllib
+except ImportError:  # Python 3.10 or older
+    sys.exit(
+        "serve.py: needs Python 3.11 or newer (it reads TOML with tomllib), this is " + sys.version.split()[0]
+    )
 
 ROOT = Path(__file__).resolve().parent.parent
 MIME_TYPES = {
@@ -55,7 +61,8 @@ def load_header_rules(netlify_toml: Path) -> list[tuple[re.Pattern[str], dict[st
     config = tomllib.loads(netlify_toml.read_text(encoding="utf-8"))
     rules = []
     for rule in config.get("headers", []):
-        pattern = re.compile("".join(".*" if part == "*" else re.escape(part) for part in re.split(r"(\*)", rule["for"])))
+        parts = re.split(r"(\*)", rule["for"])
+        pattern = re.compile("".join(".*" if part == "*" else re.escape(part) for part in parts))
         rules.append((pattern, {str(k): str(v) for k, v in rule.get("values", {}).items()}))
     return rules
 
@@ -126,7 +133,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def _serve(self, *, body: bool) -> None:
         if not self._host_ok():
-            self._plain(HTTPStatus.MISDIRECTED_REQUEST, "421 this server only answers to its loopback address")
+            self._plain(HTTPStatus.MISDIRECTED_REQUEST, "421 this server answers only to its own address")
             return
         raw_path = self.path.split("?", 1)[0].split("#", 1)[0]
         path = _unquote_path(raw_path)
@@ -232,13 +239,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8000, help="0 picks a free port")
     parser.add_argument("--root", type=Path, default=ROOT / "dist", help="the bundle (default: dist/)")
     parser.add_argument("--base", default="/", help="the path the bundle is served under, e.g. /caravan/")
-    parser.add_argument("--headers", type=Path, default=ROOT / "netlify.toml", help="netlify.toml to take headers from")
+    parser.add_argument("--headers", type=Path, default=ROOT / "netlify.toml", help="netlify.toml to copy")
     parser.add_argument("--verbose", action="store_true", help="log every request")
     args = parser.parse_args(argv)
 
     root = args.root.resolve()
     if not (root / "index.html").is_file():
-        print(f"serve.py: {root} holds no index.html: build the bundle with `make dist` first", file=sys.stderr)
+        print(f"serve.py: {root} holds no index.html: build it with `make dist` first", file=sys.stderr)
         return 1
     base = "/" + args.base.strip("/") + "/" if args.base.strip("/") else "/"
     try:
