@@ -39,7 +39,7 @@ def _precache(bundle: build.Bundle) -> list[str]:
 
 def _imports(path: Path, package: str) -> set[str]:
     """Module names a page module imports, relative imports resolved."""
-    out = set()
+    out: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             out.update(alias.name for alias in node.names)
