@@ -40,13 +40,14 @@ def bundle() -> Path:
 
 
 def start_server(
-    site: Path | None = None, base: str = BASE, timeout: float = 20.0
+    site: Path | None = None, base: str = BASE, timeout: float = 20.0, headers: Path | None = None
 ) -> tuple[subprocess.Popen[str], str]:
     """Serve a bundle (default: dist/, rebuilt if stale) on a free port; returns (process, page URL)."""
     site = site if site is not None else bundle()
     serve = [sys.executable, str(ROOT / "tools" / "serve.py")]
     proc = subprocess.Popen(
-        [*serve, "--port", "0", "--root", str(site), "--base", base],
+        [*serve, "--port", "0", "--root", str(site), "--base", base]
+        + (["--headers", str(headers)] if headers else []),
         stdout=subprocess.PIPE,
         text=True,
     )
