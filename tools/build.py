@@ -267,7 +267,8 @@ def build(root: Path = ROOT, out: Path | None = None) -> Bundle:
     app, python = compile_app(root, node)
 
     files: dict[str, bytes] = {}
-    paths: dict[str, str] = {}  # a path in the source tree (as index.html names it) -> in the bundle
+    # A path in the source tree, as index.html and pyscript.toml name it -> its path in the bundle.
+    paths: dict[str, str] = {}
 
     pyodide_dir = f"runtime/pyodide-{versions['pyodide']}"
     for name in PYODIDE_FILES:
@@ -275,7 +276,7 @@ def build(root: Path = ROOT, out: Path | None = None) -> Bundle:
         if not src.is_file():
             raise BuildError(f"node_modules/pyodide/{name} is missing: run `npm ci`")
         files[f"{pyodide_dir}/{name}"] = src.read_bytes()
-        paths[f"./vendor/pyodide/{name}"] = f"./{pyodide_dir}/{name}"
+        paths[f"./node_modules/pyodide/{name}"] = f"./{pyodide_dir}/{name}"
     pyscript_src = root / "node_modules" / "@pyscript" / "core" / "dist"
     pyscript_dir = f"runtime/pyscript-{versions['@pyscript/core']}"
     if not (pyscript_src / "core.js").is_file():
@@ -283,7 +284,7 @@ def build(root: Path = ROOT, out: Path | None = None) -> Bundle:
     for src in sorted(pyscript_src.iterdir()):
         if src.is_file() and not PYSCRIPT_SKIP.search(src.name):
             files[f"{pyscript_dir}/{src.name}"] = src.read_bytes()
-            paths[f"./vendor/pyscript/{src.name}"] = f"./{pyscript_dir}/{src.name}"
+            paths[f"./node_modules/@pyscript/core/dist/{src.name}"] = f"./{pyscript_dir}/{src.name}"
 
     app_name = _hashed("app.zip", app)
     files[app_name] = app

@@ -21,14 +21,15 @@ def test_pyscript_toml_ships_the_modules_as_one_zip_unpacked_in_place() -> None:
 
 
 def test_interpreter_is_the_local_pyodide() -> None:
-    """No CDN: the page boots offline and makes no request off its origin."""
-    assert _config()["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    """No CDN: the page boots offline and makes no request off its origin (the
+    build ships the npm package's files under a versioned path)."""
+    assert _config()["interpreter"] == "./node_modules/pyodide/pyodide.mjs"
 
 
 def test_index_html_loads_only_relative_paths_of_its_own_origin() -> None:
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     refs = re.findall(r'(?:src|href|config)="([^"]*)"', html)
-    assert "./vendor/pyscript/core.js" in refs
+    assert "./node_modules/@pyscript/core/dist/core.js" in refs
     assert "./web/static/boot.js" in refs
     assert "./web/static/manifest.webmanifest" in refs
     for ref in refs:
