@@ -156,7 +156,7 @@ def _bench_site(work: Path) -> tuple[Path, str, str]:
     (site / "bare" / "index.html").write_text(
         html.replace("@PYSCRIPT@", pyscript).replace("@PYODIDE@", pyodide)
     )
-    return site, "", "bare/"
+    return site, "", "bare/index.html"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -166,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-actions", type=int, default=400)
     parser.add_argument("--site", type=Path, help="serve this folder as it is instead of the bundle")
     parser.add_argument("--game", default="", help="with --site: the game page's path in it")
-    parser.add_argument("--bare", default="bench/bare/", help="with --site: the bare page's path in it")
+    parser.add_argument("--bare", default="bench/bare/index.html", help="with --site: the bare page's path in it")
     parser.add_argument("--headers", type=Path, help="with --site: the netlify.toml whose headers to send")
     args = parser.parse_args(argv)
     if not Path(CHROMIUM).is_file():
