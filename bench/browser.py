@@ -94,7 +94,9 @@ def _boot_once(page: Any, url: str, *, reload: bool) -> tuple[float, float]:
 Boots = dict[str, tuple[list[tuple[float, float]], list[tuple[float, float]]]]
 
 
-def bench_boot(browser: Browser, urls: list[str], runs: int, game_requests: list[int]) -> Boots:
+def bench_boot(
+    browser: Browser, urls: list[str], runs: int, game_requests: list[int], *, service_worker: bool
+) -> Boots:
     """(cold, warm) timings per URL, the pages taking turns."""
     out: Boots = {url: ([], []) for url in urls}
     for _ in range(runs):
@@ -107,7 +109,7 @@ def bench_boot(browser: Browser, urls: list[str], runs: int, game_requests: list
             out[url][0].append(_boot_once(page, url, reload=False))
             if "bare" not in url:
                 game_requests.append(len(requests))
-                if page.evaluate("'serviceWorker' in navigator && location.protocol !== 'file:'"):
+                if service_worker:  # warm = what a returning visitor gets
                     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
             out[url][1].append(_boot_once(page, url, reload=True))
             context.close()
@@ -166,7 +168,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-actions", type=int, default=400)
     parser.add_argument("--site", type=Path, help="serve this folder as it is instead of the bundle")
     parser.add_argument("--game", default="", help="with --site: the game page's path in it")
-    parser.add_argument("--bare", default="bench/bare/index.html", help="with --site: the bare page's path in it")
+    parser.add_argument(
+        "--bare", default="bench/bare/index.html", help="with --site: the bare page's path in it"
+    )
     parser.add_argument("--headers", type=Path, help="with --site: the netlify.toml whose headers to send")
     args = parser.parse_args(argv)
     if not Path(CHROMIUM).is_file():
@@ -188,7 +192,9 @@ def main(argv: list[str] | None = None) -> int:
                     flush=True,
                 )
                 game_url, bare_url = f"{base}{game_path}?seed={args.seed}&autostart=2", f"{base}{bare_path}"
-                boots = bench_boot(browser, [game_url, bare_url], args.runs, game_requests)
+                boots = bench_boot(
+                    browser, [game_url, bare_url], args.runs, game_requests, service_worker=not args.site
+                )
                 clicks, played, finished = bench_clicks(
                     browser, base + game_path, args.seed, args.max_actions
                 )
