@@ -91,7 +91,7 @@ def test_a_new_release_is_offered_when_the_network_returns_and_replaces_only_our
     wait_ready_on(tab.page)  # still the old release, from the cache
     update = tab.page.locator("#update")
     expect(update).to_be_visible(timeout=60_000)
-    expect(update).to_contain_text("update")
+    expect(update).to_contain_text("An update is ready")
     assert tab.page.locator('meta[name="caravan-release"]').count() == 0
 
     tab.page.locator("#update-reload").click()
