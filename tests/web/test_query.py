@@ -28,14 +28,3 @@ def test_the_first_value_wins_and_junk_never_raises() -> None:
         parse_query(junk)  # must not raise
     assert parse_query("?autostart=%32").autostart == 2
     assert parse_query("?short&casual=true") == Query(casual=True)
-
-
-def test_esc_escapes_exactly_like_html_escape() -> None:
-    """Names from links and files are shown as text (issue 6): the hand-written
-    escaping must match the standard library's."""
-    import html
-
-    from web.markup import esc
-
-    for text in ("<img src=x onerror=alert(1)>", "a & b", "\"'", "plain", "&amp;", ""):
-        assert esc(text) == html.escape(text, quote=True)
