@@ -120,7 +120,9 @@
   new MutationObserver(function (_, observer) {
     if (ready()) {
       observer.disconnect();
-      offline();
+      // When the page is idle: the first frames and clicks go first.
+      if ("requestIdleCallback" in window) requestIdleCallback(offline, { timeout: 3000 });
+      else setTimeout(offline, 500);
     }
   }).observe(html, { attributes: true, attributeFilter: ["data-ready"] });
 })();
