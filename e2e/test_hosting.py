@@ -75,7 +75,7 @@ def _zip_whose_main_raises(original: bytes) -> bytes:
         for name in src.namelist():
             if name == "web/main.py":
                 dst.writestr(name, 'raise RuntimeError("the start-up went wrong here")\n')
-            elif not name.startswith("web/__pycache__/main."):
+            elif name != "web/main.pyc":
                 dst.writestr(name, src.read(name))
     return out.getvalue()
 

@@ -1,5 +1,7 @@
 // Compile Python sources to byte-code with Pyodide's own Python (the one the
-// page runs), and zip sources + .pyc for PyScript's [files] to unpack.
+// page runs), and zip sources + .pyc for the page to import from the zip
+// itself (zipimport: each module's .pyc next to its .py, as zipimport looks
+// for it; unchecked-hash, so the source is never read to check it).
 //
 //     node tools/pyc.mjs STAGE_DIR OUT_ZIP
 //
@@ -19,7 +21,7 @@ const FS = pyodide.FS;
 FS.mkdirTree("/stage");
 FS.mount(FS.filesystems.NODEFS, { root: path.resolve(stage) }, "/stage");
 const result = pyodide.runPython(`
-import importlib.util, io, json, py_compile, sys, zipfile
+import io, json, py_compile, sys, zipfile
 from pathlib import Path
 
 src = Path("/stage")
@@ -36,7 +38,7 @@ def add(z, name, data):
 with zipfile.ZipFile(buf, "w") as z:
     for p in sorted(src.rglob("*.py")):
         rel = p.relative_to(src).as_posix()
-        cached = importlib.util.cache_from_source(rel)
+        cached = rel + "c"
         tmp = "/tmp/out.pyc"
         py_compile.compile(str(p), cfile=tmp, dfile=rel, doraise=True,
                            invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)

@@ -15,9 +15,12 @@ def _config() -> dict[str, object]:
     return tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
 
 
-def test_pyscript_toml_ships_the_modules_as_one_zip_unpacked_in_place() -> None:
-    """Modules are picked up by glob into the app zip, never listed one by one."""
-    assert _config()["files"] == {"./app.zip": "./*"}
+def test_pyscript_toml_ships_the_modules_as_one_zip_that_index_html_imports_from() -> None:
+    """Modules are picked up by glob into the app zip, never listed one by one;
+    the page puts the zip itself on sys.path."""
+    assert _config()["files"] == {"./app.zip": "./caravan-app.zip"}
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert 'sys.path.insert(0, os.path.abspath("caravan-app.zip"))' in html
 
 
 def test_interpreter_is_the_local_pyodide() -> None:
