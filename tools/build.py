@@ -5,8 +5,10 @@
 - `caravan/` and `web/` (every module, picked up by glob, except the
   terminal-only ones) go in as one zip of sources and byte-code compiled by
   Pyodide's own Python (3.14 .pyc, unchecked-hash), run under Node.js from the
-  pinned npm `pyodide` package (tools/pyc.mjs). PyScript unpacks it:
-  `[files] "./assets/app.<hash>.zip" = "./*"`.
+  pinned npm `pyodide` package (tools/pyc.mjs). PyScript writes it to the
+  page's file system (`[files] "./assets/app.<hash>.zip" = "./caravan-app.zip"`)
+  and index.html imports from it (zipimport): unpacking it would import
+  `zipfile` and `shutil`, compiled from source, at every boot.
 - Our own assets get content-hashed names under `assets/`; the runtime goes to
   `runtime/pyodide-<version>/` and `runtime/pyscript-<version>/`. Only
   `index.html`, `sw.js` and `manifest.webmanifest` keep fixed names.
