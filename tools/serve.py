@@ -101,8 +101,9 @@ def _unquote_path(raw: str) -> str | None:
 
 class Handler(http.server.BaseHTTPRequestHandler):
     server: Server
-    server_version = "CaravanServe"
-    sys_version = ""
+
+    def version_string(self) -> str:
+        return "CaravanServe"
 
     def do_GET(self) -> None:
         self._serve(body=True)
