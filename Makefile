@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 
-.PHONY: play terminal test lint typecheck vendor browser bench bench-browser clean
+.PHONY: play dist terminal test lint typecheck browser bench bench-browser clean
 
 $(STAMP): requirements-dev.txt
 	$(PY) -m venv $(VENV)
@@ -14,18 +14,21 @@ $(STAMP): requirements-dev.txt
 	$(BIN)/pip install -q -r requirements-dev.txt
 	touch $(STAMP)
 
+# The runtime (Pyodide, PyScript) at the versions package-lock.json pins.
 $(NODE_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null 2>&1 || { echo "make: npm is missing: install Node.js 18 or newer (it comes with npm)" >&2; exit 1; }
 	npm ci --no-audit --no-fund
 	touch $(NODE_STAMP)
 
-vendor: $(NODE_STAMP)
-	$(PY) tools/vendor.py
+# The static bundle in dist/: what `make play`, the browser tests and every host serve.
+dist: $(NODE_STAMP)
+	$(PY) tools/build.py
 
 # The browser tests need Chromium; tools/chromium.sh installs Debian's if it is missing.
 browser:
 	sh tools/chromium.sh
 
-play: vendor
+play: dist
 	$(PY) tools/serve.py --host 127.0.0.1 --port $(PORT)
 
 terminal:
@@ -38,14 +41,14 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-test: $(STAMP) lint typecheck vendor browser
+test: $(STAMP) lint typecheck dist browser
 	$(BIN)/pytest tests e2e
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 
-bench-browser: $(STAMP) vendor browser
+bench-browser: $(STAMP) dist browser
 	$(BIN)/python bench/browser.py
 
 clean:
-	rm -rf $(VENV) vendor node_modules
+	rm -rf $(VENV) node_modules dist build vendor

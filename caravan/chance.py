@@ -10,7 +10,7 @@ version and in the browser, unlike ``random`` whose algorithms may change.
 
 from __future__ import annotations
 
-import secrets
+import os
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -26,7 +26,16 @@ class SystemChance:
     """Unpredictable draws for real games."""
 
     def below(self, n: int) -> int:
-        return secrets.randbelow(n)
+        # os.urandom, not ``secrets``: the page would compile ``secrets`` (and
+        # its imports) from source at every boot. Rejection sampling: no bias.
+        if n <= 0:
+            raise ValueError("below() needs n >= 1")
+        bits = n.bit_length()
+        size = (bits + 7) // 8
+        while True:
+            x = int.from_bytes(os.urandom(size), "big") >> (8 * size - bits)
+            if x < n:
+                return x
 
 
 class SeededChance:

@@ -1,10 +1,12 @@
-"""Browser test fixtures: the dev server, Debian's Chromium, and a recorded page.
+"""Browser test fixtures: the served bundle, Debian's Chromium, and a recorded page.
 
-The server is tools/serve.py on a free port (read from the line it prints);
+The page is the built bundle (dist/, rebuilt when its sources changed) served
+by tools/serve.py under /caravan/ with netlify.toml's headers, on a free port
+(read from the line it prints);
 Chromium is the system one (Playwright cannot download browsers here), at
 $CARAVAN_CHROMIUM or /usr/bin/chromium. Every page records its requests,
 console messages and page errors, and by default a test fails if the page
-reached outside its origin or logged an error.
+reached outside its origin, logged an error or violated the Content-Security-Policy.
 """
 
 from __future__ import annotations
@@ -17,8 +19,15 @@ from typing import Any
 
 import pytest
 
-from e2e.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, start_server, stop_server
+from e2e.harness import CHROMIUM, CHROMIUM_ARGS, csp_safe, start_server, stop_server
 
+# Every Content-Security-Policy violation becomes a console error, which fails the test.
+CSP_PREFIX = "CSP violation:"
+CSP_PROBE = f"""
+addEventListener('securitypolicyviolation', e => console.error(
+  '{CSP_PREFIX} ' + e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline') +
+  ' at ' + e.sourceFile + ':' + e.lineNumber + ' ' + (e.sample || '')));
+"""
 BOOT_MS = 60_000  # Pyodide boots in 2-3 s here; a loaded CI machine gets room
 STEP_MS = 15_000
 
@@ -43,8 +52,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
-    if not (ROOT / "vendor" / "pyodide" / "pyodide.mjs").is_file():
-        pytest.fail("vendor/ is missing: run `make vendor` (npm ci + tools/vendor.py) first")
     proc, url = start_server()
     yield url
     stop_server(proc)
@@ -73,12 +80,16 @@ class Recorder:
     check_on_close: bool = True
 
     def attach(self, context: Any, page: Any) -> None:
+        context.add_init_script(CSP_PROBE)
         context.on("request", lambda r: self.requests.append(r.url))
         page.on("console", lambda m: self.console.append((m.type, m.text)))
         page.on("pageerror", lambda e: self.errors.append(str(e)))
 
     def off_origin(self) -> list[str]:
         return [u for u in self.requests if not u.startswith((self.origin, "data:", "blob:"))]
+
+    def csp_violations(self) -> list[str]:
+        return [text for kind, text in self.console if text.startswith(CSP_PREFIX)]
 
     def console_errors(self) -> list[str]:
         return [text for kind, text in self.console if kind == "error"] + self.errors
@@ -121,7 +132,7 @@ def open_tab(browser: Any, base_url: str) -> Iterator[Callable[..., Tab]]:
     def make(**context_options: Any) -> Tab:
         context = browser.new_context(**context_options)
         context.set_default_timeout(STEP_MS)
-        page = context.new_page()
+        page = csp_safe(context.new_page())
         log = Recorder(origin=base_url)
         log.attach(context, page)
         tab = Tab(page, context, log, base_url)

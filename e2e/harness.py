@@ -1,4 +1,8 @@
-"""Starting the dev server and finding Chromium: shared by e2e/ and bench/browser.py."""
+"""Building and serving the bundle, and finding Chromium: shared by e2e/ and bench/browser.py.
+
+What the browser tests and benchmarks load is the built bundle (dist/, rebuilt
+when its sources changed), served by tools/serve.py with netlify.toml's
+headers under a sub-path, as on a GitHub Pages project site."""
 
 from __future__ import annotations
 
@@ -8,8 +12,12 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_WAIT_MS = 30_000
+POLL_MS = 20
+BASE = "/caravan/"  # not the server's root: nothing may assume "/"
 CHROMIUM = os.environ.get("CARAVAN_CHROMIUM", "/usr/bin/chromium")
 # Without the background-networking flags Chromium keeps dialling Google
 # services, which on a closed network floods the log with refused connections.
@@ -24,10 +32,22 @@ CHROMIUM_ARGS = [
 ]
 
 
-def start_server(root: Path = ROOT, timeout: float = 20.0) -> tuple[subprocess.Popen[str], str]:
-    """Start tools/serve.py on a free port; returns (process, base URL ending in /)."""
+def bundle() -> Path:
+    """dist/, built (or rebuilt) from the current sources."""
+    from tools.build import ensure_built
+
+    return ensure_built(ROOT)
+
+
+def start_server(
+    site: Path | None = None, base: str = BASE, timeout: float = 20.0, headers: Path | None = None
+) -> tuple[subprocess.Popen[str], str]:
+    """Serve a bundle (default: dist/, rebuilt if stale) on a free port; returns (process, page URL)."""
+    site = site if site is not None else bundle()
+    serve = [sys.executable, str(ROOT / "tools" / "serve.py")]
     proc = subprocess.Popen(
-        [sys.executable, str(root / "tools" / "serve.py"), "--port", "0", "--root", str(root)],
+        [*serve, "--port", "0", "--root", str(site), "--base", base]
+        + (["--headers", str(headers)] if headers else []),
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -51,6 +71,32 @@ def start_server(root: Path = ROOT, timeout: float = 20.0) -> tuple[subprocess.P
         raise
     finally:
         sel.close()
+
+
+def csp_safe(page: Any) -> Any:
+    """Let `page.wait_for_function` work under the page's Content-Security-Policy.
+
+    Playwright compiles a waited-for predicate with eval inside the page, which
+    the shipped CSP (no 'unsafe-eval') refuses; `page.evaluate` goes through
+    the DevTools protocol, which CSP does not govern. Tests keep the CSP on, so
+    any violation of the page's own is seen; this polls the same condition
+    with evaluate instead."""
+
+    def wait_for_function(
+        expression: str, *, arg: Any = None, timeout: float | None = None, polling: Any = None
+    ) -> Any:
+        limit_ms = timeout if timeout is not None else DEFAULT_WAIT_MS
+        deadline = time.monotonic() + limit_ms / 1000
+        while True:
+            value = page.evaluate(expression, arg)
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"waited {limit_ms:.0f} ms for: {expression}")
+            page.wait_for_timeout(POLL_MS)
+
+    setattr(page, "wait_for_function", wait_for_function)  # noqa: B010 (a method, replaced on this instance)
+    return page
 
 
 def stop_server(proc: subprocess.Popen[str]) -> None:

@@ -1,64 +1,213 @@
-"""Serve the repo root for playing and testing in a browser.
+"""Serve the built bundle (dist/) for playing and for the browser tests.
 
-    python3 tools/serve.py [--host 127.0.0.1] [--port 8000] [--root DIR] [--verbose]
+    python3 tools/serve.py [--host 127.0.0.1] [--port 8000] [--root dist] [--base /caravan/]
 
-Standard library only. Prints `Serving Caravan on http://HOST:PORT/` once the
-socket accepts connections (tests read that line; `--port 0` picks a free
-port and the line names the real one). No caching, so an edited file shows
-on reload.
+Standard library only. Prints `Serving Caravan on http://HOST:PORT/BASE`
+once the socket accepts connections (tests read that line; `--port 0` picks a
+free port and the line names the real one).
+
+It behaves like the static hosts the bundle is made for, and no more:
+- only regular files under the root, no dotfiles, no directory listings, no
+  symlinks out of it; `BASE` (default `/`) serves the root's index.html;
+- exactly the headers of netlify.toml (read from the file, so the tested
+  Content-Security-Policy is the shipped one) plus `X-Content-Type-Options:
+  nosniff`, and `Cache-Control: no-cache` where netlify.toml sets none;
+- a Host header other than the loopback name or address it listens on is
+  refused (a DNS-rebinding page could otherwise read the files);
+- junk requests (`/%00`, bad escapes, `..`) get a plain 400 or 404, never a
+  traceback.
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
 import http.server
+import ipaddress
+import re
 import signal
 import sys
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
+try:
+    import tomllib
+except ImportError:  # Python 3.10 or older
+    sys.exit(
+        "serve.py: needs Python 3.11 or newer (it reads TOML with tomllib), this is " + sys.version.split()[0]
+    )
+
+ROOT = Path(__file__).resolve().parent.parent
 MIME_TYPES = {
     ".wasm": "application/wasm",
-    ".mjs": "text/javascript",
-    ".js": "text/javascript",
-    ".toml": "text/plain; charset=utf-8",
-    ".py": "text/plain; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
     ".zip": "application/zip",
     ".json": "application/json",
-    ".map": "application/json",
-    ".css": "text/css",
+    ".css": "text/css; charset=utf-8",
     ".html": "text/html; charset=utf-8",
     ".svg": "image/svg+xml",
+    ".png": "image/png",
     ".webmanifest": "application/manifest+json",
+    ".toml": "text/plain; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
 }
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
 
 
-class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with fixed MIME types (not the machine's mime.types) and no caching."""
+def load_header_rules(netlify_toml: Path) -> list[tuple[re.Pattern[str], dict[str, str]]]:
+    """netlify.toml's [[headers]] as (path pattern, headers); `*` matches anything, as on Netlify."""
+    config = tomllib.loads(netlify_toml.read_text(encoding="utf-8"))
+    rules = []
+    for rule in config.get("headers", []):
+        parts = re.split(r"(\*)", rule["for"])
+        pattern = re.compile("".join(".*" if part == "*" else re.escape(part) for part in parts))
+        rules.append((pattern, {str(k): str(v) for k, v in rule.get("values", {}).items()}))
+    return rules
 
-    extensions_map = {  # noqa: RUF012 (declared by the base class; replaced, never mutated)
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        **MIME_TYPES,
-    }
-    verbose = False
 
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
+def headers_for(rules: list[tuple[re.Pattern[str], dict[str, str]]], path: str) -> dict[str, str]:
+    """The headers netlify.toml gives a request path (relative to the site's root, starting with /)."""
+    out: dict[str, str] = {}
+    for pattern, values in rules:
+        if pattern.fullmatch(path):
+            out.update(values)
+    return out
+
+
+def _unquote_path(raw: str) -> str | None:
+    """Percent-decode a URL path; None if it is malformed or holds control characters."""
+    data = bytearray()
+    i = 0
+    while i < len(raw):
+        if raw[i] == "%":
+            digits = raw[i + 1 : i + 3]
+            if len(digits) != 2 or not all(c in "0123456789abcdefABCDEF" for c in digits):
+                return None
+            data.append(int(digits, 16))
+            i += 3
+        else:
+            data += raw[i].encode("utf-8", "surrogateescape")
+            i += 1
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if any(ord(c) < 32 or ord(c) == 127 or c == "\\" for c in text):
+        return None
+    return text
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    server: Server
+
+    def version_string(self) -> str:
+        return "CaravanServe"
+
+    def do_GET(self) -> None:
+        self._serve(body=True)
+
+    def do_HEAD(self) -> None:
+        self._serve(body=False)
+
+    def _plain(self, status: HTTPStatus, text: str, extra: dict[str, str] | None = None) -> None:
+        data = (text + "\n").encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "text/plain; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("X-Content-Type-Options", "nosniff")
+        for k, v in (extra or {}).items():
+            self.send_header(k, v)
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(data)
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        # The base class's errors (bad request line, unsupported method): plain text, no HTML.
+        self.close_connection = True
+        self._plain(HTTPStatus(code), f"{code} {message or HTTPStatus(code).phrase}")
+
+    def _host_ok(self) -> bool:
+        host = self.headers.get("Host", "")
+        return host.lower() in self.server.allowed_hosts
+
+    def _serve(self, *, body: bool) -> None:
+        if not self._host_ok():
+            self._plain(HTTPStatus.MISDIRECTED_REQUEST, "421 this server answers only to its own address")
+            return
+        raw_path = self.path.split("?", 1)[0].split("#", 1)[0]
+        path = _unquote_path(raw_path)
+        if path is None or not path.startswith("/"):
+            self._plain(HTTPStatus.BAD_REQUEST, "400 bad request path")
+            return
+        base = self.server.base
+        if path + "/" == base:
+            self.send_response(HTTPStatus.MOVED_PERMANENTLY)
+            self.send_header("Location", base)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        if not path.startswith(base):
+            self._plain(HTTPStatus.NOT_FOUND, "404 not found")
+            return
+        site_path = "/" + path[len(base) :]
+        file = self._file(site_path)
+        if file is None:
+            self._plain(HTTPStatus.NOT_FOUND, "404 not found")
+            return
+        try:
+            data = file.read_bytes()
+        except OSError:
+            self._plain(HTTPStatus.NOT_FOUND, "404 not found")
+            return
+        headers = {"Content-Type": MIME_TYPES.get(file.suffix, "application/octet-stream")}
+        headers.update(headers_for(self.server.rules, site_path))
+        headers["X-Content-Type-Options"] = "nosniff"
+        headers.setdefault("Cache-Control", "no-cache")
+        self.send_response(HTTPStatus.OK)
+        for k, v in headers.items():
+            self.send_header(k, v)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        if body:
+            self.wfile.write(data)
+
+    def _file(self, site_path: str) -> Path | None:
+        """The file a site path names, if the allow-list lets it out."""
+        parts = [p for p in site_path.split("/") if p]
+        if any(p.startswith(".") for p in parts):
+            return None  # dotfiles and "..": never
+        root = self.server.root
+        file = root.joinpath(*parts) if parts else root
+        if site_path.endswith("/"):
+            if parts:
+                return None  # no directory listings, and no index pages below the root
+            file = root / "index.html"
+        try:
+            real = file.resolve(strict=True)
+        except (OSError, RuntimeError):
+            return None
+        if not real.is_relative_to(root) or not real.is_file():
+            return None
+        return real
 
     def log_message(self, format: str, *args: Any) -> None:
-        if self.verbose:
+        if self.server.verbose:
             super().log_message(format, *args)
 
     def log_error(self, format: str, *args: Any) -> None:
-        # 404s and broken pipes are worth seeing even when requests are not logged.
         super().log_message(format, *args)
 
 
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    root: Path
+    base: str
+    rules: list[tuple[re.Pattern[str], dict[str, str]]]
+    allowed_hosts: frozenset[str]
+    verbose: bool = False
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         # A browser closing a connection mid-download is not an error worth a traceback.
@@ -68,38 +217,57 @@ class Server(http.server.ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
+def allowed_hosts(host: str, port: int) -> frozenset[str]:
+    """The Host headers to answer: the listening address and, on loopback, the loopback names."""
+    shown = f"[{host}]" if ":" in host else host
+    names = {shown}
+    try:
+        loopback = ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = host == "localhost"
+    if loopback:
+        names.update(LOOPBACK_NAMES)
+    return frozenset(n for name in names for n in (name.lower(), f"{name.lower()}:{port}"))
+
+
 def _interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Serve Caravan's repo root over HTTP.")
+    parser = argparse.ArgumentParser(description="Serve Caravan's built bundle (dist/) over HTTP.")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000, help="0 picks a free port")
-    parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent)
+    parser.add_argument("--root", type=Path, default=ROOT / "dist", help="the bundle (default: dist/)")
+    parser.add_argument("--base", default="/", help="the path the bundle is served under, e.g. /caravan/")
+    parser.add_argument("--headers", type=Path, default=ROOT / "netlify.toml", help="netlify.toml to copy")
     parser.add_argument("--verbose", action="store_true", help="log every request")
-    parser.add_argument("--quiet", action="store_true", help="(default) do not log requests")
     args = parser.parse_args(argv)
 
     root = args.root.resolve()
-    if not root.is_dir():
-        print(f"serve.py: {root} is not a directory", file=sys.stderr)
+    if not (root / "index.html").is_file():
+        print(f"serve.py: {root} holds no index.html: build it with `make dist` first", file=sys.stderr)
         return 1
-    handler = functools.partial(Handler, directory=str(root))
-    Handler.verbose = bool(args.verbose)
+    base = "/" + args.base.strip("/") + "/" if args.base.strip("/") else "/"
     try:
-        server = Server((args.host, args.port), handler)
+        rules = load_header_rules(args.headers)
+    except (OSError, tomllib.TOMLDecodeError, KeyError) as e:
+        print(f"serve.py: cannot read the headers from {args.headers}: {e}", file=sys.stderr)
+        return 1
+    try:
+        server = Server((args.host, args.port), Handler)
     except OSError as e:
         print(f"serve.py: cannot listen on {args.host}:{args.port}: {e.strerror or e}", file=sys.stderr)
         return 1
     host, port = str(server.server_address[0]), int(server.server_address[1])
+    server.root, server.base, server.rules = root, base, rules
+    server.allowed_hosts = allowed_hosts(host, port)
+    server.verbose = bool(args.verbose)
     shown = f"[{host}]" if ":" in host else host
-    if not (root / "vendor" / "pyodide" / "pyodide.mjs").is_file():
-        print("serve.py: warning: vendor/ is missing; run `make vendor` first", file=sys.stderr, flush=True)
     # SIGTERM (a test fixture or CI stopping us) exits as cleanly as Ctrl-C.
     signal.signal(signal.SIGTERM, _interrupt)
     signal.signal(signal.SIGINT, _interrupt)
-    print(f"Serving Caravan on http://{shown}:{port}/", flush=True)
+    print(f"Serving Caravan on http://{shown}:{port}{base}", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

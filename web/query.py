@@ -1,9 +1,15 @@
-"""The page's query parameters (docs/UI-CONTRACT.md: for tests and benchmarks)."""
+"""The page's query parameters (docs/UI-CONTRACT.md: for tests and benchmarks).
+
+Parsed by hand rather than with ``urllib.parse``, which the page would compile
+from source at every boot. ``parse_query`` never raises: whatever is in the
+address bar, a malformed value is ignored and the page starts.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from urllib.parse import parse_qs
+
+_MAX_SEED_DIGITS = 39
 
 
 @dataclass(frozen=True)
@@ -14,16 +20,49 @@ class Query:
     casual: bool = False
 
 
+def _unquote(text: str) -> str:
+    """Decode ``+`` and ``%XX`` (UTF-8); a malformed escape is kept as it is."""
+    text = text.replace("+", " ")
+    if "%" not in text:
+        return text
+    out = bytearray()
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        hex_digits = text[i + 1 : i + 3]
+        if ch == "%" and len(hex_digits) == 2 and all(c in "0123456789abcdefABCDEF" for c in hex_digits):
+            out.append(int(hex_digits, 16))
+            i += 3
+        else:
+            out += ch.encode("utf-8", "surrogatepass")
+            i += 1
+    return out.decode("utf-8", "replace")
+
+
+def _fields(search: str) -> dict[str, str]:
+    """The first value of each key in ``?a=1&b=2``."""
+    out: dict[str, str] = {}
+    for part in search.lstrip("?").split("&"):
+        key, _, value = part.partition("=")
+        out.setdefault(_unquote(key), _unquote(value))
+    return out
+
+
+def _seed(text: str) -> int | None:
+    digits = text[1:] if text.startswith("-") else text
+    if not digits or len(digits) > _MAX_SEED_DIGITS or not all("0" <= c <= "9" for c in digits):
+        return None
+    return int(text)
+
+
 def parse_query(search: str) -> Query:
     """Read ``?seed=N&autostart=2&short=1&casual=1``; anything malformed is ignored."""
-    raw = parse_qs(search.lstrip("?"))
-
-    def first(key: str) -> str:
-        values = raw.get(key)
-        return values[0] if values else ""
-
-    seed_text = first("seed")
-    seed = int(seed_text) if seed_text.lstrip("-").isdigit() and len(seed_text) < 40 else None
-    auto = first("autostart")
+    raw = _fields(search)
+    auto = raw.get("autostart", "")
     autostart = int(auto) if auto in ("2", "3", "4") else None
-    return Query(seed, autostart, first("short") in ("1", "true"), first("casual") in ("1", "true"))
+    return Query(
+        _seed(raw.get("seed", "")),
+        autostart,
+        raw.get("short") in ("1", "true"),
+        raw.get("casual") in ("1", "true"),
+    )

@@ -1,4 +1,6 @@
-"""The page loads every module it needs, and nothing from another origin."""
+"""The page's sources: its config, and nothing loaded from another origin or from "/".
+
+What is served is the bundle tools/build.py makes of these (tests/test_build.py)."""
 
 from __future__ import annotations
 
@@ -13,38 +15,66 @@ def _config() -> dict[str, object]:
     return tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
 
 
-def test_every_engine_and_web_module_is_listed_in_pyscript_toml() -> None:
-    files = _config()["files"]
-    assert isinstance(files, dict)
-    for folder in ("caravan", "web"):
-        for path in sorted((ROOT / folder).glob("*.py")):
-            key = f"./{folder}/{path.name}"
-            assert files.get(key) == key, f"{key} is missing from pyscript.toml [files]"
-
-
-def test_every_listed_file_exists() -> None:
-    files = _config()["files"]
-    assert isinstance(files, dict)
-    for source in files:
-        assert (ROOT / source).is_file(), f"pyscript.toml lists {source}, which does not exist"
-
-
-def test_interpreter_is_the_vendored_pyodide() -> None:
-    assert _config()["interpreter"] == "./vendor/pyodide/pyodide.mjs"
-
-
-def test_index_html_loads_only_from_its_own_origin() -> None:
+def test_pyscript_toml_ships_the_modules_as_one_zip_that_index_html_imports_from() -> None:
+    """Modules are picked up by glob into the app zip, never listed one by one;
+    the page puts the zip itself on sys.path."""
+    assert _config()["files"] == {"./app.zip": "./caravan-app.zip"}
     html = (ROOT / "index.html").read_text(encoding="utf-8")
-    refs = re.findall(r'(?:src|href)="([^"]*)"', html)
-    assert "./vendor/pyscript/core.js" in refs
-    assert "./vendor/pyscript/core.css" in refs
-    assert "data:," in refs  # no favicon request
+    assert 'sys.path.insert(0, os.path.abspath("caravan-app.zip"))' in html
+
+
+def test_interpreter_is_the_local_pyodide() -> None:
+    """No CDN: the page boots offline and makes no request off its origin (the
+    build ships the npm package's files under a versioned path)."""
+    assert _config()["interpreter"] == "./node_modules/pyodide/pyodide.mjs"
+
+
+def test_index_html_loads_only_relative_paths_of_its_own_origin() -> None:
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    refs = re.findall(r'(?:src|href|config)="([^"]*)"', html)
+    assert "./node_modules/@pyscript/core/dist/core.js" in refs
+    assert "./web/static/boot.js" in refs
+    assert "./web/static/manifest.webmanifest" in refs
     for ref in refs:
-        assert ref.startswith(("./", "data:")), f"index.html refers to {ref} outside the page's origin"
+        assert ref.startswith("./"), f"index.html refers to {ref}: only ./ paths work under any site path"
     assert not re.search(r"https?://", html), "index.html names another origin"
 
 
 def test_index_html_has_the_boot_elements_of_the_contract() -> None:
     html = (ROOT / "index.html").read_text(encoding="utf-8")
-    for needle in ('data-screen="loading"', 'id="loading"', 'id="boot-progress"', 'id="boot-error"'):
+    for needle in (
+        'data-screen="loading"',
+        'id="loading"',
+        'id="boot-progress"',
+        'id="boot-error"',
+        'id="update"',
+        'id="update-reload"',
+    ):
         assert needle in html
+
+
+def test_index_html_runs_no_inline_javascript() -> None:
+    """The CSP allows no inline script: the only inline script is Python's."""
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    for tag in re.findall(r"<script\b[^>]*>", html):
+        assert "src=" in tag or 'type="py"' in tag, f"inline JavaScript: {tag}"
+    assert not re.search(r"\son[a-z]+=", html), "an inline event handler"
+
+
+def test_manifest_is_installable_and_relative() -> None:
+    """Chrome's install criteria: name, short_name, 192 and 512 px icons, start_url, display."""
+    import json
+
+    manifest = json.loads((ROOT / "web" / "static" / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["name"] and manifest["short_name"]
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    assert manifest["display"] == "standalone" and manifest["theme_color"]
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        assert (ROOT / icon["src"]).is_file(), icon["src"]
+        if icon["type"] == "image/png":
+            data = (ROOT / icon["src"]).read_bytes()
+            assert data[:8] == b"\x89PNG\r\n\x1a\n"
+            width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+            assert f"{width}x{height}" == icon["sizes"], icon["src"]

@@ -12,3 +12,19 @@ def test_contract_parameters_are_read() -> None:
 def test_malformed_parameters_are_ignored() -> None:
     assert parse_query("?seed=abc&autostart=9&short=no") == Query()
     assert parse_query("") == Query()
+
+
+def test_a_seed_that_is_not_a_plain_integer_is_ignored_never_raised() -> None:
+    """?seed=--1 and ?seed=² used to raise at import and stall the page's boot."""
+    for bad in ("--1", "-", "²", "1²", "١٢", " 1", "1e3", "0x10", "1" * 40, "%00", "%ZZ"):
+        assert parse_query(f"?seed={bad}").seed is None, bad
+    assert parse_query("?seed=-12").seed == -12
+    assert parse_query("?seed=%31%32").seed == 12
+
+
+def test_the_first_value_wins_and_junk_never_raises() -> None:
+    assert parse_query("?seed=1&seed=2").seed == 1
+    for junk in ("?&&==&", "?%", "?%E2%82", "?\x00=\x00", "?autostart=%32", "?short&casual=true"):
+        parse_query(junk)  # must not raise
+    assert parse_query("?autostart=%32").autostart == 2
+    assert parse_query("?short&casual=true") == Query(casual=True)

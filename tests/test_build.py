@@ -1,0 +1,197 @@
+"""The static bundle `make dist` writes (tools/build.py): what is in it, and that it works from any path."""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import io
+import json
+import re
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tools import build
+
+ROOT = Path(__file__).resolve().parent.parent
+FORBIDDEN_STDLIB = ("html", "urllib", "secrets")  # compiled from source at every boot in Pyodide
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory: pytest.TempPathFactory) -> build.Bundle:
+    return build.build(ROOT, tmp_path_factory.mktemp("dist"))
+
+
+def _app_zip(bundle: build.Bundle) -> zipfile.ZipFile:
+    (name,) = [f for f in bundle.files if re.fullmatch(r"assets/app\.[0-9a-f]{12}\.zip", f)]
+    return zipfile.ZipFile(io.BytesIO((bundle.out / name).read_bytes()))
+
+
+def _precache(bundle: build.Bundle) -> list[str]:
+    sw = (bundle.out / "sw.js").read_text(encoding="utf-8")
+    match = re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S)
+    assert match, "sw.js has no precache list"
+    result: list[str] = json.loads(match.group(1))
+    return result
+
+
+def _imports(path: Path, package: str) -> set[str]:
+    """Module names a page module imports, relative imports resolved."""
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = f"{package}.{base}" if base else package
+            out.add(base)
+            out.update(f"{base}.{alias.name}" for alias in node.names)
+    return out
+
+
+def test_the_service_worker_precaches_exactly_the_files_the_build_wrote(bundle: build.Bundle) -> None:
+    written = sorted(p.relative_to(bundle.out).as_posix() for p in bundle.out.rglob("*") if p.is_file())
+    assert sorted(_precache(bundle)) == ["./" + f for f in written if f != "sw.js"]
+    assert f'const VERSION = "{bundle.version}"' in (bundle.out / "sw.js").read_text(encoding="utf-8")
+
+
+def test_the_bundle_holds_nothing_a_static_host_does_not_serve(bundle: build.Bundle) -> None:
+    for f in bundle.files:
+        assert not f.endswith((".map", ".py", ".toml")), f
+        assert not f.startswith(("node_modules", "tests", "e2e", "caravan/", "web/", ".")), f
+    assert {"index.html", "sw.js", "manifest.webmanifest"} <= set(bundle.files)
+    assert any(f.endswith("/pyodide.asm.wasm") for f in bundle.files)
+    assert any(f.endswith("/python_stdlib.zip") for f in bundle.files)
+
+
+def test_terminal_modules_are_left_out_and_every_page_module_is_byte_code(bundle: build.Bundle) -> None:
+    names = set(_app_zip(bundle).namelist())
+    for excluded in build.EXCLUDED:
+        assert excluded not in names
+        assert not any(n.startswith(excluded[:-3] + ".") for n in names), excluded
+    for module in build.page_modules(ROOT):
+        assert module in names
+        assert module + "c" in names, module  # where zipimport looks for the byte-code
+
+
+def test_byte_code_is_unchecked_hash_based_so_the_page_never_stats_for_staleness(
+    bundle: build.Bundle,
+) -> None:
+    app = _app_zip(bundle)
+    pycs = [n for n in app.namelist() if n.endswith(".pyc")]
+    assert pycs
+    for name in pycs:
+        # The magic number is Python 3.14's, the interpreter the page runs.
+        assert app.read(name)[:2] == (3627).to_bytes(2, "little"), name
+        flags = int.from_bytes(app.read(name)[4:8], "little")
+        assert flags == 0b01, f"{name}: flags {flags:#b} (want hash-based, unchecked)"
+
+
+def test_page_modules_never_import_a_terminal_module() -> None:
+    """The page loads every module but the terminal's; none of them may need one."""
+    excluded = {m[:-3].replace("/", ".") for m in build.EXCLUDED}
+    shipped = {m[:-3].replace("/", ".") for m in build.page_modules(ROOT)}
+    for module in build.page_modules(ROOT):
+        package = module.split("/")[0]
+        for name in _imports(ROOT / module, package):
+            assert name not in excluded, f"{module} imports {name}, which the bundle leaves out"
+            if name.startswith(("caravan.", "web.")) and name.count(".") == 1:
+                # a submodule, or a name from a package's __init__
+                assert name in shipped or not (ROOT / (name.replace(".", "/") + ".py")).exists(), name
+
+
+@pytest.mark.parametrize("module", build.page_modules(ROOT))
+def test_page_modules_do_not_import_stdlib_modules_pyodide_compiles_at_boot(module: str) -> None:
+    for name in _imports(ROOT / module, module.split("/")[0]):
+        assert name.split(".")[0] not in FORBIDDEN_STDLIB, f"{module} imports {name}"
+
+
+def test_every_url_in_the_bundle_is_relative_and_exists(bundle: build.Bundle) -> None:
+    """The bundle works under any path (a GitHub Pages project site is /<repo>/)."""
+    html = (bundle.out / "index.html").read_text(encoding="utf-8")
+    refs = re.findall(r'\b(?:src|href)="([^"]*)"', html)
+    assert refs
+    for ref in refs:
+        assert ref.startswith("./") and (bundle.out / ref).is_file(), ref
+    config = json.loads(re.search(r"config='([^']*)'", html).group(1))  # type: ignore[union-attr]
+    assert (bundle.out / config["interpreter"]).is_file()
+    assert list(config["files"].values()) == ["./caravan-app.zip"]
+    for path in config["files"]:
+        assert path.startswith("./assets/app.") and (bundle.out / path).is_file()
+    manifest = json.loads((bundle.out / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    for icon in manifest["icons"]:
+        assert icon["src"].startswith("./assets/") and (bundle.out / icon["src"]).is_file()
+    for path in _precache(bundle):
+        assert path.startswith("./") and (bundle.out / path).is_file()
+    sw = (bundle.out / "sw.js").read_text(encoding="utf-8")
+    assert not re.search(r"""["'`]/""", sw), "sw.js names an absolute path"
+    assert "./sw.js" in (bundle.out / _boot_js(bundle)).read_text(encoding="utf-8")
+
+
+def _boot_js(bundle: build.Bundle) -> str:
+    (name,) = [f for f in bundle.files if re.fullmatch(r"assets/boot\.[0-9a-f]{12}\.js", f)]
+    return name
+
+
+def test_own_assets_are_content_hashed_and_the_runtime_versioned(bundle: build.Bundle) -> None:
+    """GitHub Pages caches every file for 10 minutes: a release must change the URLs."""
+    lock = build.locked_versions(ROOT)
+    for f in bundle.files:
+        if f in ("index.html", "sw.js", "manifest.webmanifest"):
+            continue
+        if f.startswith("assets/"):
+            digest = f.split("/")[1].split(".")[1]
+            assert digest == hashlib.sha256((bundle.out / f).read_bytes()).hexdigest()[:12], f
+        else:
+            assert f.startswith(
+                (f"runtime/pyodide-{lock['pyodide']}/", f"runtime/pyscript-{lock['@pyscript/core']}/")
+            ), f
+
+
+def test_index_html_carries_netlify_tomls_csp_in_a_meta(bundle: build.Bundle) -> None:
+    """GitHub Pages sends no headers: the same policy comes from the page itself."""
+    netlify = tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))
+    (policy,) = [r["values"]["Content-Security-Policy"] for r in netlify["headers"] if r["for"] == "/*"]
+    html = (bundle.out / "index.html").read_text(encoding="utf-8")
+    meta = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', html)
+    assert meta
+    directives = [d.strip() for d in policy.split(";")]
+    assert meta.group(1).split("; ") == [d for d in directives if not d.startswith("frame-ancestors")]
+    assert "'wasm-unsafe-eval'" in meta.group(1)
+    assert not re.search(r"https?:|\*", policy), "the policy allows another origin"
+
+
+def test_a_rebuild_of_the_same_sources_is_the_same_release(bundle: build.Bundle, tmp_path: Path) -> None:
+    """Deterministic output: a rebuild does not make every visitor download everything again."""
+    again = build.build(ROOT, tmp_path / "dist")
+    assert again.version == bundle.version
+    assert again.files == bundle.files
+
+
+def test_missing_prerequisites_fail_with_a_plain_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(build.BuildError, match=r"Node\.js is not installed"):
+        build.node_binary()
+    (tmp_path / "package-lock.json").write_text(
+        json.dumps(
+            {
+                "packages": {
+                    "node_modules/pyodide": {"version": "1"},
+                    "node_modules/@pyscript/core": {"version": "2"},
+                }
+            }
+        )
+    )
+    with pytest.raises(build.BuildError, match=r"node_modules/pyodide is missing: run `npm ci`"):
+        build.check_node_modules(tmp_path, build.locked_versions(tmp_path))
+
+
+def test_build_refuses_to_write_over_the_repository(tmp_path: Path) -> None:
+    with pytest.raises(build.BuildError, match="refusing"):
+        build.build(ROOT, ROOT)

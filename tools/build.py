@@ -1,0 +1,369 @@
+"""Build the static bundle in dist/: exactly what a static host serves.
+
+    python3 tools/build.py [--out DIR]     (make dist)
+
+- `caravan/` and `web/` (every module, picked up by glob, except the
+  terminal-only ones) go in as one zip of sources and byte-code compiled by
+  Pyodide's own Python (3.14 .pyc, unchecked-hash), run under Node.js from the
+  pinned npm `pyodide` package (tools/pyc.mjs). PyScript writes it to the
+  page's file system (`[files] "./assets/app.<hash>.zip" = "./caravan-app.zip"`)
+  and index.html imports from it (zipimport): unpacking it would import
+  `zipfile` and `shutil`, compiled from source, at every boot.
+- Our own assets get content-hashed names under `assets/`; the runtime goes to
+  `runtime/pyodide-<version>/` and `runtime/pyscript-<version>/`. Only
+  `index.html`, `sw.js` and `manifest.webmanifest` keep fixed names.
+- The page's PyScript config is inlined into index.html as JSON, and the
+  Content-Security-Policy of netlify.toml is copied into a `<meta>` (GitHub
+  Pages sends no headers).
+- The service worker's precache list is every file the build wrote.
+
+Every URL is relative, so the bundle works under any path. Standard library
+only: this runs with the system python3 before any venv exists.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+try:
+    import tomllib
+except ImportError:  # Python 3.10 or older
+    sys.exit(
+        "make dist: needs Python 3.11 or newer (it reads TOML with tomllib), this is "
+        + sys.version.split()[0]
+    )
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("caravan", "web")
+# Modules only the terminal game uses; the page never imports them
+# (tests/test_build.py checks that).
+EXCLUDED = frozenset({"caravan/__main__.py", "caravan/terminal.py", "caravan/text.py"})
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# @pyscript/core's dist/ files the page never loads (seen: the requests of a
+# boot and a game): source maps, the empty service worker, the editor and
+# terminal chunks (CodeMirror, xterm, MicroPython), the TOML parser (the
+# config is inlined as JSON), the package graph (no packages), zip.js and
+# storage.js. The browser tests fail on a 404, so a chunk wrongly left out
+# here cannot go unnoticed.
+PYSCRIPT_SKIP = re.compile(
+    r"(\.map$|^service-worker\.js$|^codemirror|^index-|^xterm|^mpy-|^py-[A-Za-z0-9_-]{8}\.js$"
+    r"|^toml-|^pyodide_graph-|^zip-|^storage\.js$)"
+)
+NODE_PACKAGES = ("pyodide", "@pyscript/core")
+MIN_NODE = 18
+# CSP directives a <meta> cannot carry (browsers ignore them there and warn).
+META_CSP_DROP = ("frame-ancestors", "report-uri", "report-to", "sandbox")
+STATIC = Path("web/static")
+# The inputs of a build: ensure_built() rebuilds when any of them changed.
+INPUT_GLOBS = (
+    "caravan/*.py",
+    "web/*.py",
+    "web/*.css",
+    "web/static/*",
+    "index.html",
+    "pyscript.toml",
+    "netlify.toml",
+    "package-lock.json",
+    "tools/build.py",
+    "tools/pyc.mjs",
+)
+
+
+class BuildError(Exception):
+    """Something the person running `make dist` has to fix."""
+
+
+@dataclass(frozen=True)
+class Bundle:
+    out: Path
+    version: str
+    files: tuple[str, ...]  # every file written, relative, "/"-separated
+    precache: tuple[str, ...]  # what the service worker caches: "./" + each file but sw.js
+    python: str  # Pyodide's Python version the byte-code was compiled by
+
+    @property
+    def size(self) -> int:
+        return sum((self.out / f).stat().st_size for f in self.files)
+
+
+def page_modules(root: Path = ROOT) -> list[str]:
+    """Every module the page may import, relative to root: all of caravan/ and web/ but EXCLUDED."""
+    found = [p.relative_to(root).as_posix() for pkg in PACKAGES for p in sorted((root / pkg).glob("*.py"))]
+    return [f for f in found if f not in EXCLUDED]
+
+
+def locked_versions(root: Path) -> dict[str, str]:
+    """The versions of the runtime packages pinned in package-lock.json."""
+    lock_file = root / "package-lock.json"
+    if not lock_file.is_file():
+        raise BuildError(f"{lock_file} is missing")
+    packages = json.loads(lock_file.read_text(encoding="utf-8")).get("packages", {})
+    out = {}
+    for name in NODE_PACKAGES:
+        version = packages.get(f"node_modules/{name}", {}).get("version")
+        if not version:
+            raise BuildError(f"package-lock.json does not pin {name}")
+        out[name] = str(version)
+    return out
+
+
+def check_node_modules(root: Path, versions: dict[str, str]) -> None:
+    for name, wanted in versions.items():
+        manifest = root / "node_modules" / name / "package.json"
+        if not manifest.is_file():
+            raise BuildError(f"node_modules/{name} is missing: run `npm ci` (make dist does)")
+        found = json.loads(manifest.read_text(encoding="utf-8")).get("version")
+        if found != wanted:
+            raise BuildError(
+                f"node_modules/{name} is {found} but package-lock.json pins {wanted}: run `npm ci`"
+            )
+
+
+def node_binary() -> str:
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError(
+            f"Node.js is not installed (need {MIN_NODE}+ to compile the byte-code): install `node`"
+        )
+    try:
+        text = subprocess.run([node, "--version"], capture_output=True, text=True, check=True).stdout.strip()
+        major = int(text.lstrip("v").split(".")[0])
+    except (OSError, subprocess.CalledProcessError, ValueError) as e:
+        raise BuildError(f"cannot run `node --version`: {e}") from e
+    if major < MIN_NODE:
+        raise BuildError(f"Node.js {text} is too old: need {MIN_NODE} or newer")
+    return node
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _hashed(name: str, data: bytes) -> str:
+    stem, dot, ext = name.partition(".")
+    return f"assets/{stem}.{_digest(data)[:12]}{dot}{ext}"
+
+
+def compile_app(root: Path, node: str) -> tuple[bytes, str]:
+    """The app zip (sources + 3.14 byte-code of page_modules) and Pyodide's Python version."""
+    with tempfile.TemporaryDirectory(prefix="caravan-build-") as tmp:
+        stage = Path(tmp) / "stage"
+        for rel in page_modules(root):
+            (stage / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(root / rel, stage / rel)
+        out = Path(tmp) / "app.zip"
+        proc = subprocess.run(
+            [node, str(root / "tools" / "pyc.mjs"), str(stage), str(out)],
+            cwd=root,
+            capture_output=True,
+            text=True,
+        )
+        if proc.returncode != 0 or not out.is_file():
+            raise BuildError(f"compiling the Python byte-code with Pyodide failed:\n{proc.stderr.strip()}")
+        report = json.loads(proc.stdout.strip().splitlines()[-1])
+        return out.read_bytes(), str(report["python"])
+
+
+def csp(root: Path) -> str:
+    """The Content-Security-Policy that netlify.toml sends for every path."""
+    config = tomllib.loads((root / "netlify.toml").read_text(encoding="utf-8"))
+    for rule in config.get("headers", []):
+        if rule.get("for") == "/*" and "Content-Security-Policy" in rule.get("values", {}):
+            return str(rule["values"]["Content-Security-Policy"])
+    raise BuildError('netlify.toml has no Content-Security-Policy for "/*"')
+
+
+def meta_csp(policy: str) -> str:
+    kept = [d.strip() for d in policy.split(";") if d.strip() and d.split()[0] not in META_CSP_DROP]
+    return "; ".join(kept)
+
+
+def _py_config(root: Path, paths: dict[str, str]) -> str:
+    """pyscript.toml as the inline JSON config, with the bundle's paths."""
+    config = tomllib.loads((root / "pyscript.toml").read_text(encoding="utf-8"))
+    interpreter = str(config.get("interpreter", ""))
+    if interpreter not in paths:
+        raise BuildError(f"pyscript.toml's interpreter {interpreter!r} is not a runtime file")
+    files = {}
+    for source, target in dict(config.get("files", {})).items():
+        if re.fullmatch(r"\./(caravan|web)/[^/]+\.py", source):
+            continue  # every page module is in the app zip already
+        if source not in paths:
+            raise BuildError(f"pyscript.toml [files] names {source}, which the build does not know")
+        files[paths[source]] = target
+    return json.dumps({**config, "interpreter": paths[interpreter], "files": files}, separators=(",", ":"))
+
+
+def _rewrite_html(root: Path, html: str, paths: dict[str, str], policy: str) -> str:
+    def swap(match: re.Match[str]) -> str:
+        attr, value = match.group(1), match.group(2)
+        if value.startswith("data:"):
+            return match.group(0)
+        if attr == "config":
+            if value != "./pyscript.toml":
+                raise BuildError(f"index.html: config={value!r}, expected ./pyscript.toml")
+            return f"config='{_py_config(root, paths)}'"
+        if value not in paths:
+            raise BuildError(f"index.html refers to {value}, which the build does not ship")
+        return f'{attr}="{paths[value]}"'
+
+    html = re.sub(r'\b(src|href|config)="([^"]*)"', swap, html)
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{meta_csp(policy)}">'
+    if html.count('<meta charset="utf-8">') != 1:
+        raise BuildError('index.html needs exactly one <meta charset="utf-8">')
+    return html.replace('<meta charset="utf-8">', '<meta charset="utf-8">\n' + meta, 1)
+
+
+def _manifest(root: Path, paths: dict[str, str]) -> bytes:
+    data = json.loads((root / STATIC / "manifest.webmanifest").read_text(encoding="utf-8"))
+    for icon in data.get("icons", []):
+        icon["src"] = paths[icon["src"]]
+    return (json.dumps(data, indent=2) + "\n").encode()
+
+
+def write_service_worker(out: Path) -> tuple[str, tuple[str, ...]]:
+    """Write sw.js with the precache list of every file in out; returns (version, precache).
+
+    The version is a hash of every precached file, so any change to the
+    bundle is a new release for the service worker."""
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    files = [f for f in files if f != "sw.js"]
+    whole = hashlib.sha256()
+    for f in files:
+        whole.update(f"{f}\0{_digest((out / f).read_bytes())}\n".encode())
+    version = whole.hexdigest()[:16]
+    precache = tuple("./" + f for f in files)
+    template = (ROOT / STATIC / "sw.js").read_text(encoding="utf-8")
+    for marker in ('"__VERSION__"', "[] /* PRECACHE */"):
+        if template.count(marker) != 1:
+            raise BuildError(f"web/static/sw.js must hold {marker} exactly once")
+    text = template.replace('"__VERSION__"', json.dumps(version)).replace(
+        "[] /* PRECACHE */", json.dumps(list(precache), indent=2)
+    )
+    (out / "sw.js").write_text(text, encoding="utf-8")
+    return version, precache
+
+
+def build(root: Path = ROOT, out: Path | None = None) -> Bundle:
+    out = (out or root / "dist").resolve()
+    if out == root.resolve() or (out / ".git").exists() or root.resolve().is_relative_to(out):
+        raise BuildError(f"refusing to write the bundle into {out}")
+    versions = locked_versions(root)
+    check_node_modules(root, versions)
+    node = node_binary()
+    app, python = compile_app(root, node)
+
+    files: dict[str, bytes] = {}
+    # A path in the source tree, as index.html and pyscript.toml name it -> its path in the bundle.
+    paths: dict[str, str] = {}
+
+    pyodide_dir = f"runtime/pyodide-{versions['pyodide']}"
+    for name in PYODIDE_FILES:
+        src = root / "node_modules" / "pyodide" / name
+        if not src.is_file():
+            raise BuildError(f"node_modules/pyodide/{name} is missing: run `npm ci`")
+        files[f"{pyodide_dir}/{name}"] = src.read_bytes()
+        paths[f"./node_modules/pyodide/{name}"] = f"./{pyodide_dir}/{name}"
+    pyscript_src = root / "node_modules" / "@pyscript" / "core" / "dist"
+    pyscript_dir = f"runtime/pyscript-{versions['@pyscript/core']}"
+    if not (pyscript_src / "core.js").is_file():
+        raise BuildError("node_modules/@pyscript/core/dist/core.js is missing: run `npm ci`")
+    for src in sorted(pyscript_src.iterdir()):
+        if src.is_file() and not PYSCRIPT_SKIP.search(src.name):
+            files[f"{pyscript_dir}/{src.name}"] = src.read_bytes()
+            paths[f"./node_modules/@pyscript/core/dist/{src.name}"] = f"./{pyscript_dir}/{src.name}"
+
+    app_name = _hashed("app.zip", app)
+    files[app_name] = app
+    paths["./app.zip"] = "./" + app_name
+    kinds = (".js", ".css", ".svg", ".png")
+    own = [Path("web/caravan.css")]
+    own += [p.relative_to(root) for p in sorted((root / STATIC).iterdir()) if p.suffix in kinds]
+    for rel in own:
+        if rel.name == "sw.js":
+            continue
+        data = (root / rel).read_bytes()
+        name = _hashed(rel.name, data)
+        files[name] = data
+        paths[f"./{rel.as_posix()}"] = "./" + name
+    files["manifest.webmanifest"] = _manifest(root, paths)
+    paths[f"./{STATIC.as_posix()}/manifest.webmanifest"] = "./manifest.webmanifest"
+    html = (root / "index.html").read_text(encoding="utf-8")
+    files["index.html"] = _rewrite_html(root, html, paths, csp(root)).encode()
+
+    if out.exists():
+        shutil.rmtree(out)
+    for name, data in files.items():
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_bytes(data)
+    version, precache = write_service_worker(out)
+    written = tuple(sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()))
+    return Bundle(out, version, written, precache, python)
+
+
+def inputs_digest(root: Path = ROOT) -> str:
+    whole = hashlib.sha256()
+    for pattern in INPUT_GLOBS:
+        for p in sorted(root.glob(pattern)):
+            if p.is_file():
+                whole.update(f"{p.relative_to(root).as_posix()}\0{_digest(p.read_bytes())}\n".encode())
+    return whole.hexdigest()
+
+
+def _stamp(root: Path) -> Path:
+    return root / "build" / "dist.stamp"
+
+
+def ensure_built(root: Path = ROOT) -> Path:
+    """dist/, rebuilt if any input changed since the last build (for tests and benchmarks)."""
+    dist = root / "dist"
+    stamp = _stamp(root)
+    if (dist / "sw.js").is_file() and stamp.is_file() and stamp.read_text() == inputs_digest(root):
+        return dist
+    build_dist(root)
+    return dist
+
+
+def build_dist(root: Path = ROOT) -> Bundle:
+    """Build dist/ and remember its inputs (see ensure_built)."""
+    digest = inputs_digest(root)
+    _stamp(root).unlink(missing_ok=True)
+    bundle = build(root, root / "dist")
+    _stamp(root).parent.mkdir(exist_ok=True)
+    _stamp(root).write_text(digest)
+    return bundle
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build Caravan's static bundle (dist/).")
+    parser.add_argument("--out", type=Path, default=None, help="default: dist/")
+    args = parser.parse_args(argv)
+    try:
+        bundle = build_dist(ROOT) if args.out is None else build(ROOT, args.out)
+    except BuildError as e:
+        print(f"make dist: {e}", file=sys.stderr)
+        return 1
+    print(
+        f"{bundle.out}: {len(bundle.files)} files, {bundle.size / 1e6:.1f} MB, "
+        f"release {bundle.version}, byte-code by Pyodide's Python {bundle.python}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,128 @@
+// Boot watch: real progress from PyScript's py:progress events, and a plain
+// message instead of an endless spinner when Python cannot start. Then the
+// offline cache: registers the service worker (sw.js) once the game is ready,
+// and says so when a new release is ready. It is JavaScript, loaded before
+// PyScript, because it must work exactly when Python does not.
+(function () {
+  "use strict";
+  var STEPS = ["Loading Pyodide", "Loading Storage", "Loaded Storage", "Loading interpreter",
+    "Loaded interpreter", "Loading files", "Loaded files", "Loaded Pyodide"];
+  var custom = /[?&]boot_timeout=(\d+)/.exec(location.search);  // tests only (UI-CONTRACT.md)
+  var STALL_MS = custom ? Number(custom[1]) : 90000;
+  var html = document.documentElement;
+  var timer = null;
+  var failed = false;
+  function ready() { return html.getAttribute("data-ready") === "true"; }
+  function whenBody(fn) {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn);
+    else fn();
+  }
+  function fail(text) {
+    if (ready() || failed) return;  // the first, most specific reason wins
+    failed = true;
+    html.setAttribute("data-screen", "error");
+    if (timer) clearTimeout(timer);
+    whenBody(function () {
+      var box = document.getElementById("boot-error");
+      box.textContent = text;
+      box.hidden = false;
+      offline();  // a broken release can still be replaced by the next one
+    });
+  }
+  window.caravanBootFail = fail;
+
+  if (location.protocol === "file:") {
+    fail("This page has to be served by a web server: browsers do not run it from a file. " +
+      "In the game's folder run `make play` and open http://127.0.0.1:8000, " +
+      "or upload the folder dist/ (built by `make dist`) to any static web host.");
+    return;
+  }
+  if (typeof WebAssembly !== "object" || !("noModule" in document.createElement("script"))) {
+    fail("This browser is too old to run the game: it needs WebAssembly and JavaScript modules. " +
+      "Please open the page in a current Firefox, Chrome, Edge or Safari.");
+    return;
+  }
+  var BLOCKED = "The browser is blocking storage (IndexedDB), which the game needs to start. " +
+    "Allow site data for this page, or leave private browsing, then reload.";
+  try {
+    var probe = indexedDB.open("caravan-probe");
+    probe.onerror = function () { fail(BLOCKED); };
+    probe.onsuccess = function () { probe.result.close(); };
+  } catch (e) {
+    fail(BLOCKED);
+  }
+  function watch() {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(function () {
+      fail("The game did not finish loading. Check your connection and reload the page.");
+    }, STALL_MS);
+  }
+  addEventListener("py:progress", function (e) {
+    var i = STEPS.indexOf(String(e.detail));
+    var bar = document.getElementById("boot-progress");
+    var text = document.getElementById("boot-status");
+    if (bar && i >= 0) bar.value = i + 1;
+    if (text) text.textContent = String(e.detail) + "…";
+    watch();
+  });
+  addEventListener("unhandledrejection", function (e) {
+    var reason = e.reason && e.reason.message ? e.reason.message : "a file did not load";
+    // Late, so that the storage probe's plainer reason wins when storage is the cause.
+    setTimeout(function () {
+      fail("The game could not load what it needs (" + reason + "). Check your connection and reload the page.");
+    }, 300);
+  });
+  addEventListener("error", function (e) {
+    var message = String(e.message || "");
+    if (!ready() && message.indexOf("PythonError") >= 0) {
+      fail("Python started but the game could not: " + message);
+    }
+  });
+  watch();
+
+  // Offline cache. Registered after boot, so that its downloads (mostly
+  // from the HTTP cache by then) do not compete with the game's own.
+  var registered = false;
+  function offline() {
+    if (registered || !("serviceWorker" in navigator)) return;
+    registered = true;
+    var sw = navigator.serviceWorker;
+    var reloading = false;
+    sw.addEventListener("controllerchange", function () {
+      if (reloading) location.reload();
+    });
+    function offer(worker) {
+      var bar = document.getElementById("update");
+      var button = document.getElementById("update-reload");
+      if (!bar || !button) return;
+      bar.hidden = false;
+      html.setAttribute("data-update", "ready");
+      button.onclick = function () {
+        reloading = true;
+        button.disabled = true;
+        worker.postMessage("skip-waiting");
+      };
+    }
+    sw.register("./sw.js").then(function (reg) {
+      if (reg.waiting && sw.controller) offer(reg.waiting);
+      reg.addEventListener("updatefound", function () {
+        var worker = reg.installing;
+        if (!worker) return;
+        worker.addEventListener("statechange", function () {
+          if (worker.state === "installed" && sw.controller) offer(worker);
+        });
+      });
+    }, function (e) {
+      // Playing still works; only the offline copy is missing.
+      console.warn("caravan: the offline copy could not be set up: " + (e && e.message));
+    });
+  }
+  new MutationObserver(function (_, observer) {
+    if (ready()) {
+      observer.disconnect();
+      // When the page is idle: the first frames and clicks go first.
+      if ("requestIdleCallback" in window) requestIdleCallback(offline, { timeout: 3000 });
+      else setTimeout(offline, 500);
+    }
+  }).observe(html, { attributes: true, attributeFilter: ["data-ready"] });
+})();
