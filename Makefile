@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 
-.PHONY: play dist terminal test lint typecheck browser bench bench-browser clean
+.PHONY: play dist terminal test lint typecheck browser bench bench-browser bench-links screenshots clean
 
 $(STAMP): requirements-dev.txt
 	$(PY) -m venv $(VENV)
@@ -49,6 +49,13 @@ bench: $(STAMP)
 
 bench-browser: $(STAMP) dist browser
 	$(BIN)/python bench/browser.py
+
+bench-links: $(STAMP)
+	$(BIN)/python bench/links.py
+
+# The key states at 1280x800 and 360x740, light and dark, into build/screenshots/ (git-ignored).
+screenshots: $(STAMP) dist browser
+	$(BIN)/python tools/screenshots.py
 
 clean:
 	rm -rf $(VENV) node_modules dist build vendor

@@ -113,7 +113,7 @@ def test_a_click_or_tap_at_a_selected_sources_centre_only_clears_it(open_tab: An
     assert checked > 50 and steals > 0, f"only {checked} cancels checked, {steals} with a steal or pick-up"
 
 
-def _crowded_storage() -> dict[str, str]:
+def _crowded_storage(path: str) -> dict[str, str]:
     """A saved game in progress with 24 camels on d4, four of them laden
     with goods player 1 may steal (R10): the enlarged view's case."""
     game = blank(players=4, casual=True)
@@ -123,7 +123,7 @@ def _crowded_storage() -> dict[str, str]:
         for i in range(6):
             game = camel(game, seat, "d4", goods[i] if i < len(goods) else None)
     storage = MemoryStorage()
-    saves = Saves(storage, "/")
+    saves = Saves(storage, path)  # keys carry the page's path (docs/UI-CONTRACT.md)
     saves.put("crowd", game, "Crowd", 1)
     saves.set_current("crowd")
     return {k: v for k in storage.keys() if (v := storage.get(k)) is not None}  # noqa: SIM118
@@ -167,7 +167,7 @@ def test_on_a_phone_every_board_choice_is_24px_and_the_turn_stays_in_view(open_t
         game = driver.perform(action, game, tap=True)
     _assert_sizes(page, f"{w}x{h} after 40 actions", banner=phone)
 
-    page.evaluate(_RESTORE, _crowded_storage())
+    page.evaluate(_RESTORE, _crowded_storage(page.evaluate("location.pathname")))
     page.reload()
     page.wait_for_function("document.documentElement.getAttribute('data-ready') === 'true'")
     driver.select("d4", tap=True)

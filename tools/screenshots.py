@@ -30,7 +30,7 @@ from caravan.actions import Action, PickUp, Steal
 from caravan.board import SQUARE_NAMES
 from caravan.playout import courier_action
 from e2e.driver import READY, Driver
-from e2e.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, start_server, stop_server
+from e2e.harness import BASE, CHROMIUM, CHROMIUM_ARGS, ROOT, csp_safe, start_server, stop_server
 from tests.positions import blank, camel
 from web.saved import Saves
 from web.storage import MemoryStorage
@@ -127,7 +127,7 @@ def _finish(seed: int) -> Game:
 def _saved(game: Game) -> str:
     """The page's storage holding ``game`` as the game in progress, as a JSON object."""
     storage = MemoryStorage()
-    saves = Saves(storage, "/")
+    saves = Saves(storage, BASE)  # keys carry the page's path, as served by start_server
     saves.put("shot", game, "screenshot", 0)
     saves.set_current("shot")
     return json.dumps({key: storage.get(key) for key in list(storage.keys())})
@@ -149,7 +149,7 @@ def main() -> None:
                 if args.only not in name:
                     continue
                 context: Any = browser.new_context(viewport={"width": 1280, "height": 800})
-                page = context.new_page()
+                page = csp_safe(context.new_page())
                 errors: list[str] = []
                 page.on("pageerror", lambda e: errors.append(str(e)))  # noqa: B023 (one page per state)
                 if game.start_position() is None:
