@@ -1,5 +1,6 @@
-"""The board as a player meets it: cancelling is safe, targets are big enough
-on a phone, the last turn stays marked, and reduced motion means no motion.
+"""The board as a player meets it: targets are big enough on a phone, the last
+turn stays marked, and reduced motion means no motion (cancelling by a centre
+click is checked over a whole game in test_full_game.py).
 
 Everything goes through docs/UI-CONTRACT.md; what is legal comes from the
 test's own engine replaying the page's record (e2e/driver.py).
