@@ -21,7 +21,7 @@ from caravan.actions import Action, MoveGood, PickUp, Steal
 from caravan.board import PLAYER_COLOURS
 from caravan.errors import CaravanError, LinkError
 from caravan.game import Game
-from caravan.options import Options, Player, default_players
+from caravan.options import PALETTE, Options, Player, default_players
 from caravan.playout import courier_action, play, random_action
 
 # ------------------------------------------------------------------ helpers
@@ -191,12 +191,9 @@ def test_a_game_ended_by_the_turn_limit_round_trips() -> None:
     assert_same_game(link.decode(link.encode(game)), game)
 
 
-@pytest.mark.parametrize("name", ["\ud800 lone", "tab\there", "\u202eevil", "e\u0301", "\x00zero"])
+@pytest.mark.parametrize("name", ["e\u0301", "José", "名前 ✓", "𝔄𝔫𝔫", 'O\'Brien & "Co"'])
 def test_any_name_the_options_accept_round_trips(name: str) -> None:
-    try:
-        options = Options(players=(Player(name, "yellow"), Player("Bob", "black")))
-    except CaravanError:
-        pytest.skip(f"Options do not accept the name {name!r}")
+    options = Options(players=(Player(name, "yellow"), Player("Bob", "black")))
     game = Game(options, seed=2)
     assert link.decode(link.encode(game)).options == options
 
@@ -210,18 +207,13 @@ def test_names_with_markup_come_back_as_the_same_characters() -> None:
     assert back.options.players == players
 
 
-@pytest.mark.parametrize(
-    "colour", ["yellow", "black", "orange", "teal", "red", "blue", "green", "purple", "#123456", "Ä" * 200]
-)
+@pytest.mark.parametrize("colour", PALETTE)
 def test_every_colour_the_options_accept_round_trips(colour: str) -> None:
     """The codec has its own table of colours (one byte each) and writes any
     other colour out as text, so a change of the engine's palette cannot
     change an old link's colours."""
     other = "black" if colour != "black" else "yellow"
-    try:
-        options = Options(players=(Player("Ann", colour), Player("Bob", other)))
-    except CaravanError:
-        pytest.skip(f"Options do not accept the colour {colour!r}")
+    options = Options(players=(Player("Ann", colour), Player("Bob", other)))
     game = Game(options, seed=2)
     assert link.decode(link.encode(game)).options == options
 
