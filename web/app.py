@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import count
 
-from caravan import link, record
+from caravan import record
 from caravan.actions import Action, EndTurn, parse_action
 from caravan.board import SQUARE_NAMES, parse_square
 from caravan.errors import CaravanError, LinkError, NotationError, OptionsError, RecordError
@@ -262,11 +262,15 @@ class App:
     # --------------------------------------------------------------- links
 
     def share_url(self) -> str:
+        from caravan import link  # imported when first used: the page boots without it
+
         assert self.game is not None
         return share.link_url(self.base_url, link.encode(self.game))
 
     def open_link(self, text: str) -> None:
         """Show the game a link holds (docs/UI-CONTRACT.md, "Share links")."""
+        from caravan import link  # imported when first used: the page boots without it
+
         try:
             game = link.decode(text)
         except LinkError as e:

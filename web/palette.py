@@ -8,6 +8,8 @@ pattern per seat so players are told apart without colour.
 
 from __future__ import annotations
 
+from functools import cache
+
 from caravan.options import PALETTE
 
 # The engine's palette (Options refuses any other colour); each has a fill below.
@@ -73,6 +75,7 @@ def contrast(a: str, b: str) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+@cache  # fills are few and every square, camel and cube asks: the first render's hot spot
 def ink_on(fill: str) -> str:
     """The darker or lighter ink, whichever contrasts more with ``fill``."""
     return LIGHT_INK if contrast(fill, LIGHT_INK) > contrast(fill, DARK_INK) else DARK_INK
