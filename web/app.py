@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from itertools import count
 
 from caravan import record
@@ -44,25 +43,35 @@ def _target_css(action: Action) -> str:
     return f".target[data-action={json.dumps(str(action))}]"
 
 
-@dataclass
 class View:
     """What the page shows after an update: the screen, its markup, and the
-    machine-readable state of the contract (absent before a game exists)."""
+    machine-readable state of the contract (absent before a game exists).
+    A plain class, not a dataclass: each ``@dataclass`` costs the boot."""
 
-    screen: str
-    markup: str
-    record: str | None = None
-    seat: int | None = None
-    left: int | None = None
-    # Where keyboard focus belongs after this update (a CSS selector of an
-    # element in ``markup``), since replacing the markup drops the focus.
-    # main.py applies it only when the update came from the keyboard, or
-    # always when ``modal`` (a question that must hold the focus).
-    focus: str | None = None
-    title: str = ""  # the tab's title: whose turn it is
-    modal: bool = False
-    # What to animate on the board after this update (web/motion.py).
-    motion: Motion | None = None
+    __slots__ = ("focus", "left", "markup", "modal", "motion", "record", "screen", "seat", "title")
+
+    def __init__(
+        self,
+        screen: str,
+        markup: str,
+        record: str | None = None,
+        seat: int | None = None,
+        left: int | None = None,
+        focus: str | None = None,
+        title: str = "",
+        modal: bool = False,
+        motion: Motion | None = None,
+    ) -> None:
+        self.screen, self.markup = screen, markup
+        self.record, self.seat, self.left = record, seat, left
+        # Where keyboard focus belongs after this update (a CSS selector of an
+        # element in ``markup``), since replacing the markup drops the focus.
+        # main.py applies it only when the update came from the keyboard, or
+        # always when ``modal`` (a question that must hold the focus).
+        self.focus = focus
+        self.title = title  # the tab's title: whose turn it is
+        self.modal = modal
+        self.motion = motion  # what to animate on the board after this update (web/motion.py)
 
 
 # Keyboard shortcuts on the game screen (docs/UI-CONTRACT.md): a plain key,

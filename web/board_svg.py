@@ -20,8 +20,6 @@ on the board at all but in the enlarged view of its square
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from caravan import Camel, Game, Good, city_wants
 from caravan.actions import Action, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
 from caravan.board import CITY_NAMES, FILES, NUMBER_OF, RANKS, SIZE, SQUARE_NAMES, SQUARES, parse_square
@@ -250,14 +248,22 @@ def token_svg(game: Game, camel: Camel, count: int, text_min: float, *, show_cou
     return "".join(parts)
 
 
-@dataclass
 class _Ctx:
-    game: Game
-    sel: Selection
-    targets: _Targets
-    marks: dict[int, str]
-    unit_px: float
-    zoom: int | None
+    """What every part of one render needs (a plain class: a dataclass costs the boot)."""
+
+    __slots__ = ("game", "marks", "sel", "targets", "unit_px", "zoom")
+
+    def __init__(
+        self,
+        game: Game,
+        sel: Selection,
+        targets: _Targets,
+        marks: dict[int, str],
+        unit_px: float,
+        zoom: int | None,
+    ) -> None:
+        self.game, self.sel, self.targets, self.marks = game, sel, targets, marks
+        self.unit_px, self.zoom = unit_px, zoom
 
     def text(self, units: float) -> float:
         """A font size in board units, raised to ``MIN_TEXT_PX`` on screen."""

@@ -12,7 +12,6 @@ along a chain to a city and on to the score). main.py plays it, or, under
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
 
 from caravan import NEIGHBOURS, Game, Good
 from caravan import events as ev
@@ -26,23 +25,27 @@ DROP_MS = 420
 Keyframe = dict[str, str | float]
 
 
-@dataclass
 class Anim:
-    """One ``element.animate(keyframes, {duration, delay})`` call."""
+    """One ``element.animate(keyframes, {duration, delay})`` call.
 
-    selector: str
-    keyframes: list[Keyframe]
-    duration: int
-    delay: int = 0
+    This module's records are plain classes, not dataclasses: each
+    ``@dataclass`` costs the page's boot a millisecond or two in Pyodide."""
+
+    __slots__ = ("delay", "duration", "keyframes", "selector")
+
+    def __init__(self, selector: str, keyframes: list[Keyframe], duration: int, delay: int = 0) -> None:
+        self.selector, self.keyframes, self.duration, self.delay = selector, keyframes, duration, delay
 
 
-@dataclass
 class Motion:
     """Everything to play after one update: ghost markup for the board's
     ``.fx`` layer (invisible unless animated) and the animations."""
 
-    ghosts: str = ""
-    anims: list[Anim] = field(default_factory=list)
+    __slots__ = ("anims", "ghosts")
+
+    def __init__(self, ghosts: str = "", anims: list[Anim] | None = None) -> None:
+        self.ghosts = ghosts
+        self.anims: list[Anim] = [] if anims is None else anims
 
     def __bool__(self) -> bool:
         return bool(self.anims)
