@@ -31,6 +31,8 @@ _REFUSED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 @dataclass(frozen=True, slots=True)
 class Player:
+    """A seat's name and colour."""
+
     name: str
     colour: str
 

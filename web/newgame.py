@@ -6,8 +6,6 @@ form's shape; only "human" exists now.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from caravan.board import PLAYER_COLOURS
 from caravan.options import MAX_PLAYERS, Options, Player
 
@@ -22,17 +20,18 @@ def _default_names() -> list[str]:
     return [t("new.default_name", n=i + 1) for i in range(MAX_PLAYERS)]
 
 
-@dataclass
 class Form:
-    """What the new-game screen holds; kept across re-renders and rematches."""
+    """What the new-game screen holds; kept across re-renders and rematches.
+    A plain class, not a dataclass: each ``@dataclass`` costs the page's boot."""
 
-    count: int = 2
-    names: list[str] = field(default_factory=_default_names)
-    colours: list[str] = field(default_factory=lambda: list(PLAYER_COLOURS))
-    types: list[str] = field(default_factory=lambda: ["human"] * MAX_PLAYERS)
-    casual: bool = False
-    short: bool = False
-    start: str = "random"
+    def __init__(self) -> None:
+        self.count = 2
+        self.names = _default_names()
+        self.colours = list(PLAYER_COLOURS)
+        self.types = ["human"] * MAX_PLAYERS
+        self.casual = False
+        self.short = False
+        self.start = "random"
 
     def update(self, values: dict[str, object]) -> None:
         """Take values read from the page (strings and booleans), ignoring junk."""

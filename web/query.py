@@ -14,6 +14,8 @@ _MAX_SEED_DIGITS = 39
 
 @dataclass(frozen=True)
 class Query:
+    """What the page's address asks for."""
+
     seed: int | None = None
     autostart: int | None = None
     short: bool = False

@@ -9,8 +9,6 @@ an action for it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from caravan import Good
 from caravan.actions import Action, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
 from caravan.board import SQUARE_NAMES
@@ -44,12 +42,15 @@ def group_actions(legal: list[Action]) -> dict[str, list[Action]]:
     return out
 
 
-@dataclass
 class Selection:
-    """The selected source, checked against the current sources on every change."""
+    """The selected source, checked against the current sources on every change.
+    A plain class, not a dataclass: each ``@dataclass`` costs the page's boot."""
 
-    sources: dict[str, list[Action]] = field(default_factory=dict)
-    selected: str | None = None
+    __slots__ = ("selected", "sources")
+
+    def __init__(self, sources: dict[str, list[Action]] | None = None, selected: str | None = None) -> None:
+        self.sources: dict[str, list[Action]] = {} if sources is None else sources
+        self.selected = selected
 
     def refresh(self, legal: list[Action]) -> None:
         """New position: regroup, and drop a selection that has no action left."""
