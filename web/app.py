@@ -787,7 +787,9 @@ class App:
         text = " ".join(p for p in (self.save_problem, self.read_problem) if p)
         return f'<p id="storage-message" role="status">{esc(text)}</p>' if text else ""
 
-    def view(self) -> View:
+    def view(self, *, board: bool = True) -> View:
+        """The page after an update; with ``board`` False, the board is an
+        empty frame of its size (main.py measures it before the first drawing)."""
         top = self._problems()
         if self.screen == "saved":
             storage_ok = self.saves is not None and not self.storage_off
@@ -822,7 +824,12 @@ class App:
             return View("new-game", top + error + form + saved, title=t("title"))
         game = self.game
         zoom = self.zoom if self.screen == "game" else None
-        board = board_svg.render_board(game, self.sel, last_turn_marks(game), unit_px=self.unit_px, zoom=zoom)
+        if board:
+            board_markup = board_svg.render_board(
+                game, self.sel, last_turn_marks(game), unit_px=self.unit_px, zoom=zoom
+            )
+        else:
+            board_markup = board_svg.board_frame()
         zoom_html = board_svg.square_view(game, self.sel, zoom) if zoom is not None else ""
         log = "".join(reversed(self.log))
         log_html = f'<h2>{esc(t("play.log"))}</h2><ul id="log">{log}</ul>'
@@ -832,13 +839,13 @@ class App:
         if self.screen == "over":
             body = (
                 f"{panels.game_over(game)}{note}{tools}{dialog}"
-                f'<div class="layout"><div class="board-wrap">{board}</div>'
+                f'<div class="layout"><div class="board-wrap">{board_markup}</div>'
                 f'<aside class="side">{panels.player_panels(game)}{log_html}</aside></div>'
             )
         else:
             body = (
                 f"{panels.banner(game)}{note}"
-                f'<div class="layout"><div class="board-wrap">{board}</div>'
+                f'<div class="layout"><div class="board-wrap">{board_markup}</div>'
                 f'<aside class="side">{zoom_html}{dialog}{panels.controls(game, self.sel)}'
                 f'<p id="message" role="alert">{esc(self.message)}</p>'
                 f'<p id="square-info">{esc(self.info)}</p>'

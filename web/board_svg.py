@@ -503,6 +503,12 @@ def render_board(
     return "".join(out)
 
 
+def board_frame() -> str:
+    """An empty ``svg#board``, laid out at the board's size: what the page
+    measures the board's scale on before drawing it the first time."""
+    return f'<svg id="board" viewBox="0 0 {VIEW} {VIEW}" aria-hidden="true"></svg>'
+
+
 # ------------------------------------------------------------ enlarged view
 
 

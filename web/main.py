@@ -190,12 +190,22 @@ def _show(view: Any, keyboard: bool) -> None:
     _html.setAttribute("data-screen", view.screen)
 
 
+_measured = False  # whether the board's scale on screen was measured yet
+
+
 def render(*, keyboard: bool = False) -> None:
+    global _measured
+    # The board's choices depend on its size on screen (tap targets, text),
+    # which only layout knows. The first time a board is shown, the screen is
+    # laid out with an empty board of the same size and measured, so that the
+    # board is drawn once (at boot, where drawing it twice cost the most).
+    if not _measured and app.screen in ("game", "over") and app.game is not None:
+        _screen.innerHTML = app.view(board=False).markup
+        app.set_unit_px(_board_scale())
+        _measured = True
     view = app.view()
     _show(view, keyboard)
-    # The board's choices depend on its size on screen (tap targets, text):
-    # drawn at a new size (the first time, a rotated phone), it is drawn
-    # once more at the right one.
+    # Drawn at a new size (a rotated phone), it is drawn once more at the right one.
     if app.set_unit_px(_board_scale()):
         _show(app.view(), keyboard)
     _play(view.motion)
