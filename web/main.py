@@ -200,7 +200,9 @@ def render(*, keyboard: bool = False) -> None:
     # laid out with an empty board of the same size and measured, so that the
     # board is drawn once (at boot, where drawing it twice cost the most).
     if not _measured and app.screen in ("game", "over") and app.game is not None:
-        _screen.innerHTML = app.view(board=False).markup
+        draft = app.view(board=False)
+        _screen.innerHTML = draft.markup
+        _html.setAttribute("data-screen", draft.screen)  # the screen's layout depends on it
         app.set_unit_px(_board_scale())
         _measured = True
     view = app.view()
