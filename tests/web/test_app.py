@@ -253,3 +253,20 @@ def test_on_a_wide_board_a_lone_steal_stays_on_the_board() -> None:
     app.select("c6")
     assert app.zoom is None
     assert 'id="square-view"' not in app.view().markup
+
+
+def test_the_frame_measured_before_the_first_drawing_is_the_same_screen_with_an_empty_board() -> None:
+    # main.py lays this out to measure the board's scale, then draws the board once.
+    app = App(seed=5)
+    app.autostart(2, short=True)
+    full, frame = app.view(), app.view(board=False)
+    viewbox = re.compile(r'<svg id="board" viewBox="([^"]+)"')
+    full_box, frame_box = viewbox.search(full.markup), viewbox.search(frame.markup)
+    assert full_box is not None and frame_box is not None
+    assert frame_box.group(1) == full_box.group(1)
+    boards = [re.search(r'<svg id="board".*?</svg>', v.markup, re.S) for v in (full, frame)]
+    assert boards[0] is not None and boards[1] is not None
+    assert boards[0].group(0).count('class="square') == 49
+    assert 'class="square' not in boards[1].group(0)
+    assert frame.screen == full.screen == "game"
+    assert 'id="log"' in frame.markup  # the side panels are laid out beside it, as they will be
