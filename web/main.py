@@ -199,16 +199,19 @@ def render(*, keyboard: bool = False) -> None:
     # which only layout knows. The first time a board is shown, the screen is
     # laid out with an empty board of the same size and measured, so that the
     # board is drawn once (at boot, where drawing it twice cost the most).
+    just_measured = False
     if not _measured and app.screen in ("game", "over") and app.game is not None:
         draft = app.view(board=False)
         _screen.innerHTML = draft.markup
         _html.setAttribute("data-screen", draft.screen)  # the screen's layout depends on it
         app.set_unit_px(_board_scale())
-        _measured = True
+        _measured = just_measured = True
     view = app.view()
     _show(view, keyboard)
-    # Drawn at a new size (a rotated phone), it is drawn once more at the right one.
-    if app.set_unit_px(_board_scale()):
+    # Drawn at a new size (a rotated phone), it is drawn once more at the right
+    # one; not right after the frame was measured, in the very same layout
+    # (measuring again would lay the page out once more at boot, for nothing).
+    if not just_measured and app.set_unit_px(_board_scale()):
         _show(app.view(), keyboard)
     _play(view.motion)
     app.motion = None  # played once: a later redraw does not replay it
