@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from .board import PLAYER_COLOURS
 from .errors import OptionsError
-from .quote import excerpt
+from .quote import HIDDEN, excerpt
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -23,10 +23,6 @@ MAX_NAME = 24
 # the defaults of seats 1-4 (board.PLAYER_COLOURS); the page offers all eight
 # (web/palette.py draws each of them).
 PALETTE: tuple[str, ...] = (*PLAYER_COLOURS, "red", "blue", "green", "purple")
-
-# Not allowed in a name: controls, format characters (zero-width, bidi),
-# surrogates, private use, unassigned, and line or paragraph separators.
-_REFUSED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +84,7 @@ def check_name(name: object) -> str:
         raise OptionsError(f"the name {excerpt(name, MAX_NAME)} is longer than {MAX_NAME} characters")
     for c in name:
         category = unicodedata.category(c)
-        if category in _REFUSED:
+        if category in HIDDEN:
             raise OptionsError(
                 f"the name {excerpt(name, MAX_NAME)} contains an invisible or control character "
                 f"(U+{ord(c):04X})"
@@ -112,7 +108,7 @@ def name_key(name: str) -> str:
     """What two names are compared by: case and compatibility forms folded
     ("Ann", "ANN", "Ａｎｎ" and "Ann" with a zero-width space are one name)."""
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
-    kept = "".join(c for c in folded if unicodedata.category(c) not in _REFUSED)
+    kept = "".join(c for c in folded if unicodedata.category(c) not in HIDDEN)
     return " ".join(kept.split())
 
 

@@ -13,7 +13,8 @@ EXCERPT = 40  # characters of the input an error message quotes at most
 
 # Categories printed as escapes: controls, format characters (zero-width,
 # bidi overrides), surrogates, private use, unassigned, line/paragraph separators.
-_HIDDEN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+# A player's name may have none of them (options.check_name), so a name prints as typed.
+HIDDEN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
 def visible(text: str) -> str:
@@ -21,7 +22,7 @@ def visible(text: str) -> str:
     as an escape (``\\x1b``, ``\\u200b``); a backslash itself stays as it is."""
     if text.isprintable() and text.isascii():
         return text
-    return "".join(_escape(c) if unicodedata.category(c) in _HIDDEN else c for c in text)
+    return "".join(_escape(c) if unicodedata.category(c) in HIDDEN else c for c in text)
 
 
 def _escape(c: str) -> str:
