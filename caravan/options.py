@@ -61,8 +61,7 @@ class Options:
     max_turns: int | None = None
 
     def __post_init__(self) -> None:
-        validate(self)
-        normal = tuple(Player(unicodedata.normalize("NFC", p.name), p.colour) for p in self.players)
+        normal = validate(self)
         if normal != self.players:
             object.__setattr__(self, "players", normal)
 
@@ -112,13 +111,16 @@ def name_key(name: str) -> str:
     return " ".join(kept.split())
 
 
-def validate(options: Options) -> None:
+def validate(options: Options) -> tuple[Player, ...]:
+    """OptionsError for anything that cannot make a game; else the players
+    with their names in NFC, as ``check_name`` returns them (what Options stores)."""
     players = options.players
     if not isinstance(players, tuple) or not all(isinstance(p, Player) for p in players):
         raise OptionsError("players must be a tuple of Player")
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise OptionsError(f"Caravan is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
-    keys = [name_key(check_name(p.name)) for p in players]
+    names = [check_name(p.name) for p in players]
+    keys = [name_key(n) for n in names]
     if len(set(keys)) != len(keys):
         raise OptionsError("two players have the same name")
     for p in players:
@@ -137,3 +139,4 @@ def validate(options: Options) -> None:
     limit = options.max_turns
     if limit is not None and (type(limit) is not int or limit < 1):
         raise OptionsError("the turn limit must be a whole number of at least 1")
+    return tuple(Player(n, p.colour) for n, p in zip(names, players, strict=True))
