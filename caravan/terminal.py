@@ -162,6 +162,15 @@ def _players(names: Sequence[str]) -> tuple[Player, ...]:
     return tuple(Player(n, PLAYER_COLOURS[i]) for i, n in enumerate(names))
 
 
+def _players_arg(text: str) -> tuple[Player, ...]:
+    """The players of ``--players "Ann,Bob"`` in the default colours; too many
+    is refused here (there are colours for MAX_PLAYERS), the rest by Options."""
+    names = [n.strip() for n in text.split(",")]
+    if len(names) > MAX_PLAYERS:
+        raise OptionsError(f"Caravan is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
+    return _players(names)
+
+
 def _ask_start(con: Console, seats: int) -> int | None:
     while True:
         answer = con.ask(
@@ -197,10 +206,7 @@ def _parser() -> argparse.ArgumentParser:
 def _options_from_args(args: argparse.Namespace, con: Console) -> Options:
     start: int | None = args.start - 1 if args.start is not None else None
     if args.players is not None:
-        names = [n.strip() for n in args.players.split(",")]
-        if len(names) > MAX_PLAYERS:
-            raise OptionsError(f"Caravan is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
-        return Options(players=_players(names), casual=args.casual, short=args.short, start=start)
+        return Options(players=_players_arg(args.players), casual=args.casual, short=args.short, start=start)
     players = _ask_players(con)
     casual = args.casual or _ask_yes(
         con, "Casual variant (6 camels each)?", "The casual variant gives every player 6 camels, not 5 (R1)."
@@ -532,10 +538,8 @@ def _from_position(args: argparse.Namespace) -> Game:
     CaravanError) if the text is not a position or the players do not fit it."""
     options = None
     if args.players is not None:
-        names = [n.strip() for n in args.players.split(",")]
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise OptionsError(f"Caravan is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
-        options = Options(players=_players(names), casual=args.casual, short=args.short, start=None)
+        players = _players_arg(args.players)
+        options = Options(players=players, casual=args.casual, short=args.short, start=None)
     return Game.from_position(args.position, options=options, seed=args.seed)
 
 
