@@ -27,7 +27,7 @@ from typing import cast
 from .actions import Action, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
 from .board import CITY_WANTS, GOODS, NEIGHBOURS, NUMBERED, SIZE
 from .errors import CaravanError, LinkError
-from .game import Game
+from .game import REFILL_AT, Game
 from .options import Options, Player
 
 VERSION = 1
@@ -35,7 +35,6 @@ PREFIX = f"c{VERSION}."
 MAX_LINK = 20_000  # characters; a complete game is well under 1,000
 MAX_ACTIONS = 10_000  # a complete game has about 550; bounds a forged link's decode time
 _MAX_TEXT_BYTES = 1024  # UTF-8 bytes of a name or a colour (a name has at most 24 characters)
-_REFILL_AT = 4  # R13: the refill comes when four goods are left on the board
 _CUSTOM_COLOUR = 0xFF
 # The codec's own colour table (the engine's palette may grow or change
 # order; this may not): a colour outside it is written out as text.
@@ -144,7 +143,7 @@ class _Board:
             laden.append(action.at)
             self.loose -= 1
             left = sum(self.counts)
-            if self.loose == _REFILL_AT and left:
+            if self.loose == REFILL_AT and left:
                 n = min(len(NUMBERED) - self.loose, left)
                 self.loose += n
                 return n
