@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import cast
 
 from .actions import Action, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
@@ -296,7 +297,7 @@ def encode(game: Game) -> str:
     out = _Writer()
     board = _Board(o.short, o.seats, game.start)
     _code_draws(out, board, len(game.setup_draws), game.setup_draws)
-    replay = Game(_options(o, game.start), seed=0, setup_draws=game.setup_draws)
+    replay = Game(replace(o, start=game.start), seed=0, setup_draws=game.setup_draws)
     for step in game.history:
         _code_action(out, replay.legal_actions(), step.action, board)
         if board.play(step.action) != len(step.draws):
@@ -429,10 +430,6 @@ def _replay(payload: bytes, chance_seed: int | None) -> Game:
 
 def _default_name(seat: int) -> str:
     return f"Player {seat + 1}"
-
-
-def _options(o: Options, start: int) -> Options:
-    return Options(players=o.players, casual=o.casual, short=o.short, start=start, max_turns=o.max_turns)
 
 
 def _put_varint(out: bytearray, n: int) -> None:
