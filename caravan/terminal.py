@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from . import record
-from .actions import Action, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal, parse_action
+from .actions import Action, EndTurn, parse_action
 from .board import PLAYER_COLOURS, SQUARE_NAMES
 from .errors import CaravanError, IllegalActionError, NotationError, OptionsError
 from .game import Game
@@ -225,42 +225,33 @@ def _options_from_args(args: argparse.Namespace, con: Console) -> Options:
 def _legal_text(game: Game) -> str:
     """The legal actions grouped by kind; camel moves are many, so they are
     listed by destination square under their cost rather than one per line."""
-    legal = game.legal_actions()
-    if not legal:
+    legal = game.legal_by_kind()
+    if not len(legal):
         return "The game is over: there are no actions."
     lines: list[str] = []
     places: dict[int, list[str]] = {}
     moves: dict[int, dict[int, list[str]]] = {}
-    others: dict[str, list[str]] = {}
-    for a in legal:
-        if isinstance(a, PlaceCamel):
-            places.setdefault(game.cost(a), []).append(SQUARE_NAMES[a.to])
-        elif isinstance(a, MoveCamel):
-            moves.setdefault(a.frm, {}).setdefault(game.cost(a), []).append(SQUARE_NAMES[a.to])
-        else:
-            kind = _kind(a)
-            others.setdefault(kind, []).append(f"  {a!s:<10} {_cost(game, a):<10} {game.describe(a)}")
+    for p in legal.places:
+        places.setdefault(game.cost(p), []).append(SQUARE_NAMES[p.to])
+    for m in legal.camel_moves:
+        moves.setdefault(m.frm, {}).setdefault(game.cost(m), []).append(SQUARE_NAMES[m.to])
     if places:
         lines.append("Place a camel from your supply (@square):")
         lines.extend(f"  {actions_count(c)}: {' '.join(sq)}" for c, sq in sorted(places.items()))
     for frm, by_cost in sorted(moves.items()):
         lines.append(f"Move a camel from {SQUARE_NAMES[frm]} ({SQUARE_NAMES[frm]}-square):")
         lines.extend(f"  {actions_count(c)}: {' '.join(sq)}" for c, sq in sorted(by_cost.items()))
-    for kind in ("Pick up a good", "Steal a good", "Move or deliver a good", "End the turn"):
-        if kind in others:
+    others: tuple[tuple[str, Sequence[Action]], ...] = (
+        ("Pick up a good", legal.pick_ups),
+        ("Steal a good", legal.steals),
+        ("Move or deliver a good", legal.goods_moves),
+        ("End the turn", legal.end_turn),
+    )
+    for kind, actions in others:
+        if actions:
             lines.append(kind + ":")
-            lines.extend(others[kind])
+            lines.extend(f"  {a!s:<10} {_cost(game, a):<10} {game.describe(a)}" for a in actions)
     return "\n".join(lines)
-
-
-def _kind(a: Action) -> str:
-    if isinstance(a, PickUp):
-        return "Pick up a good"
-    if isinstance(a, Steal):
-        return "Steal a good"
-    if isinstance(a, MoveGood):
-        return "Move or deliver a good"
-    return "End the turn"
 
 
 def _cost(game: Game, a: Action) -> str:
