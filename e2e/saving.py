@@ -7,7 +7,6 @@ from typing import Any
 
 from caravan.game import Game
 from caravan.playout import courier_action
-from caravan.record import loads
 from e2e.conftest import Tab, wait_ready_on
 from e2e.driver import Driver
 
@@ -27,12 +26,12 @@ Storage.prototype.setItem = function () {
 
 
 def record_of(page: Any) -> str:
-    return str(page.evaluate("document.documentElement.getAttribute('data-record')"))
+    return Driver(page).record()
 
 
 def key_of(page: Any) -> tuple[object, ...]:
     """The page's game position, through our own engine."""
-    return loads(record_of(page)).state_key()
+    return Driver(page).game().state_key()
 
 
 def play(page: Any, n: int, seed: int = 1) -> Game:
