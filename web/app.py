@@ -167,18 +167,8 @@ class App:
     def start(self, options: Options) -> None:
         game_seed = None if self.seed is None else self.seed + self.started
         self.started += 1
-        self.game = Game(options, seed=game_seed)
-        self.log = []
-        self.motion = None
-        self.zoom = None
-        self.message = ""
-        self.screen = "game"
-        self._focus = None
-        self.sel = Selection()
-        self.sel.refresh(self.game.legal_actions())
-        self._leave_extras()
-        self.game_id = self.new_id()
-        self.game_name = default_name(self.game)
+        game = Game(options, seed=game_seed)
+        self._take(game, self.new_id(), default_name(game))
         self._save()
 
     def resume(self, game: Game) -> None:
