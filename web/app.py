@@ -167,18 +167,8 @@ class App:
     def start(self, options: Options) -> None:
         game_seed = None if self.seed is None else self.seed + self.started
         self.started += 1
-        self.game = Game(options, seed=game_seed)
-        self.log = []
-        self.motion = None
-        self.zoom = None
-        self.message = ""
-        self.screen = "game"
-        self._focus = None
-        self.sel = Selection()
-        self.sel.refresh(self.game.legal_actions())
-        self._leave_extras()
-        self.game_id = self.new_id()
-        self.game_name = default_name(self.game)
+        game = Game(options, seed=game_seed)
+        self._take(game, self.new_id(), default_name(game))
         self._save()
 
     def resume(self, game: Game) -> None:
@@ -423,13 +413,7 @@ class App:
             self.message = ""
             self._focus = "#confirm-end-no"
             return
-        self.confirming = False
-        before = game.copy_position()
-        events = game.push(action)
-        self.log.append(entry_markup(game, action, events))
-        self._after(events)
-        self.motion = plan(before, game, events)
-        self._save()
+        self._advance(lambda: game.push(action))
 
     def confirm_end(self, yes: bool) -> None:
         """The answer to "End your turn?": yes ends it, no keeps it untouched."""
@@ -489,10 +473,8 @@ class App:
         if what is None:
             return False
         if what == "undo":
-            self.confirming = False
             self.undo()
         elif what == "redo":
-            self.confirming = False
             self.redo()
         elif self.confirming:
             self.confirm_end(True)  # E again: yes
@@ -509,7 +491,7 @@ class App:
         self.log.pop()
         self.motion = None
         self.zoom = None
-        self._after([])
+        self._after()
         self._save()
         self._focus = "#undo" if game.undoable() else None
 
@@ -518,15 +500,22 @@ class App:
         self.confirming = False
         if game is None or not game.can_redo():
             return
-        before = game.copy_position()
-        events = game.redo()
-        self.log.append(entry_markup(game, game.history[-1].action, events))
-        self._after(events)
-        self.motion = plan(before, game, events)
-        self._save()
+        self._advance(game.redo)
         self._focus = "#redo" if game.can_redo() else None
 
-    def _after(self, events: list[Event]) -> None:
+    def _advance(self, step: Callable[[], list[Event]]) -> None:
+        """Take one action forward (``push`` or ``redo``): its log entry, the
+        new selection, its motion (planned from the position before) and the save."""
+        game = self.game
+        assert game is not None
+        before = game.copy_position()
+        events = step()
+        self.log.append(entry_markup(game, game.history[-1].action, events))
+        self._after()
+        self.motion = plan(before, game, events)
+        self._save()
+
+    def _after(self) -> None:
         assert self.game is not None
         self.message = ""
         self.info = ""
