@@ -1270,14 +1270,7 @@ class Game:
 
     def legal_actions_with_cost(self) -> list[tuple[Action, int]]:
         """``legal_actions()`` paired with what each costs now (0 for end, else 1 or 2: R7, I3)."""
-        count = self.count
-        out: list[tuple[Action, int]] = []
-        for action in self.legal_actions():
-            if isinstance(action, (PlaceCamel, MoveCamel)):
-                out.append((action, 2 if count[action.to] else 1))
-            else:
-                out.append((action, 0 if isinstance(action, EndTurn) else 1))
-        return out
+        return [(action, self.cost(action)) for action in self.legal_actions()]
 
     def state(self) -> State:
         """The whole visible position as an immutable value; equal positions compare equal."""
