@@ -1035,11 +1035,19 @@ class Game:
         self.winners = self.result()
         out.append(ev.GameOver(reason, self.winners))
 
-    def _snapshot(self) -> tuple[object, ...]:
+    def state_key(self) -> tuple[object, ...]:
+        """Everything that makes up the position, for comparing states.
+
+        Camels are listed per seat in sorted order, so two states that differ
+        only in which interchangeable camel went where compare equal.
+        """
+        nc = self.camels
+        camels = tuple(
+            tuple(sorted(zip(self.loc[s * nc : (s + 1) * nc], self.load[s * nc : (s + 1) * nc], strict=True)))
+            for s in range(self.seats)
+        )
         return (
-            self.loc[:],
-            self.load[:],
-            self.count[:],
+            camels,
             self.loose[:],
             self.demand[:],
             self.theft[:],
@@ -1055,20 +1063,6 @@ class Game:
             self.over,
             self.winners,
         )
-
-    def state_key(self) -> tuple[object, ...]:
-        """Everything that makes up the position, for comparing states.
-
-        Camels are listed per seat in sorted order, so two states that differ
-        only in which interchangeable camel went where compare equal.
-        """
-        nc = self.camels
-        camels = tuple(
-            tuple(sorted(zip(self.loc[s * nc : (s + 1) * nc], self.load[s * nc : (s + 1) * nc], strict=True)))
-            for s in range(self.seats)
-        )
-        snap = self._snapshot()
-        return (camels, *snap[3:])
 
     # ------------------------------------------------------------------ scores
 
