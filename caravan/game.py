@@ -1328,9 +1328,7 @@ class Game:
             )
         if options.start is None:
             options = replace(options, start=state.seat)
-        if chance is None:
-            chance = SeededChance(seed) if seed is not None else SystemChance()
-        game = cls(options, chance=chance, setup_draws=_ANY_SETUP)
+        game = cls(options, seed=seed, chance=chance, setup_draws=_ANY_SETUP)
         game._set_state(state)
         return game
 
