@@ -15,6 +15,7 @@ import re
 from .board import DEMAND_MARKERS, GOOD_LETTERS, SQUARE_NAMES, SQUARES
 from .errors import PositionError
 from .goods import ALL_GOODS, Good
+from .quote import excerpt
 from .state import REASONS, Camel, State, camel_order
 
 MAX_POSITION = 2_000  # far above the longest possible position (about 700 characters)
@@ -40,12 +41,6 @@ _INT = _N
 
 def _match(pattern: str, text: str) -> re.Match[str] | None:
     return re.fullmatch(pattern, text, re.ASCII)
-
-
-def excerpt(text: str, limit: int = 40) -> str:
-    """A short, printable quotation of ``text`` for an error message."""
-    shown = text if len(text) <= limit else text[:limit] + "…"
-    return repr(shown)
 
 
 # ------------------------------------------------------------------- writing
