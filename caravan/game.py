@@ -454,30 +454,6 @@ class Game:
                 good, under = (ld - UNDER, True) if ld >= UNDER else (ld, False)
                 goods.extend([move_good(sq, t, good, under) for t in unladen if t in group])
 
-    def _groups(self, base: int, nc: int) -> list[int]:
-        """Connected-group label per square for one seat's camels (R11, I4);
-        -1 where the seat has no camel."""
-        label = [-1] * SQUARES
-        loc = self.loc
-        own: list[int] = []
-        for i in range(base, base + nc):
-            s = loc[i]
-            if s != SUPPLY and s not in own:
-                own.append(s)
-        n = 0
-        for start in own:
-            if label[start] < 0:
-                label[start] = n
-                stack = [start]
-                while stack:
-                    s = stack.pop()
-                    for t in NEIGHBOURS[s]:
-                        if label[t] < 0 and t in own:
-                            label[t] = n
-                            stack.append(t)
-                n += 1
-        return label
-
     def _connected(self, base: int, nc: int, a: int, b: int) -> bool:
         """Whether this seat's camels on ``a`` and ``b`` are in one group (R11, I4)."""
         if a == b or b in NEIGHBOURS[a]:
@@ -1243,12 +1219,20 @@ class Game:
 
     def groups(self, seat: int) -> list[frozenset[int]]:
         """The squares of ``seat``'s connected camels, one set per group (R11, I4)."""
-        label = self._groups(seat * self.camels, self.camels)
-        out: dict[int, set[int]] = {}
-        for sq, g in enumerate(label):
-            if g >= 0:
-                out.setdefault(g, set()).add(sq)
-        return [frozenset(squares) for _, squares in sorted(out.items())]
+        own = [sq for sq in (self.loc[i] for i in self.camels_of(seat)) if sq != SUPPLY]
+        out: list[frozenset[int]] = []
+        for start in own:  # a group per camel not yet in one, in slot order
+            if any(start in group for group in out):
+                continue
+            found = {start}
+            stack = [start]
+            while stack:
+                for t in NEIGHBOURS[stack.pop()]:
+                    if t in own and t not in found:
+                        found.add(t)
+                        stack.append(t)
+            out.append(frozenset(found))
+        return out
 
     def legal_actions_with_cost(self) -> list[tuple[Action, int]]:
         """``legal_actions()`` paired with what each costs now (0 for end, else 1 or 2: R7, I3)."""
