@@ -1377,9 +1377,8 @@ _ANY_SETUP = (0, 0, 1, 1, 2, 2, 3, 3)  # valid set-up draws in every variant, ov
 def _camel(seat: int, square: int, load: int) -> Camel:
     if load == NONE:
         return Camel(seat, square)
-    if load >= UNDER:
-        return Camel(seat, square, ALL_GOODS[load - UNDER], True)
-    return Camel(seat, square, ALL_GOODS[load], False)
+    good, under = cargo(load)
+    return Camel(seat, square, ALL_GOODS[good], under)
 
 
 def _unnamed(game: Game, action: Action) -> str | None:
