@@ -1333,7 +1333,7 @@ class Game:
         self.loose = [NONE if g is None else int(g) for g in state.loose]
         self.loose_count = sum(1 for g in state.loose if g is not None)
         self.demand = list(state.demand)
-        self.demand_supply = DEMAND_MARKERS - sum(state.demand) - sum(state.markers)
+        self.demand_supply = state.demand_supply
         self.markers = list(state.markers)
         self.theft = list(state.theft)
         self.delivered = [n for row in state.delivered for n in row]
