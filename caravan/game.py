@@ -37,8 +37,6 @@ from .actions import (
     move_good,
 )
 from .board import (
-    CAMELS,
-    CASUAL_CAMELS,
     CITY_NAMES,
     CITY_WANTS,
     DEMAND_MARKERS,
@@ -53,7 +51,7 @@ from .board import (
 )
 from .chance import Chance, SeededChance, SystemChance, draw_from
 from .errors import IllegalActionError, PositionError
-from .goods import ALL_GOODS, Good
+from .goods import ALL_GOODS, Good, camels_per_player
 from .options import Options, default_players
 from .position import check_state, format_position, parse_position
 from .state import Camel, Outcome, State, camel_order
@@ -277,7 +275,7 @@ class Game:
         self.chance: Chance = chance
         o = self.options
         self.seats = o.seats
-        self.camels = CASUAL_CAMELS if o.casual else CAMELS
+        self.camels = camels_per_player(casual=o.casual)  # R1
         n = self.seats * self.camels
         self.loc = [SUPPLY] * n
         self.load = [NONE] * n
