@@ -449,7 +449,7 @@ class Game:
                         if t in own and t not in group:
                             group.append(t)
                             stack.append(t)
-                good, under = (ld - UNDER, True) if ld >= UNDER else (ld, False)
+                good, under = cargo(ld)
                 goods.extend([move_good(sq, t, good, under) for t in unladen if t in group])
 
     def _connected(self, base: int, nc: int, a: int, b: int) -> bool:
