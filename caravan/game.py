@@ -37,8 +37,6 @@ from .actions import (
     move_good,
 )
 from .board import (
-    CAMELS,
-    CASUAL_CAMELS,
     CITY_NAMES,
     CITY_WANTS,
     DEMAND_MARKERS,
@@ -53,7 +51,7 @@ from .board import (
 )
 from .chance import Chance, SeededChance, SystemChance, draw_from
 from .errors import IllegalActionError, PositionError
-from .goods import ALL_GOODS, Good
+from .goods import ALL_GOODS, Good, camels_per_player
 from .options import Options, default_players
 from .position import check_state, format_position, parse_position
 from .state import Camel, Outcome, State, camel_order
@@ -277,7 +275,7 @@ class Game:
         self.chance: Chance = chance
         o = self.options
         self.seats = o.seats
-        self.camels = CASUAL_CAMELS if o.casual else CAMELS
+        self.camels = camels_per_player(casual=o.casual)  # R1
         n = self.seats * self.camels
         self.loc = [SUPPLY] * n
         self.load = [NONE] * n
@@ -451,32 +449,8 @@ class Game:
                         if t in own and t not in group:
                             group.append(t)
                             stack.append(t)
-                good, under = (ld - UNDER, True) if ld >= UNDER else (ld, False)
+                good, under = cargo(ld)
                 goods.extend([move_good(sq, t, good, under) for t in unladen if t in group])
-
-    def _groups(self, base: int, nc: int) -> list[int]:
-        """Connected-group label per square for one seat's camels (R11, I4);
-        -1 where the seat has no camel."""
-        label = [-1] * SQUARES
-        loc = self.loc
-        own: list[int] = []
-        for i in range(base, base + nc):
-            s = loc[i]
-            if s != SUPPLY and s not in own:
-                own.append(s)
-        n = 0
-        for start in own:
-            if label[start] < 0:
-                label[start] = n
-                stack = [start]
-                while stack:
-                    s = stack.pop()
-                    for t in NEIGHBOURS[s]:
-                        if label[t] < 0 and t in own:
-                            label[t] = n
-                            stack.append(t)
-                n += 1
-        return label
 
     def _connected(self, base: int, nc: int, a: int, b: int) -> bool:
         """Whether this seat's camels on ``a`` and ``b`` are in one group (R11, I4)."""
@@ -1035,11 +1009,19 @@ class Game:
         self.winners = self.result()
         out.append(ev.GameOver(reason, self.winners))
 
-    def _snapshot(self) -> tuple[object, ...]:
+    def state_key(self) -> tuple[object, ...]:
+        """Everything that makes up the position, for comparing states.
+
+        Camels are listed per seat in sorted order, so two states that differ
+        only in which interchangeable camel went where compare equal.
+        """
+        nc = self.camels
+        camels = tuple(
+            tuple(sorted(zip(self.loc[s * nc : (s + 1) * nc], self.load[s * nc : (s + 1) * nc], strict=True)))
+            for s in range(self.seats)
+        )
         return (
-            self.loc[:],
-            self.load[:],
-            self.count[:],
+            camels,
             self.loose[:],
             self.demand[:],
             self.theft[:],
@@ -1055,20 +1037,6 @@ class Game:
             self.over,
             self.winners,
         )
-
-    def state_key(self) -> tuple[object, ...]:
-        """Everything that makes up the position, for comparing states.
-
-        Camels are listed per seat in sorted order, so two states that differ
-        only in which interchangeable camel went where compare equal.
-        """
-        nc = self.camels
-        camels = tuple(
-            tuple(sorted(zip(self.loc[s * nc : (s + 1) * nc], self.load[s * nc : (s + 1) * nc], strict=True)))
-            for s in range(self.seats)
-        )
-        snap = self._snapshot()
-        return (camels, *snap[3:])
 
     # ------------------------------------------------------------------ scores
 
@@ -1133,21 +1101,9 @@ class Game:
         The copy draws from ``chance``, or from fresh unpredictable randomness:
         a copy never shares the original's generator.
         """
-        other = Game.__new__(Game)
-        other.__dict__.update(self.__dict__)
-        other.chance = chance if chance is not None else SystemChance()
-        other.loc = self.loc[:]
-        other.load = self.load[:]
-        other.count = self.count[:]
-        other.loose = self.loose[:]
-        other.demand = self.demand[:]
-        other.theft = self.theft[:]
-        other.markers = self.markers[:]
-        other.delivered = self.delivered[:]
-        other.bag = self.bag[:]
+        other = self.copy_position(chance=chance)
         other.history = self.history[:]
         other._undo = self._undo[:]  # entries are immutable: shared safely
-        other._redo = []
         return other
 
     def view(self, seat: int, *, chance: Chance | None = None) -> Game:
@@ -1261,23 +1217,24 @@ class Game:
 
     def groups(self, seat: int) -> list[frozenset[int]]:
         """The squares of ``seat``'s connected camels, one set per group (R11, I4)."""
-        label = self._groups(seat * self.camels, self.camels)
-        out: dict[int, set[int]] = {}
-        for sq, g in enumerate(label):
-            if g >= 0:
-                out.setdefault(g, set()).add(sq)
-        return [frozenset(squares) for _, squares in sorted(out.items())]
+        own = [sq for sq in (self.loc[i] for i in self.camels_of(seat)) if sq != SUPPLY]
+        out: list[frozenset[int]] = []
+        for start in own:  # a group per camel not yet in one, in slot order
+            if any(start in group for group in out):
+                continue
+            found = {start}
+            stack = [start]
+            while stack:
+                for t in NEIGHBOURS[stack.pop()]:
+                    if t in own and t not in found:
+                        found.add(t)
+                        stack.append(t)
+            out.append(frozenset(found))
+        return out
 
     def legal_actions_with_cost(self) -> list[tuple[Action, int]]:
         """``legal_actions()`` paired with what each costs now (0 for end, else 1 or 2: R7, I3)."""
-        count = self.count
-        out: list[tuple[Action, int]] = []
-        for action in self.legal_actions():
-            if isinstance(action, (PlaceCamel, MoveCamel)):
-                out.append((action, 2 if count[action.to] else 1))
-            else:
-                out.append((action, 0 if isinstance(action, EndTurn) else 1))
-        return out
+        return [(action, self.cost(action)) for action in self.legal_actions()]
 
     def state(self) -> State:
         """The whole visible position as an immutable value; equal positions compare equal."""
@@ -1353,9 +1310,7 @@ class Game:
             )
         if options.start is None:
             options = replace(options, start=state.seat)
-        if chance is None:
-            chance = SeededChance(seed) if seed is not None else SystemChance()
-        game = cls(options, chance=chance, setup_draws=_ANY_SETUP)
+        game = cls(options, seed=seed, chance=chance, setup_draws=_ANY_SETUP)
         game._set_state(state)
         return game
 
@@ -1376,7 +1331,7 @@ class Game:
         self.loose = [NONE if g is None else int(g) for g in state.loose]
         self.loose_count = sum(1 for g in state.loose if g is not None)
         self.demand = list(state.demand)
-        self.demand_supply = DEMAND_MARKERS - sum(state.demand) - sum(state.markers)
+        self.demand_supply = state.demand_supply
         self.markers = list(state.markers)
         self.theft = list(state.theft)
         self.delivered = [n for row in state.delivered for n in row]
@@ -1396,28 +1351,32 @@ class Game:
         redo: what a search copies per rollout. Draws come from ``chance`` or
         fresh randomness (I11). ``pop`` on it has nothing to undo."""
         other = Game.__new__(Game)
-        d = other.__dict__
-        d.update(self.__dict__)
-        for key, value in d.items():
-            if type(value) is list and key not in _STACKS:
-                d[key] = value[:]  # the state is flat lists of ints
+        other.__dict__.update(self.__dict__)
+        other.chance = chance if chance is not None else SystemChance()
+        # The state is flat lists of ints: each copied (slices beat a loop over the fields).
+        other.loc = self.loc[:]
+        other.load = self.load[:]
+        other.count = self.count[:]
+        other.loose = self.loose[:]
+        other.demand = self.demand[:]
+        other.theft = self.theft[:]
+        other.markers = self.markers[:]
+        other.delivered = self.delivered[:]
+        other.bag = self.bag[:]
         other.history = []
         other._undo = []
         other._redo = []
-        other.chance = chance if chance is not None else SystemChance()
         return other
 
 
-_STACKS = ("history", "_undo", "_redo")  # what copy_position leaves behind
 _ANY_SETUP = (0, 0, 1, 1, 2, 2, 3, 3)  # valid set-up draws in every variant, overwritten by from_state
 
 
 def _camel(seat: int, square: int, load: int) -> Camel:
     if load == NONE:
         return Camel(seat, square)
-    if load >= UNDER:
-        return Camel(seat, square, ALL_GOODS[load - UNDER], True)
-    return Camel(seat, square, ALL_GOODS[load], False)
+    good, under = cargo(load)
+    return Camel(seat, square, ALL_GOODS[good], under)
 
 
 def _unnamed(game: Game, action: Action) -> str | None:

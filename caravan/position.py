@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import re
 
-from .board import DEMAND_MARKERS, GOOD_LETTERS, SQUARE_NAMES, SQUARES
+from .board import DEMAND_MARKERS, FULL_ACTIONS, GOOD_LETTERS, SQUARE_NAMES, SQUARES
 from .errors import PositionError
 from .goods import ALL_GOODS, Good
+from .options import MAX_PLAYERS, MIN_PLAYERS
+from .quote import excerpt
 from .state import REASONS, Camel, State, camel_order
 
 MAX_POSITION = 2_000  # far above the longest possible position (about 700 characters)
-MIN_SEATS = 2
-MAX_SEATS = 4
 FIELDS = 9
 _NO = "-"
 _TRIGGERED = "triggered"
@@ -40,12 +40,6 @@ _INT = _N
 
 def _match(pattern: str, text: str) -> re.Match[str] | None:
     return re.fullmatch(pattern, text, re.ASCII)
-
-
-def excerpt(text: str, limit: int = 40) -> str:
-    """A short, printable quotation of ``text`` for an error message."""
-    shown = text if len(text) <= limit else text[:limit] + "…"
-    return repr(shown)
 
 
 # ------------------------------------------------------------------- writing
@@ -230,8 +224,8 @@ def check_state(state: State) -> None:
     and I9 must add up, no camel carries two goods (the notation cannot even
     say it) and no player has every camel laden (R9, I1)."""
     seats = state.seats
-    if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
-        raise PositionError(f"Caravan is for {MIN_SEATS} to {MAX_SEATS} players, not {seats!r}")
+    if type(seats) is not int or not MIN_PLAYERS <= seats <= MAX_PLAYERS:
+        raise PositionError(f"Caravan is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {seats!r}")
     if not isinstance(state.casual, bool) or not isinstance(state.short, bool):
         raise PositionError("casual and short are true or false")
     _sized(state.loose, SQUARES, "loose goods per square")
@@ -307,7 +301,7 @@ def check_state(state: State) -> None:
         raise PositionError(f"turns are counted from 1, not {state.turn!r}")
     if type(state.seat) is not int or not 0 <= state.seat < seats:
         raise PositionError(f"the player to move is one of 1 to {seats}, not {_seat_text(state.seat)}")
-    allowed = min(state.turn, 4)
+    allowed = min(state.turn, FULL_ACTIONS)  # R5
     if type(state.left) is not int or not 0 <= state.left <= allowed:
         raise PositionError(f"turn {state.turn} has {allowed} actions (R5), so {state.left!r} cannot be left")
     if state.triggered != (sum(state.bag) == 0):
