@@ -323,15 +323,16 @@ class App:
             return False
         redraw = False
         ours = self.game_id is not None and key in (None, self.saves.key(self.game_id))
-        if ours and self.stale is None and self.game is not None:
+        if ours and self.game is not None:
+            was = self.stale
             try:
-                self.stale = self._stale_now()
+                self.stale = self._stale_now()  # again when stale: the notice's counts change
             except StorageError:
-                self.stale = None  # unreadable now: the check before the next write tells
+                self.stale = was  # unreadable now: the check before the next write tells
             if self.stale is not None:
                 self.confirming = False
                 self.sel.clear()
-                redraw = True
+            redraw = self.stale is not None or was is not None
         if self.screen == "saved" and self.renaming is None:
             self._refresh_saved()
             redraw = True

@@ -84,6 +84,8 @@ def test_a_tab_told_by_the_storage_event_loads_the_newer_game_and_nothing_is_los
     assert 'id="tab-conflict"' in markup and 'data-theirs="4"' in markup
     assert 'id="conflict-load"' in markup and 'id="conflict-keep"' in markup
     assert "4 actions this tab does not show" in markup
+    play(two, 1, seed=6)  # the notice follows what the other tab saves
+    assert _event(one, one.game_id) and one.stale is not None and one.stale.theirs == 5
     # Playing on is refused until the player chooses: the stale game never forks.
     before = _history(one)
     play(one, 1, seed=9)
@@ -99,7 +101,7 @@ def test_a_tab_told_by_the_storage_event_loads_the_newer_game_and_nothing_is_los
     assert _stored(local, one.game_id) == _history(one)
     assert _event(two, one.game_id)
     two.load_newer()
-    assert _history(two) == _history(one) and len(_history(two)) == 3 + 4 + 2
+    assert _history(two) == _history(one) and len(_history(two)) == 3 + 5 + 2
 
 
 def test_the_check_before_writing_refuses_to_overwrite_when_no_event_came() -> None:
