@@ -36,6 +36,11 @@ def _diverge(page: Any, other: Any) -> None:
     driver.perform(next(a for a in game.legal_actions() if str(a) not in (taken, "end")), game)
 
 
+def _current(page: Any) -> str:
+    """The shared ``current``: the game saved last, in any tab."""
+    return str(page.evaluate("localStorage.getItem('caravan:' + location.pathname + ':current')"))
+
+
 def _saved(page: Any) -> dict[str, tuple[str, list[str]]]:
     """Every saved game in localStorage: id -> (name, history)."""
     raw: dict[str, str] = page.evaluate(
@@ -99,7 +104,6 @@ def test_two_tabs_on_one_game_lose_no_action_and_each_keeps_its_own_game(tab: Ta
     theirs = _history(two)
     reload(one)
     assert _history(one) == mine
-    reload(two)
-    assert _history(two) == theirs
+    assert _history(two) == theirs == _saved(two)[_current(two)][1]
     assert not errors, f"console errors in the second tab: {errors}"
     two.close()

@@ -799,6 +799,7 @@ class App:
         if entry.id == self.game_id:
             self.game = None
             self.game_id = None
+            self.stale = None  # the player deleted the game it was about
         self.renaming = None
         self._refresh_saved()
 
