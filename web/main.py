@@ -7,10 +7,10 @@ proxies (STACK.md). One ``hashchange`` listener on the window takes share
 links; one ``storage`` listener tells the app what other tabs saved
 (web/tabs.py), and ``pagehide`` lets it keep a stale game's unsaved actions.
 Each update writes one ``innerHTML`` and the contract's ``data-``
-attributes. Enter and Space on the board's focusable elements go down the click's path; after an
-update made from the keyboard, focus moves to ``View.focus``. Storage,
-clipboard, share sheet and downloads are wrapped here, so that everything
-in ``web.app`` runs on CPython.
+attributes. Enter and Space on the board's focusable elements go down the
+click's path; after an update made from the keyboard, focus moves to
+``View.focus``. Storage, clipboard, share sheet and downloads are wrapped
+here, so that everything in ``web.app`` runs on CPython.
 """
 
 from __future__ import annotations

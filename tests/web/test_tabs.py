@@ -227,7 +227,7 @@ def test_leaving_a_stale_game_keeps_its_unsaved_actions_as_the_copy() -> None:
 def test_a_stale_tab_with_nothing_unsaved_leaves_without_making_a_copy() -> None:
     one, two, local = _two_tabs_on_one_game()
     play(two, 2, seed=5)
-    assert one.storage_changed(None)  # localStorage.clear() elsewhere names no key
+    assert one.storage_changed(None)  # an event with no key (localStorage.clear()) checks it too
     assert one.stale is not None and one.stale.mine == 0
     keys = dict(local.data)
     one.leave()
