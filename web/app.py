@@ -5,7 +5,8 @@ the page; everything here runs (and is tested) on CPython. Legality is the
 engine's: an action is taken only if ``why_illegal`` has no objection, and
 its objection is what the player reads otherwise. The game in progress is
 saved (web/saved.py) after every action, undo and redo; storage that fails
-is said on screen (``#storage-message``) and never stops play.
+is said on screen (``#storage-message``) and never stops play. A save never
+replaces actions another tab saved meanwhile (web/tabs.py, ``#tab-conflict``).
 """
 
 from __future__ import annotations
@@ -22,14 +23,24 @@ from caravan.events import Event
 from caravan.game import Game
 from caravan.options import Options, default_players
 
-from . import board_svg, pages, panels, share
+from . import board_svg, pages, panels, share, tabs
 from .history import History, replay_log
 from .i18n import t
 from .log import entry_markup
 from .markup import esc
 from .motion import Motion, last_turn_marks, plan
 from .newgame import Form, form_markup
-from .saved import Entry, Saves, clean_name, default_name, export_filename, export_text, load_game
+from .saved import (
+    Entry,
+    Saves,
+    clean_name,
+    default_name,
+    export_filename,
+    export_text,
+    load_game,
+    parse_entry,
+    revision_of,
+)
 from .selection import SUPPLY, Selection
 from .squareinfo import refusal, square_text
 from .storage import StorageError, StorageFull
@@ -99,6 +110,9 @@ def title_text(game: Game | None, screen: str) -> str:
     return t("title.turn", name=game.options.players[game.seat].name)
 
 
+_TABS = count(1)  # tab ids of Apps made without one (tests): distinct in a process
+
+
 def _log_of(game: Game) -> list[str]:
     """The log of a game taken up mid-way, rebuilt by replaying its record."""
     if not game.history:
@@ -113,7 +127,8 @@ class App:
     """The page's state. ``saves`` is None when nothing is to be stored (tests);
     ``now`` gives epoch milliseconds and ``new_id`` fresh ids for saved games
     (main.py passes JS ``Date.now`` and ``crypto.randomUUID``: no stdlib
-    time or uuid imports in the page)."""
+    time or uuid imports in the page); ``tab_id`` names this tab in the
+    revisions it writes (web/tabs.py)."""
 
     def __init__(
         self,
@@ -123,6 +138,7 @@ class App:
         now: Callable[[], int] = lambda: 0,
         new_id: Callable[[], str] | None = None,
         base_url: str = "",
+        tab_id: str | None = None,
     ) -> None:
         self.seed = seed
         self.saves = saves
@@ -132,6 +148,10 @@ class App:
         self.base_url = base_url
         self.game_id: str | None = None
         self.game_name = ""
+        self.tab_id = tab_id or f"t{next(_TABS)}"
+        self._revs = count(1)
+        self.rev: str | None = None  # the revision of game_id's entry as this tab last read or wrote it
+        self.stale: tabs.Stale | None = None  # another tab saved newer actions of this game
         self.save_problem = ""  # what could not be saved (shown on every screen)
         self.read_problem = ""  # what could not be read
         self.storage_off = False  # storage could not be reached at the last look
@@ -191,11 +211,14 @@ class App:
         self.note = ""
         self.link_error = ""
 
-    def _take(self, game: Game, game_id: str, name: str) -> None:
-        """Continue ``game`` as the saved game ``game_id``."""
+    def _take(self, game: Game, game_id: str, name: str, rev: str | None = None) -> None:
+        """Continue ``game`` as the saved game ``game_id`` (its entry read at revision ``rev``)."""
+        if game is not self.game or game_id != self.game_id:
+            self.leave()
         self.resume(game)
         self.game_id = game_id
         self.game_name = name
+        self.rev = rev
 
     # ------------------------------------------------------------ storage
 
@@ -204,7 +227,13 @@ class App:
         if self.saves is None or self.game is None or self.game_id is None:
             return
         try:
-            self.saves.put(self.game_id, self.game, self.game_name, self.now())
+            if self.stale is None:
+                self.stale = self._stale_now()
+            if self.stale is not None:
+                return  # said on screen (#tab-conflict); the newer copy stays as it is
+            rev = self._next_rev()
+            self.saves.put(self.game_id, self.game, self.game_name, self.now(), rev=rev)
+            self.rev = rev
             self.saves.set_current(self.game_id)
         except StorageFull:
             self.save_problem = t("storage.full")
@@ -255,8 +284,94 @@ class App:
         except RecordError as e:
             self.read_problem = t("storage.current_unreadable", reason=str(e))
             return False
-        self._take(game, current, entry.name)
+        self._take(game, current, entry.name, entry.rev)
         return True
+
+    # ---------------------------------------------------------- other tabs
+
+    def _next_rev(self) -> str:
+        return f"{self.tab_id}.{next(self._revs)}"
+
+    def _stale_now(self) -> tabs.Stale | None:
+        """Whether another tab saved this game since this tab last read or
+        wrote it, with something this tab's game lacks (web/tabs.py). The
+        revision at the entry's head answers most often; only when it
+        changed is the whole entry read. A name given there is taken."""
+        assert self.saves is not None and self.game is not None and self.game_id is not None
+        raw = self.saves.raw(self.game_id)
+        if raw is None or (self.rev is not None and revision_of(raw) == self.rev):
+            return None  # untouched, or deleted in another tab: this tab's game is saved again
+        entry = parse_entry(self.game_id, raw)
+        stale = tabs.compare(entry.record, record.to_dict(self.game))
+        if stale is None and entry.readable:
+            self.game_name = entry.name
+        return stale
+
+    def _blocked(self) -> bool:
+        """Playing on a stale game would fork it further: the player chooses first."""
+        if self.stale is None:
+            return False
+        self.message = t("tabs.choose")
+        self._focus = "#conflict-load" if self.stale.readable else "#conflict-keep"
+        return True
+
+    def storage_changed(self, key: str | None) -> bool:
+        """Another tab wrote ``key`` (main.py's ``storage`` event; None: it
+        cleared the storage). True when the page must be drawn again: this
+        tab's game became stale, or the saved-games list may have changed."""
+        if self.saves is None or (key is not None and not key.startswith(self.saves.ns)):
+            return False
+        redraw = False
+        ours = self.game_id is not None and key in (None, self.saves.key(self.game_id))
+        if ours and self.game is not None:
+            was = self.stale
+            try:
+                self.stale = self._stale_now()  # again when stale: the notice's counts change
+            except StorageError:
+                self.stale = was  # unreadable now: the check before the next write tells
+            if self.stale is not None:
+                self.confirming = False
+                self.sel.clear()
+            redraw = self.stale is not None or was is not None
+        if self.screen == "saved" and self.renaming is None:
+            self._refresh_saved()
+            redraw = True
+        return redraw
+
+    def load_newer(self) -> None:
+        """Load the newer game: this tab goes on from the saved copy (its
+        own actions not in it, if any, are dropped: the notice said so)."""
+        if self.stale is None or self.game_id is None or self.saves is None:
+            return
+        try:
+            entry = self.saves.get(self.game_id)
+            game = load_game(entry)
+        except (RecordError, StorageError) as e:
+            reason = t("storage.off_read") if isinstance(e, StorageError) else str(e)
+            self.message = t("saved.cannot_open", reason=reason)
+            return
+        self.stale = None
+        self._take(game, entry.id, entry.name, entry.rev)
+        self.note = t("tabs.loaded")
+
+    def keep_both(self) -> None:
+        """Keep both: this tab's game is saved as a new entry, "<name>
+        (copy)", and played on here; the other copy stays as it was saved."""
+        if self.stale is None or self.game is None:
+            return
+        self.stale = None
+        self.game_id, self.game_name, self.rev = self.new_id(), tabs.copy_name(self.game_name), None
+        self.message = ""
+        self._save()
+        self.note = "" if self.save_problem else t("tabs.kept", name=self.game_name)
+
+    def leave(self) -> None:
+        """This tab leaves its game (another game, a reload, a closed tab):
+        if it is stale with actions in no saved copy, they are kept as the
+        copy ("Keep both"), so that nothing is lost unasked."""
+        if self.stale is not None and self.stale.mine > 0:
+            self.keep_both()
+        self.stale = None
 
     # --------------------------------------------------------------- links
 
@@ -280,21 +395,22 @@ class App:
             return
         rec = record.to_dict(game)
         names: dict[str, str] = {}
+        revs: dict[str, str | None] = {}
         candidates: list[tuple[str, dict[str, object]]] = []
         if self.game is not None and self.game_id is not None:
             candidates.append((self.game_id, record.to_dict(self.game)))
-            names[self.game_id] = self.game_name
+            names[self.game_id], revs[self.game_id] = self.game_name, self.rev
         for entry in self._scan():
             if entry.record is not None and entry.id not in names:
                 candidates.append((entry.id, entry.record))
-                names[entry.id] = entry.name
+                names[entry.id], revs[entry.id] = entry.name, entry.rev
         decision = share.decide(rec, candidates)
         note = t("link.opened")
         if decision.kind != "new" and decision.id is not None:
             ours = decision.id
             if decision.kind == "link":
                 note = t("link.took_link", link=decision.link_steps, saved=decision.saved_steps)
-                self._take(game, ours, names[ours])
+                self._take(game, ours, names[ours], revs[ours])
                 self._save()
                 self.note = note
                 return
@@ -309,7 +425,7 @@ class App:
                     if same
                     else t("link.kept_saved", saved=decision.saved_steps, link=decision.link_steps)
                 )
-                self._take(kept, ours, names[ours])
+                self._take(kept, ours, names[ours], revs[ours])
                 self.note = note
                 return
         self._take(game, self.new_id(), default_name(game))
@@ -397,7 +513,7 @@ class App:
         self.motion = None
         self.zoom = None
         self._focus = None
-        if game is None or self.screen != "game":
+        if game is None or self.screen != "game" or self._blocked():
             return
         try:
             action = parse_action(notation)
@@ -485,7 +601,7 @@ class App:
     def undo(self) -> None:
         game = self.game
         self.confirming = False
-        if game is None or not game.undoable():
+        if game is None or not game.undoable() or self._blocked():
             return
         game.pop()
         self.log.pop()
@@ -498,7 +614,7 @@ class App:
     def redo(self) -> None:
         game = self.game
         self.confirming = False
-        if game is None or not game.can_redo():
+        if game is None or not game.can_redo() or self._blocked():
             return
         self._advance(game.redo)
         self._focus = "#redo" if game.can_redo() else None
@@ -608,6 +724,15 @@ class App:
         self.deleted = None
         self._focus = None
 
+    def _fresh(self, entry: Entry) -> Entry:
+        """``entry`` as it is stored now (the list may be older than another tab's last save)."""
+        if self.saves is None:
+            return entry
+        try:
+            return self.saves.get(entry.id)
+        except StorageError:
+            return entry
+
     def _entry(self, entry_id: str) -> Entry | None:
         return next((e for e in self.saved_list if e.id == entry_id), None)
 
@@ -628,13 +753,16 @@ class App:
             self.download = (export_filename(entry), export_text(entry))
             self.saved_message = t("saved.exported", name=entry.name)
         elif action in ("resume", "history"):
+            mine = entry_id == self.game_id and self.game is not None
+            if action == "resume" and not mine:
+                entry = self._fresh(entry)  # another tab may have played it on since the list was drawn
             try:
-                game = self.game if entry_id == self.game_id and self.game is not None else load_game(entry)
+                game = self.game if mine and self.game is not None else load_game(entry)
             except RecordError as e:
                 self.saved_message = t("saved.cannot_open", reason=str(e))
                 return
             if action == "resume":
-                self._take(game, entry_id, entry.name)
+                self._take(game, entry_id, entry.name, self.rev if mine else entry.rev)
                 self._save()
             else:
                 self._open_history(game)
@@ -646,7 +774,8 @@ class App:
             return
         assert self.saves is not None
         try:
-            self.saves.rename(entry_id, name)
+            # A new revision: a tab playing this game sees it and takes the name (web/tabs.py).
+            self.saves.rename(entry_id, name, rev=self._next_rev())
         except StorageError as e:
             self.saved_message = t("storage.full" if isinstance(e, StorageFull) else "storage.off")
             return
@@ -670,6 +799,7 @@ class App:
         if entry.id == self.game_id:
             self.game = None
             self.game_id = None
+            self.stale = None  # the player deleted the game it was about
         self.renaming = None
         self._refresh_saved()
 
@@ -678,7 +808,8 @@ class App:
             return
         entry_id, raw, _, was_current = self.deleted
         try:
-            self.saves.put_raw(entry_id, raw)
+            if self.saves.raw(entry_id) is None:  # not saved again meanwhile by another tab
+                self.saves.put_raw(entry_id, raw)
             if was_current:
                 self.saves.set_current(entry_id)
         except StorageError as e:
@@ -701,7 +832,7 @@ class App:
         entry_id = self.new_id()
         if self.saves is not None:
             try:
-                self.saves.put(entry_id, game, name, self.now())
+                self.saves.put(entry_id, game, name, self.now(), rev=self._next_rev())
             except StorageError as e:
                 # Not storable: open it, so the player still has it to play or share.
                 self._take(game, entry_id, name)
@@ -823,6 +954,8 @@ class App:
         log = "".join(reversed(self.log))
         log_html = f'<h2>{esc(t("play.log"))}</h2><ul id="log">{log}</ul>'
         note = f'<p id="note" role="status">{esc(self.note)}</p>' if self.note else ""
+        if self.stale is not None:
+            note += tabs.notice(self.stale)
         dialog = pages.share_dialog(self.share_url(), self.share_status) if self.sharing else ""
         tools = pages.game_buttons()
         if self.screen == "over":

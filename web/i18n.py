@@ -229,6 +229,25 @@ EN: dict[str, str] = {
     "storage.unreadable#one": "1 saved entry could not be read; it is kept, listed in Saved games.",
     "storage.current_unreadable": "The last game could not be read back ({reason}); "
     "it is kept in Saved games.",
+    # two tabs on one game (web/tabs.py)
+    "tabs.changed": "This game was also played in another tab since this tab last saved it.",
+    "tabs.theirs": "The copy saved there has {n} actions this tab does not show.",
+    "tabs.theirs#one": "The copy saved there has 1 action this tab does not show.",
+    "tabs.mine": "This tab's last {n} actions are in no saved copy: “Load the newer game” drops them, "
+    "“Keep both” saves this tab's game as a separate game.",
+    "tabs.mine#one": "This tab's last action is in no saved copy: “Load the newer game” drops it, "
+    "“Keep both” saves this tab's game as a separate game.",
+    "tabs.none_mine": "Nothing is lost either way: “Load the newer game” goes on from there, "
+    "“Keep both” also saves this tab's position as a separate game.",
+    "tabs.unreadable": "This game's saved copy was changed in another tab and can no longer be read "
+    "(it stays in Saved games). “Keep both” saves this tab's game as a separate game.",
+    "tabs.load": "Load the newer game",
+    "tabs.keep": "Keep both",
+    "tabs.choose": "This game changed in another tab: choose “Load the newer game” or “Keep both” "
+    "before playing on.",
+    "tabs.loaded": "Loaded the newer game saved in another tab.",
+    "tabs.kept": "Both are kept: this tab now plays “{name}”, saved beside the other one.",
+    "tabs.copy_name": "{name} (copy)",
     # importing
     "import.done": "Imported “{name}”: it is in the list.",
     "import.refused": "This file was not imported: {reason}. Nothing was changed.",

@@ -4,11 +4,13 @@ One delegated listener per event type (click, change, focusin, pointer
 events) is bound once on the app container, keydown once on the document
 (the shortcuts work with focus on <body>); per-element listeners leak
 proxies (STACK.md). One ``hashchange`` listener on the window takes share
-links. Each update writes one ``innerHTML`` and the contract's ``data-`` attributes. Enter and
-Space on the board's focusable elements go down the click's path; after an
-update made from the keyboard, focus moves to ``View.focus``. Storage,
-clipboard, share sheet and downloads are wrapped here, so that everything
-in ``web.app`` runs on CPython.
+links; one ``storage`` listener tells the app what other tabs saved
+(web/tabs.py), and ``pagehide`` lets it keep a stale game's unsaved actions.
+Each update writes one ``innerHTML`` and the contract's ``data-``
+attributes. Enter and Space on the board's focusable elements go down the
+click's path; after an update made from the keyboard, focus moves to
+``View.focus``. Storage, clipboard, share sheet and downloads are wrapped
+here, so that everything in ``web.app`` runs on CPython.
 """
 
 from __future__ import annotations
@@ -34,12 +36,13 @@ MAX_IMPORT = 2_000_000  # bytes; a record of a whole game is a few kilobytes
 
 
 class LocalStorage:
-    """``window.localStorage`` behind web.storage.Storage. Every browser
-    failure (storage disabled, blocked, full) becomes a StorageError."""
+    """``window.localStorage`` (or ``area``: ``sessionStorage``) behind
+    web.storage.Storage. Every browser failure (storage disabled, blocked,
+    full) becomes a StorageError."""
 
-    def __init__(self) -> None:
+    def __init__(self, area: str = "localStorage") -> None:
         try:
-            self._ls: Any = window.localStorage
+            self._ls: Any = getattr(window, area)
             _ = self._ls.length  # some browsers throw only on first use
         except Exception:
             self._ls = None
@@ -273,6 +276,8 @@ _BUTTONS: dict[str, Callable[[], None]] = {
     "confirm-end-yes": lambda: app.confirm_end(True),
     "confirm-end-no": lambda: app.confirm_end(False),
     "square-view-close": lambda: app.close_zoom(),
+    "conflict-load": lambda: app.load_newer(),
+    "conflict-keep": lambda: app.keep_both(),
 }
 
 
@@ -612,11 +617,31 @@ def _on_hashchange(_: Any) -> None:
         raise
 
 
+def _on_storage(event: Any) -> None:
+    """Another tab wrote to localStorage: this tab's game may be stale now."""
+    try:
+        key = event.key
+        if app.storage_changed(None if is_none(key) else str(key)):
+            render()
+    except Exception as e:  # a bug: show it, and let tests see it in the console
+        window.console.error(f"caravan: {type(e).__name__}: {e}")
+        raise
+
+
+def _on_pagehide(_: Any) -> None:
+    try:
+        app.leave()
+    except Exception as e:  # a bug: show it, and let tests see it in the console
+        window.console.error(f"caravan: {type(e).__name__}: {e}")
+        raise
+
+
 def boot() -> None:
     global app
     query = parse_query(str(window.location.search))
-    saves = Saves(LocalStorage(), str(window.location.pathname))
-    app = App(seed=query.seed, saves=saves, now=_now, new_id=_new_id, base_url=_page_url())
+    saves = Saves(LocalStorage(), str(window.location.pathname), tab=LocalStorage("sessionStorage"))
+    tab_id = _new_id()[:8]
+    app = App(seed=query.seed, saves=saves, now=_now, new_id=_new_id, base_url=_page_url(), tab_id=tab_id)
     for name, fn in (
         ("copied", _copied),
         ("copy_failed", _copy_failed),
@@ -642,6 +667,8 @@ def boot() -> None:
     root.addEventListener("contextmenu", create_proxy(_on_contextmenu))
     window.addEventListener("hashchange", create_proxy(_on_hashchange))
     window.addEventListener("resize", create_proxy(_on_resize))
+    window.addEventListener("storage", create_proxy(_on_storage))
+    window.addEventListener("pagehide", create_proxy(_on_pagehide))
     link_text = str(window.location.hash)
     app.boot(link_text, query.autostart, short=query.short, casual=query.casual)
     if link_text.lstrip("#"):

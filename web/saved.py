@@ -3,9 +3,12 @@
 Keys are ``caravan:<page path>:<id>``: every site on a GitHub Pages origin
 shares one localStorage, so the page's path keeps two copies of the game
 (or two different apps) apart. ``caravan:<path>:current`` names the game
-in progress. A game's entry is one JSON value (one ``setItem``, so a full
-storage never leaves half an entry): the record (docs/RECORD.md) plus the
-few facts the list shows, so listing never replays a game.
+in progress (the last game saved in any tab: what a new tab opens); the
+same key in a tab's ``sessionStorage`` remembers the game that tab shows, so
+its reload comes back to it. A game's entry is one JSON value (one
+``setItem``, so a full storage never leaves half an entry): the record
+(docs/RECORD.md) plus the few facts the list shows, so listing never replays
+a game, and at its head the revision of that write (web/tabs.py).
 
 Anything under our prefix that cannot be read stays where it is and is
 listed as unreadable, for the player to delete; nothing is ever removed
@@ -24,7 +27,7 @@ from caravan.errors import RecordError
 from caravan.game import Game
 
 from .i18n import t
-from .storage import Storage
+from .storage import Storage, StorageError
 
 PROJECT = "caravan"
 FORMAT = "caravan-save"
@@ -72,6 +75,7 @@ class Entry:
     record: dict[str, Any] | None = None
     problem: str | None = None  # set when the entry cannot be read
     thumb: str = ""  # see ``thumb``; empty when absent or malformed
+    rev: str | None = None  # the write's revision (web/tabs.py); None in older entries
 
     @property
     def readable(self) -> bool:
@@ -98,12 +102,36 @@ def thumb(game: Game) -> str:
     return "".join(out)
 
 
-def entry_value(game: Game, name: str, now: int) -> str:
+_HEAD = f'{{"format":"{FORMAT}","version":{VERSION},"rev":"'
+MAX_REV = 64
+
+
+def _head(rev: str | None) -> dict[str, Any]:
+    """An entry's first keys; the revision comes third, where ``revision_of`` finds it."""
+    head: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    if rev is not None:
+        head["rev"] = rev
+    return head
+
+
+def revision_of(raw: str) -> str | None:
+    """The revision at the head of an entry as ``entry_value`` writes it,
+    read without parsing the rest (an entry can be large); None when the
+    head is not that (an older entry, a hand edit): then only reading the
+    whole entry tells."""
+    if not raw.startswith(_HEAD):
+        return None
+    start = len(_HEAD)
+    end = raw.find('"', start, start + MAX_REV + 1)
+    rev = raw[start:end] if end > 0 else ""
+    return rev if rev and "\\" not in rev else None
+
+
+def entry_value(game: Game, name: str, now: int, *, rev: str | None = None) -> str:
     over = game.is_over()
     return json.dumps(
         {
-            "format": FORMAT,
-            "version": VERSION,
+            **_head(rev),
             "name": name,
             "saved": now,
             "players": [p.name for p in game.options.players],
@@ -139,6 +167,7 @@ def parse_entry(entry_id: str, raw: str | None) -> Entry:
     rec = data.get("record")
     if not all(isinstance(p, str) for p in players) or not isinstance(rec, dict):
         return Entry(entry_id, problem=t("saved.damaged"))
+    rev = data.get("rev")
     shown = data.get("thumb")
     if not isinstance(shown, str) or len(shown) != SQUARES or not set(shown) <= _THUMB_CHARS:
         shown = ""
@@ -152,19 +181,28 @@ def parse_entry(entry_id: str, raw: str | None) -> Entry:
         steps=data["steps"],
         to_play=data["to_play"],
         record=rec,
+        rev=rev if isinstance(rev, str) and 0 < len(rev) <= MAX_REV else None,
     )
 
 
 class Saves:
     """The saved games of the page at one path. Every method may raise
-    ``StorageError``; reading never raises for bad data (see ``Entry``)."""
+    ``StorageError``; reading never raises for bad data (see ``Entry``).
+    ``tab`` is this tab's own storage (``sessionStorage``: per tab, kept
+    across its reloads), which remembers the game the tab shows; when it
+    fails, the tab follows the shared ``current`` as before."""
 
-    def __init__(self, storage: Storage, path: str) -> None:
+    def __init__(self, storage: Storage, path: str, tab: Storage | None = None) -> None:
         self.storage = storage
+        self.tab = tab
         self.ns = namespace(path)
 
     def _key(self, entry_id: str) -> str:
         return self.ns + entry_id
+
+    def key(self, entry_id: str) -> str:
+        """The storage key of an entry (what a ``storage`` event names)."""
+        return self._key(entry_id)
 
     def ids(self) -> list[str]:
         n = len(self.ns)
@@ -183,30 +221,60 @@ class Saves:
     def raw(self, entry_id: str) -> str | None:
         return self.storage.get(self._key(entry_id))
 
-    def put(self, entry_id: str, game: Game, name: str, now: int) -> None:
-        self.storage.set(self._key(entry_id), entry_value(game, name, now))
+    def put(self, entry_id: str, game: Game, name: str, now: int, *, rev: str | None = None) -> None:
+        self.storage.set(self._key(entry_id), entry_value(game, name, now, rev=rev))
 
     def put_raw(self, entry_id: str, raw: str) -> None:
         self.storage.set(self._key(entry_id), raw)
 
     def remove(self, entry_id: str) -> None:
         self.storage.remove(self._key(entry_id))
-        if self.current() == entry_id:
+        if self.storage.get(self._key(CURRENT)) == entry_id:
             self.storage.remove(self._key(CURRENT))
+        if self._tab_current() == entry_id:
+            self._tab_set(None)
 
     def current(self) -> str | None:
+        """The game to resume: this tab's own while it is still saved, else
+        the one saved last in any tab."""
+        mine = self._tab_current()
+        if mine is not None and self.storage.get(self._key(mine)) is not None:
+            return mine
         return self.storage.get(self._key(CURRENT))
 
     def set_current(self, entry_id: str) -> None:
-        if self.current() != entry_id:
+        if self.storage.get(self._key(CURRENT)) != entry_id:
             self.storage.set(self._key(CURRENT), entry_id)
+        if self._tab_current() != entry_id:
+            self._tab_set(entry_id)
 
-    def rename(self, entry_id: str, name: str) -> Entry:
-        """Give a readable entry a new name; returns it (problem set if it cannot)."""
+    def _tab_current(self) -> str | None:
+        try:
+            return None if self.tab is None else self.tab.get(self._key(CURRENT))
+        except StorageError:
+            return None
+
+    def _tab_set(self, entry_id: str | None) -> None:
+        if self.tab is None:
+            return
+        try:
+            if entry_id is None:
+                self.tab.remove(self._key(CURRENT))
+            else:
+                self.tab.set(self._key(CURRENT), entry_id)
+        except StorageError:
+            pass  # the tab then follows the shared ``current``
+
+    def rename(self, entry_id: str, name: str, *, rev: str | None = None) -> Entry:
+        """Give a readable entry a new name (and ``rev``, so that a tab playing
+        it elsewhere notices and takes the name); returns it as it was read
+        (problem set if it cannot be renamed)."""
         raw = self.raw(entry_id)
         entry = parse_entry(entry_id, raw)
         if entry.readable and raw is not None:
             data = json.loads(raw)
+            if rev is not None:
+                data = {**_head(rev), **data, "rev": rev}
             data["name"] = name
             self.put_raw(entry_id, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
             entry.name = name

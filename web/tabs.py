@@ -1,0 +1,83 @@
+"""Two tabs on one saved game: which copy holds what, and the notice.
+
+Every tab keeps its game in memory and rewrites its saved entry after each
+action. Each write carries a new revision (web/saved.py keeps it at the
+head of the entry); the tab remembers the revision it last read or wrote
+and writes only while the stored one is still that, or when everything the
+stored copy holds is also in its own game (another tab only renamed it, or
+is behind). Otherwise the tab is *stale*: it writes nothing, says so, and
+offers to load the newer copy or to keep both (its own game saved as a
+separate entry, "… (copy)"). main.py's ``storage`` listener lets a tab
+notice before its player acts; the check before writing catches what the
+event did not (it can arrive after the player already acted).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .i18n import t
+from .markup import esc
+from .saved import MAX_NAME
+
+_NOT_PLAY = ("history", "ended")
+
+
+class Stale:
+    """This tab's game against the newer saved copy: ``mine`` actions only
+    here (in no saved copy), ``theirs`` only in the saved copy; ``readable``
+    False when the saved copy cannot be read (damaged, another format)."""
+
+    __slots__ = ("mine", "readable", "theirs")
+
+    def __init__(self, mine: int, theirs: int, *, readable: bool = True) -> None:
+        self.mine, self.theirs, self.readable = mine, theirs, readable
+
+
+def compare(stored: dict[str, Any] | None, ours: dict[str, Any]) -> Stale | None:
+    """None when the record ``ours`` holds everything the record ``stored``
+    does (replacing it loses nothing); else how the two differ."""
+    mine = ours["history"]
+    theirs = stored.get("history") if stored is not None else None
+    if stored is None or not isinstance(theirs, list):
+        return Stale(len(mine), 0, readable=False)
+
+    def game(rec: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in rec.items() if k not in _NOT_PLAY}
+
+    common = 0
+    if game(stored) == game(ours):
+        for a, b in zip(mine, theirs, strict=False):
+            if a != b:
+                break
+            common += 1
+    if common == len(theirs) and stored.get("ended") in (None, ours.get("ended")):
+        return None
+    return Stale(len(mine) - common, len(theirs) - common)
+
+
+def copy_name(name: str) -> str:
+    """The name of this tab's game kept beside the other: "<name> (copy)"."""
+    room = MAX_NAME - len(t("tabs.copy_name", name=""))
+    return t("tabs.copy_name", name=name[:room].rstrip())
+
+
+def notice(stale: Stale) -> str:
+    """``#tab-conflict`` (docs/UI-CONTRACT.md): what happened, in plain
+    words, and the choices; "Load the newer game" only when it can be read."""
+    if not stale.readable:
+        text = t("tabs.unreadable")
+    else:
+        parts = [t("tabs.changed")]
+        if stale.theirs:
+            parts.append(t("tabs.theirs", n=stale.theirs))
+        parts.append(t("tabs.mine", n=stale.mine) if stale.mine else t("tabs.none_mine"))
+        text = " ".join(parts)
+    load = (
+        f'<button type="button" id="conflict-load">{esc(t("tabs.load"))}</button> ' if stale.readable else ""
+    )
+    return (
+        f'<section id="tab-conflict" role="alert" data-mine="{stale.mine}" data-theirs="{stale.theirs}">'
+        f"<p>{esc(text)}</p><p>{load}"
+        f'<button type="button" id="conflict-keep">{esc(t("tabs.keep"))}</button></p></section>'
+    )
