@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from caravan.playout import courier_action
 from e2e.conftest import Tab, wait_ready_on
@@ -37,7 +37,7 @@ OURS = "caravan:/caravan/:"
 CHECK_FOR_UPDATE = (
     "navigator.serviceWorker.getRegistration().then(r => r.update()).then(() => true, () => true)"
 )
-SETTLED = "navigator.serviceWorker.getRegistration().then(r => !r.installing)"
+SETTLED = "navigator.serviceWorker.getRegistration().then(r => !r || !r.installing)"
 WAITING = "navigator.serviceWorker.getRegistration().then(r => !!r.waiting)"
 INSTALL_MS = 60_000  # 14 MB into the cache, on a loaded machine
 
@@ -202,6 +202,41 @@ def test_a_release_is_cached_whole_or_not_at_all_and_the_one_in_control_keeps_pl
     page.reload()
     wait_ready_on(page)
     assert page.evaluate(RELEASE) == last
+
+
+@pytest.mark.timeout(300)
+def test_a_first_visit_whose_offline_copy_fails_says_so_keeps_no_cache_and_plays_online(
+    open_tab: Callable[..., Tab], release_site: tuple[Path, str]
+) -> None:
+    """Issue 11: the download is aborted (the page's own requests get through): no partial
+    14 MB cache, the page says that it cannot be played offline, and plays on."""
+    site, url = release_site
+    tab = _tab_on(open_tab, url)
+    zipped = re.findall(r"assets/app\.[0-9a-f]{12}\.zip", (site / "index.html").read_text(encoding="utf-8"))[
+        0
+    ]
+
+    def worker_fails(route: Route) -> None:
+        if route.request.service_worker is not None:
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    tab.context.route(f"**/{zipped}", worker_fails)
+    tab.open(f"?seed={SEED}&autostart=2")
+    page = tab.page
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-update", "failed", timeout=INSTALL_MS)
+    text = page.locator("#update-text")
+    expect(text).to_contain_text("The game could not be stored for playing offline")
+    expect(text).to_contain_text(f"{zipped} did not download")
+    expect(text).to_contain_text("It plays while you are online")
+    page.wait_for_function(SETTLED, timeout=INSTALL_MS)
+    assert _our_caches(page) == set()
+    assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => !!(r && r.active))") is False
+    driver = Driver(page)
+    game = driver.game()
+    driver.perform(courier_action(game, random.Random(SEED)), game)
 
 
 @pytest.mark.timeout(300)
