@@ -124,7 +124,7 @@
     if (html.getAttribute("data-update") === "ready") return;  // a whole release waits: that offer stands
     notice("failed", sw.controller
       ? "The new version could not be downloaded (" + reason + "). This version keeps working, " +
-        "offline too; the update is tried again the next time you open the page."
+        "offline too; the next visit tries again."
       : "The game could not be stored for playing offline (" + reason + "). It plays while you " +
         "are online; the next visit tries again.");
   }
