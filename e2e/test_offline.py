@@ -1,27 +1,45 @@
-"""Offline: after one visit the game loads and plays with no network; a new release is offered.
+"""Offline: after one visit the game loads and plays with no network; a new release is offered,
+cached whole or not at all (issue 11), and never mixed with the one in control.
 
 Playwright's recipe (playwright#19677): load online, wait for the service
-worker, reload once to be controlled, then take the context offline."""
+worker, reload once to be controlled, then take the context offline. Requests
+the service worker makes go through the context's routes and offline switch
+(Playwright 1.65, Chromium). Releases after the first are made as a rebuild
+would make them (tools/build.py's write_service_worker stamps index.html and
+writes sw.js), into a copy of the bundle served alone."""
 
 from __future__ import annotations
 
+import hashlib
+import io
 import random
+import re
 import shutil
+import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, Route, expect
 
 from caravan.playout import courier_action
 from e2e.conftest import Tab, wait_ready_on
 from e2e.driver import Driver
-from e2e.harness import bundle, start_server, stop_server
+from e2e.harness import bundle, csp_safe, start_server, stop_server
 from tools.build import write_service_worker
 
 SEED = 11
 SW_READY = "navigator.serviceWorker.ready.then(r => !!r.active)"
 CONTROLLED = "!!navigator.serviceWorker.controller"
+RELEASE = "document.querySelector('meta[name=caravan-release]').content"
+OURS = "caravan:/caravan/:"
+# What the browser does on a navigation or its periodic check: fetch sw.js, install it if it changed.
+CHECK_FOR_UPDATE = (
+    "navigator.serviceWorker.getRegistration().then(r => r.update()).then(() => true, () => true)"
+)
+SETTLED = "navigator.serviceWorker.getRegistration().then(r => !r || !r.installing)"
+WAITING = "navigator.serviceWorker.getRegistration().then(r => !!r.waiting)"
+INSTALL_MS = 60_000  # 14 MB into the cache, on a loaded machine
 
 
 def _go_offline_after_one_visit(tab: Tab, query: str) -> None:
@@ -63,42 +81,191 @@ def release_site(tmp_path: Path) -> Iterator[tuple[Path, str]]:
     stop_server(proc)
 
 
-def _new_release(site: Path) -> str:
-    """What a rebuild with a changed page looks like to the browser: a new index.html and sw.js."""
+def _new_release(site: Path, tag: str) -> str:
+    """What a rebuild that changed the Python code looks like to the browser: a new
+    content-hashed app zip, an index.html naming it (stamped with the new release) and a
+    new sw.js. The old files stay, as on a host that keeps them. Returns the release id."""
     index = site / "index.html"
     html = index.read_text(encoding="utf-8")
-    index.write_text(html.replace("<title>", '<meta name="caravan-release" content="next">\n<title>', 1))
+    (old,) = set(re.findall(r"assets/app\.[0-9a-f]{12}\.zip", html))
+    data = io.BytesIO((site / old).read_bytes())
+    with zipfile.ZipFile(data, "a") as app:
+        app.writestr(f"release-{tag}.txt", tag)
+    new = f"assets/app.{hashlib.sha256(data.getvalue()).hexdigest()[:12]}.zip"
+    (site / new).write_bytes(data.getvalue())
+    index.write_text(html.replace(old, new), encoding="utf-8")
     version, _ = write_service_worker(site)
     return version
 
 
-@pytest.mark.timeout(300)
-def test_a_new_release_is_offered_when_the_network_returns_and_replaces_only_our_cache(
-    open_tab: Callable[..., Tab], release_site: tuple[Path, str]
-) -> None:
-    site, url = release_site
+def _tab_on(open_tab: Callable[..., Tab], url: str) -> Tab:
     tab = open_tab()
     tab.base_url = url
     tab.log.origin = url
-    _go_offline_after_one_visit(tab, "?autostart=2")
-    # Another app on the same origin (GitHub Pages: user.github.io/a/ and /b/).
-    tab.page.evaluate("Promise.all([caches.open('other-app'), caches.open('caravan:/elsewhere/:1')])")
-    old = set(tab.page.evaluate("caches.keys()"))
-    version = _new_release(site)
+    return tab
 
+
+def _installed_once(tab: Tab, query: str = "") -> str:
+    """Open the page online until its first release is cached and in control; returns that release."""
+    tab.open(query)
+    assert tab.page.evaluate(SW_READY), "the service worker never became active"
+    tab.page.wait_for_function(CONTROLLED, timeout=INSTALL_MS)
+    release: str = tab.page.evaluate(RELEASE)
+    assert _our_caches(tab.page) == {OURS + release}
+    return release
+
+
+def _expect_release(page: Page, release: str) -> None:
+    """Wait (through the reload) until the page is the given release."""
+    expect(page.locator('meta[name="caravan-release"]')).to_have_attribute(
+        "content", release, timeout=INSTALL_MS
+    )
+
+
+def _our_caches(page: Page) -> set[str]:
+    return {n for n in page.evaluate("caches.keys()") if n.startswith(OURS)}
+
+
+def _expect_failed_update(page: Page, reason: str) -> None:
+    """The page says in plain words that the new release could not be stored, and why."""
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-update", "failed", timeout=INSTALL_MS)
+    expect(page.locator("#update")).to_be_visible()
+    expect(page.locator("#update-text")).to_contain_text("The new version could not be downloaded")
+    expect(page.locator("#update-text")).to_contain_text(reason)
+    expect(page.locator("#update-text")).to_contain_text("This version keeps working, offline too")
+    expect(page.locator("#update-reload")).to_be_hidden()
+    page.wait_for_function(SETTLED, timeout=INSTALL_MS)
+    assert page.evaluate(WAITING) is False, "a failed release is waiting to take over"
+    page.locator("#update-dismiss").click()
+    expect(page.locator("#update")).to_be_hidden()
+    expect(html).not_to_have_attribute("data-update", re.compile(".*"))
+
+
+@pytest.mark.timeout(600)
+def test_a_release_is_cached_whole_or_not_at_all_and_the_one_in_control_keeps_playing_offline(
+    open_tab: Callable[..., Tab], release_site: tuple[Path, str]
+) -> None:
+    """Issue 11: an install that fails, and a deploy that lands while a worker installs,
+    leave the release in control and its cache untouched, say so, and leave no partial
+    cache behind; once the deploy is whole, its release replaces only our own cache."""
+    site, url = release_site
+    tab = _tab_on(open_tab, url)
+    page = tab.page
+    first = _installed_once(tab, f"?seed={SEED}&autostart=2")
+    # Other apps on the same origin (GitHub Pages: user.github.io/a/ and /b/).
+    page.evaluate("Promise.all([caches.open('other-app'), caches.open('caravan:/elsewhere/:1')])")
+
+    # A file of the new release fails to download (after others were stored).
+    _new_release(site, "b")
+    wasm = next(site.glob("runtime/pyodide-*/pyodide.asm.wasm")).relative_to(site).as_posix()
+    tab.context.route(f"**/{wasm}", lambda route: route.fulfill(status=500, body="the server is down"))
+    page.evaluate(CHECK_FOR_UPDATE)
+    _expect_failed_update(page, f"{wasm}: the server answered 500")
+    assert _our_caches(page) == {OURS + first}, "a partial cache of the failed release was left behind"
+    tab.context.unroute(f"**/{wasm}")
+
+    # A deploy lands mid-install: release C's worker is served release D's index.html,
+    # which names an app zip C does not cache (before the fix: "Failed to fetch" offline).
+    _new_release(site, "c")
+    worker_c = (site / "sw.js").read_text(encoding="utf-8")
+    last = _new_release(site, "d")
+    (site / "sw.js").write_text(worker_c, encoding="utf-8")
+    page.evaluate(CHECK_FOR_UPDATE)
+    _expect_failed_update(page, "the server already has another version")
+    assert _our_caches(page) == {OURS + first}
+
+    # The release in control still boots and plays with no network, all of it from its cache.
+    tab.context.set_offline(True)
+    page.reload()
+    wait_ready_on(page)
+    assert page.evaluate(RELEASE) == first
+    driver = Driver(page)
+    game = driver.game()
+    driver.perform(courier_action(game, random.Random(SEED)), game)
+
+    # The deploy completes: D's own worker installs whole, is offered, and replaces only our cache.
     tab.context.set_offline(False)
-    tab.page.reload()
-    wait_ready_on(tab.page)  # still the old release, from the cache
-    update = tab.page.locator("#update")
-    expect(update).to_be_visible(timeout=60_000)
-    expect(update).to_contain_text("An update is ready")
-    assert tab.page.locator('meta[name="caravan-release"]').count() == 0
-
-    tab.page.locator("#update-reload").click()
-    expect(tab.page.locator('meta[name="caravan-release"]')).to_have_count(1, timeout=60_000)
-    wait_ready_on(tab.page)
-    names = set(tab.page.evaluate("caches.keys()"))
-    ours = {n for n in names if n.startswith("caravan:/caravan/:")}
-    assert ours == {f"caravan:/caravan/:{version}"}, f"caches after the update: {names}"
+    assert write_service_worker(site)[0] == last, "the same files are not the same release"
+    page.evaluate(CHECK_FOR_UPDATE)
+    expect(page.locator("html")).to_have_attribute("data-update", "ready", timeout=INSTALL_MS)
+    expect(page.locator("#update-text")).to_have_text("An update is ready: reload to play the new version.")
+    expect(page.locator("#update-dismiss")).to_be_hidden()
+    page.locator("#update-reload").click()
+    _expect_release(page, last)
+    wait_ready_on(page)
+    names = set(page.evaluate("caches.keys()"))
+    assert _our_caches(page) == {OURS + last}, f"caches after the update: {names}"
     assert {"other-app", "caravan:/elsewhere/:1"} <= names, "another app's cache was deleted"
-    assert len(old & ours) == 0
+
+    tab.context.set_offline(True)
+    page.reload()
+    wait_ready_on(page)
+    assert page.evaluate(RELEASE) == last
+
+
+@pytest.mark.timeout(300)
+def test_a_first_visit_whose_offline_copy_fails_says_so_keeps_no_cache_and_plays_online(
+    open_tab: Callable[..., Tab], release_site: tuple[Path, str]
+) -> None:
+    """Issue 11: the download is aborted (the page's own requests get through): no partial
+    14 MB cache, the page says that it cannot be played offline, and plays on."""
+    site, url = release_site
+    tab = _tab_on(open_tab, url)
+    zipped = re.findall(r"assets/app\.[0-9a-f]{12}\.zip", (site / "index.html").read_text(encoding="utf-8"))[
+        0
+    ]
+
+    def worker_fails(route: Route) -> None:
+        if route.request.service_worker is not None:
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    tab.context.route(f"**/{zipped}", worker_fails)
+    tab.open(f"?seed={SEED}&autostart=2")
+    page = tab.page
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-update", "failed", timeout=INSTALL_MS)
+    text = page.locator("#update-text")
+    expect(text).to_contain_text("The game could not be stored for playing offline")
+    expect(text).to_contain_text(f"{zipped} did not download")
+    expect(text).to_contain_text("It plays while you are online")
+    page.wait_for_function(SETTLED, timeout=INSTALL_MS)
+    assert _our_caches(page) == set()
+    assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => !!(r && r.active))") is False
+    driver = Driver(page)
+    game = driver.game()
+    driver.perform(courier_action(game, random.Random(SEED)), game)
+
+
+@pytest.mark.timeout(300)
+def test_an_old_tabs_update_button_reloads_into_the_release_another_tab_took(
+    open_tab: Callable[..., Tab], release_site: tuple[Path, str]
+) -> None:
+    """Issue 11: two tabs are offered the update, one takes it; the other's button,
+    whose waiting worker is gone (it is in control now), still reloads into it."""
+    site, url = release_site
+    tab = _tab_on(open_tab, url)
+    first = _installed_once(tab)
+    other = csp_safe(tab.context.new_page())
+    other.on("console", lambda m: tab.log.console.append((m.type, m.text)))
+    other.on("pageerror", lambda e: tab.log.errors.append(str(e)))
+    other.goto(url)
+    wait_ready_on(other)
+    other.wait_for_function(CONTROLLED)
+
+    new = _new_release(site, "b")
+    tab.page.evaluate(CHECK_FOR_UPDATE)
+    for page in (tab.page, other):
+        expect(page.locator("html")).to_have_attribute("data-update", "ready", timeout=INSTALL_MS)
+    other.locator("#update-reload").click()
+    _expect_release(other, new)
+    wait_ready_on(other)
+
+    assert tab.page.evaluate(RELEASE) == first
+    expect(tab.page.locator("#update-reload")).to_be_enabled()
+    tab.page.locator("#update-reload").click()
+    _expect_release(tab.page, new)
+    wait_ready_on(tab.page)
+    assert _our_caches(tab.page) == {OURS + new}

@@ -7,6 +7,7 @@ import hashlib
 import io
 import json
 import re
+import shutil
 import tomllib
 import zipfile
 from pathlib import Path
@@ -56,6 +57,80 @@ def test_the_service_worker_precaches_exactly_the_files_the_build_wrote(bundle: 
     written = sorted(p.relative_to(bundle.out).as_posix() for p in bundle.out.rglob("*") if p.is_file())
     assert sorted(_precache(bundle)) == ["./" + f for f in written if f != "sw.js"]
     assert f'const VERSION = "{bundle.version}"' in (bundle.out / "sw.js").read_text(encoding="utf-8")
+
+
+def test_index_html_is_stamped_with_the_release_its_service_worker_caches(bundle: build.Bundle) -> None:
+    """Issue 11: the worker refuses an index.html of another release, so the page names its own."""
+    html = (bundle.out / "index.html").read_text(encoding="utf-8")
+    assert build.release_of(html) == bundle.version
+    assert html.count('name="caravan-release"') == 1
+    assert re.fullmatch(r"[0-9a-f]{16}", bundle.version)
+    sw = (bundle.out / "sw.js").read_text(encoding="utf-8")
+    assert f'const VERSION = "{bundle.version}"' in sw
+    assert '<meta name="caravan-release" content="${VERSION}">' in sw, "sw.js checks another stamp"
+
+
+def _copy(bundle: build.Bundle, tmp_path: Path) -> Path:
+    site = tmp_path / "site"
+    shutil.copytree(bundle.out, site)
+    return site
+
+
+def test_stamping_again_gives_the_same_release_and_the_same_files(
+    bundle: build.Bundle, tmp_path: Path
+) -> None:
+    """The stamp is not part of what it names: the same files are the same release."""
+    site = _copy(bundle, tmp_path)
+    version, precache = build.write_service_worker(site)
+    assert version == bundle.version
+    assert precache == bundle.precache
+    for name in ("index.html", "sw.js"):
+        assert (site / name).read_bytes() == (bundle.out / name).read_bytes(), name
+
+
+@pytest.mark.parametrize("change", ["index.html", "asset", "new file"])
+def test_any_change_to_the_bundle_is_a_new_release_and_index_html_names_it(
+    bundle: build.Bundle, tmp_path: Path, change: str
+) -> None:
+    site = _copy(bundle, tmp_path)
+    if change == "index.html":
+        index = site / "index.html"
+        index.write_text(
+            index.read_text(encoding="utf-8").replace("<title>", "<title>New ", 1), encoding="utf-8"
+        )
+    elif change == "asset":
+        (site / _boot_js(bundle)).write_bytes((site / _boot_js(bundle)).read_bytes() + b"\n")
+    else:
+        (site / "assets" / "extra.txt").write_text("x", encoding="utf-8")
+    version, precache = build.write_service_worker(site)
+    assert version != bundle.version
+    assert build.release_of((site / "index.html").read_text(encoding="utf-8")) == version
+    assert f'const VERSION = "{version}"' in (site / "sw.js").read_text(encoding="utf-8")
+    assert ("./assets/extra.txt" in precache) == (change == "new file")
+
+
+def test_a_new_service_worker_is_a_new_release(
+    bundle: build.Bundle, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two different workers never share a cache name: a worker deletes its own cache when its
+    install fails, which must never be the cache of the worker in control."""
+    root = tmp_path / "root"
+    (root / build.STATIC).mkdir(parents=True)
+    template = (ROOT / build.STATIC / "sw.js").read_text(encoding="utf-8")
+    (root / build.STATIC / "sw.js").write_text(template + "// changed\n", encoding="utf-8")
+    monkeypatch.setattr(build, "ROOT", root)
+    version, _ = build.write_service_worker(_copy(bundle, tmp_path))
+    assert version != bundle.version
+
+
+def test_an_index_html_without_its_release_stamp_is_refused(bundle: build.Bundle, tmp_path: Path) -> None:
+    site = _copy(bundle, tmp_path)
+    index = site / "index.html"
+    index.write_text(build.RELEASE_STAMP.sub("", index.read_text(encoding="utf-8")), encoding="utf-8")
+    with pytest.raises(build.BuildError, match="caravan-release"):
+        build.write_service_worker(site)
+    assert build.release_of(index.read_text(encoding="utf-8")) is None
+    assert build.release_of('<meta name="caravan-release" content="">') is None
 
 
 def test_the_bundle_holds_nothing_a_static_host_does_not_serve(bundle: build.Bundle) -> None:

@@ -15,7 +15,11 @@
 - The page's PyScript config is inlined into index.html as JSON, and the
   Content-Security-Policy of netlify.toml is copied into a `<meta>` (GitHub
   Pages sends no headers).
-- The service worker's precache list is every file the build wrote.
+- The service worker's precache list is every file the build wrote, and its
+  release id (a hash of them all and of sw.js itself) is stamped into
+  index.html (`<meta name="caravan-release">`): a worker caches an index.html
+  only if it carries the worker's own release, so a deploy landing while a
+  worker installs never mixes two releases in one cache.
 
 Every URL is relative, so the bundle works under any path. Standard library
 only: this runs with the system python3 before any venv exists.
@@ -69,6 +73,9 @@ MIN_NODE = 18
 # CSP directives a <meta> cannot carry (browsers ignore them there and warn).
 META_CSP_DROP = ("frame-ancestors", "report-uri", "report-to", "sandbox")
 STATIC = Path("web/static")
+# index.html's release stamp; sw.js refuses an index.html that names another release.
+RELEASE_META = '<meta name="caravan-release" content="{}">'
+RELEASE_STAMP = re.compile(r'<meta name="caravan-release" content="([0-9a-f]*)">')
 # The inputs of a build: ensure_built() rebuilds when any of them changed.
 INPUT_GLOBS = (
     "caravan/*.py",
@@ -224,6 +231,7 @@ def _rewrite_html(root: Path, html: str, paths: dict[str, str], policy: str) -> 
 
     html = re.sub(r'\b(src|href|config)="([^"]*)"', swap, html)
     meta = f'<meta http-equiv="Content-Security-Policy" content="{meta_csp(policy)}">'
+    meta += "\n" + RELEASE_META.format("")  # filled in by write_service_worker
     if html.count('<meta charset="utf-8">') != 1:
         raise BuildError('index.html needs exactly one <meta charset="utf-8">')
     return html.replace('<meta charset="utf-8">', '<meta charset="utf-8">\n' + meta, 1)
@@ -236,22 +244,37 @@ def _manifest(root: Path, paths: dict[str, str]) -> bytes:
     return (json.dumps(data, indent=2) + "\n").encode()
 
 
-def write_service_worker(out: Path) -> tuple[str, tuple[str, ...]]:
-    """Write sw.js with the precache list of every file in out; returns (version, precache).
+def release_of(html: str) -> str | None:
+    """The release id stamped into a bundle's index.html, or None if it holds no (or an empty) stamp."""
+    stamps = RELEASE_STAMP.findall(html)
+    return stamps[0] if len(stamps) == 1 and stamps[0] else None
 
-    The version is a hash of every precached file, so any change to the
-    bundle is a new release for the service worker."""
+
+def write_service_worker(out: Path) -> tuple[str, tuple[str, ...]]:
+    """Write sw.js with the precache list of every file in out and stamp index.html with the release.
+
+    Returns (version, precache). The version is a hash of every precached
+    file (index.html without its stamp) and of sw.js's template, so any
+    change to the bundle is a new release with a cache of its own, and
+    running this again on the same files gives the same release."""
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     files = [f for f in files if f != "sw.js"]
-    whole = hashlib.sha256()
-    for f in files:
-        whole.update(f"{f}\0{_digest((out / f).read_bytes())}\n".encode())
-    version = whole.hexdigest()[:16]
-    precache = tuple("./" + f for f in files)
+    index = out / "index.html"
+    html = index.read_text(encoding="utf-8") if index.is_file() else ""
+    if len(RELEASE_STAMP.findall(html)) != 1:
+        raise BuildError(f"{index} must hold {RELEASE_META.format('')} exactly once")
     template = (ROOT / STATIC / "sw.js").read_text(encoding="utf-8")
     for marker in ('"__VERSION__"', "[] /* PRECACHE */"):
         if template.count(marker) != 1:
             raise BuildError(f"web/static/sw.js must hold {marker} exactly once")
+    unstamped = RELEASE_STAMP.sub(RELEASE_META.format(""), html).encode()
+    whole = hashlib.sha256(f"sw.js\0{_digest(template.encode())}\n".encode())
+    for f in files:
+        data = unstamped if f == "index.html" else (out / f).read_bytes()
+        whole.update(f"{f}\0{_digest(data)}\n".encode())
+    version = whole.hexdigest()[:16]
+    precache = tuple("./" + f for f in files)
+    index.write_bytes(RELEASE_STAMP.sub(RELEASE_META.format(version), html).encode())
     text = template.replace('"__VERSION__"', json.dumps(version)).replace(
         "[] /* PRECACHE */", json.dumps(list(precache), indent=2)
     )

@@ -81,35 +81,86 @@
   watch();
 
   // Offline cache. Registered after boot, so that its downloads (mostly
-  // from the HTTP cache by then) do not compete with the game's own.
-  var registered = false;
-  function offline() {
-    if (registered || !("serviceWorker" in navigator)) return;
-    registered = true;
-    var sw = navigator.serviceWorker;
-    var reloading = false;
+  // from the HTTP cache by then) do not compete with the game's own. The
+  // worker's messages and controller changes are listened to from the start:
+  // an install can fail before the game is ready, and a message sent then
+  // waits for the page only until DOMContentLoaded.
+  var sw = "serviceWorker" in navigator ? navigator.serviceWorker : null;
+  var controlled = !!(sw && sw.controller);
+  var reloading = false;
+  var lastReason = "";
+  var READY_TEXT = "An update is ready: reload to play the new version.";
+  function notice(state, text) {
+    whenBody(function () {
+      var bar = document.getElementById("update");
+      var label = document.getElementById("update-text");
+      var reload = document.getElementById("update-reload");
+      var close = document.getElementById("update-dismiss");
+      if (!bar || !label || !reload || !close) return;
+      label.textContent = text;
+      reload.hidden = state !== "ready";
+      close.hidden = state === "ready";
+      reload.onclick = takeUpdate;
+      close.onclick = function () {
+        bar.hidden = true;
+        html.removeAttribute("data-update");
+      };
+      bar.hidden = false;
+      html.setAttribute("data-update", state);
+    });
+  }
+  function takeUpdate() {
+    document.getElementById("update-reload").disabled = true;
+    sw.getRegistration().then(function (reg) {
+      if (reg && reg.waiting) {
+        reloading = true;  // reload once it is in control (controllerchange)
+        reg.waiting.postMessage("skip-waiting");
+      } else {
+        location.reload();  // another tab took the update: the new release is in control already
+      }
+    }, function () { location.reload(); });
+  }
+  function installFailed(reason) {
+    if (html.getAttribute("data-update") === "ready") return;  // a whole release waits: that offer stands
+    notice("failed", sw.controller
+      ? "The new version could not be downloaded (" + reason + "). This version keeps working, " +
+        "offline too; the next visit tries again."
+      : "The game could not be stored for playing offline (" + reason + "). It plays while you " +
+        "are online; the next visit tries again.");
+  }
+  if (sw) {
+    sw.addEventListener("message", function (e) {
+      var data = e.data;
+      if (data && data.caravan === "install-failed") {
+        lastReason = String(data.reason);
+        installFailed(lastReason);
+      }
+    });
     sw.addEventListener("controllerchange", function () {
       if (reloading) location.reload();
+      else if (controlled) notice("ready", READY_TEXT);  // another tab took the update
+      controlled = true;
     });
-    function offer(worker) {
-      var bar = document.getElementById("update");
-      var button = document.getElementById("update-reload");
-      if (!bar || !button) return;
-      bar.hidden = false;
-      html.setAttribute("data-update", "ready");
-      button.onclick = function () {
-        reloading = true;
-        button.disabled = true;
-        worker.postMessage("skip-waiting");
-      };
-    }
+  }
+  var registered = false;
+  function offline() {
+    if (registered || !sw) return;
+    registered = true;
     sw.register("./sw.js").then(function (reg) {
-      if (reg.waiting && sw.controller) offer(reg.waiting);
+      if (reg.waiting && sw.controller) notice("ready", READY_TEXT);
       reg.addEventListener("updatefound", function () {
         var worker = reg.installing;
+        var installed = false;
         if (!worker) return;
         worker.addEventListener("statechange", function () {
-          if (worker.state === "installed" && sw.controller) offer(worker);
+          if (worker.state === "installed") {
+            installed = true;
+            if (sw.controller) notice("ready", READY_TEXT);
+          }
+          // Failed, and no newer worker took its place: the worker's own message says why.
+          if (worker.state === "redundant" && !installed && !reg.installing) {
+            installFailed(lastReason || "it stopped before every file was stored");
+          }
         });
       });
     }, function (e) {
