@@ -185,6 +185,10 @@ EN: dict[str, str] = {
     "error.options": "These players cannot start a game: {reason}",
     # saved games
     "saved.button": "Saved games",
+    "play.too_long": "This game has reached {n} actions, more than any real game and the most a saved "
+    "game can hold: no more actions can be taken in it.",
+    "new.turn_limit": "the game has a turn limit, which only simulations use; this page plays games "
+    "without one",
     "saved.heading": "Saved games",
     "saved.default_name": "{names}",
     "saved.turn": "turn {n}",
@@ -217,6 +221,12 @@ EN: dict[str, str] = {
     "saved.not_json": "it is not a saved game (the stored text is damaged)",
     "saved.not_ours": "it is not a Caravan saved game (another app's data, or an older format)",
     "saved.version": "it was saved in a format this version cannot read (version {version})",
+    "saved.no_version": "it is not a saved game this version can read (its format version is missing or "
+    "not a number)",
+    "saved.newer": "it was saved by a newer version of Caravan (format version {version}); "
+    "update the game to open it",
+    "saved.too_large": "it is larger than {n} characters, far larger than any real game",
+    "saved.too_deep": "it is not a saved game (its values nest deeper than any saved game's)",
     "saved.damaged": "the saved game is damaged",
     # storage problems
     "storage.off": "This browser does not let the page store anything, so this game is not saved: "
@@ -229,6 +239,8 @@ EN: dict[str, str] = {
     "storage.unreadable#one": "1 saved entry could not be read; it is kept, listed in Saved games.",
     "storage.current_unreadable": "The last game could not be read back ({reason}); "
     "it is kept in Saved games.",
+    "storage.current_gone": "The last game played here is no longer in this browser's storage "
+    "(deleted in another tab, or the site's data was cleared).",
     # importing
     "import.done": "Imported “{name}”: it is in the list.",
     "import.refused": "This file was not imported: {reason}. Nothing was changed.",

@@ -20,6 +20,7 @@ from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import is_none  # type: ignore[import-not-found]
 
+from caravan.limits import MAX_RECORD
 from web.app import App
 from web.board_svg import VIEW
 from web.i18n import t
@@ -30,7 +31,7 @@ from web.storage import StorageError, StorageFull
 _html = document.documentElement
 _screen = document.getElementById("screen")
 app: App = App()  # replaced in boot()
-MAX_IMPORT = 2_000_000  # bytes; a record of a whole game is a few kilobytes
+MAX_IMPORT = MAX_RECORD  # bytes (caravan/limits.py); a record of a whole game is a few kilobytes
 
 
 class LocalStorage:
@@ -557,9 +558,11 @@ def _on_contextmenu(event: Any) -> None:
         event.preventDefault()
 
 
-def _file_text(text: Any) -> None:
+def _file_text(data: Any) -> None:
+    """The file's bytes (an ArrayBuffer): record.loads decodes them strictly,
+    where ``File.text()`` would put U+FFFD in place of bytes that are not UTF-8."""
     try:
-        app.import_text(str(text))
+        app.import_text(bytes(data.to_bytes()))
         render()
     except Exception as e:  # a bug: show it, and let tests see it in the console
         window.console.error(f"caravan: {type(e).__name__}: {e}")
@@ -587,7 +590,7 @@ def _on_change(event: Any) -> None:
             app.import_refused(t("import.too_big"))
             render()
             return
-        f.text().then(_proxies["file_text"], _proxies["file_failed"])
+        f.arrayBuffer().then(_proxies["file_text"], _proxies["file_failed"])
 
 
 def _on_resize(_: Any) -> None:
