@@ -110,9 +110,13 @@ def chunk(fn: Callable[[], None], n: int) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument(
-        "--sizes", default="600,1999", help="history lengths to measure (comma-separated; 1999: the last action allowed)"
+        "--sizes",
+        default="600,1999",
+        help="history lengths to measure (comma-separated; 1999: the last action allowed)",
     )
     parser.add_argument("--chunks", type=int, default=7)
     parser.add_argument("--per-chunk", type=int, default=10)
@@ -121,14 +125,17 @@ def main() -> None:
     biggest = long_game(max(sizes))
     anchor_game = long_game(12)
     print(f"Per action on the page's save and render path (CPU ms; {args.chunks} chunks of {args.per_chunk})")
-    print(f"  {'history':>8} {'action+render':>22} {'ratio to 10':>12} {'2 renders, share open':>24} {'ratio':>8}")
+    head = f"  {'history':>8} {'action+render':>22} {'ratio to 10':>12}"
+    print(f"{head} {'2 renders, share open':>24} {'ratio':>8}")
     anchor_game, anchor_move = at_most(anchor_game, 10)
     anchor_app = app_with(anchor_game)
     anchor_act = action_pair(anchor_app, anchor_move)
     anchor_share = share_renders(anchor_app)
     for n in sizes:
         if n != len(at_most(biggest, n)[0].history):
-            print(f"  (at {n:,}: measured at {len(at_most(biggest, n)[0].history):,}, where a camel can move)")
+            print(
+                f"  (at {n:,}: measured at {len(at_most(biggest, n)[0].history):,}, where a camel can move)"
+            )
         game, move = at_most(biggest, n)
         app = app_with(game)
         act = action_pair(app, move)

@@ -54,7 +54,9 @@ TAMPERED = "it was changed after it was made and does not hold a game that can b
 NEWER = "it was made by a newer version of Caravan; update the game to open it"
 OLDER = "it was made by an early test version of Caravan that this one cannot read"
 TOO_LONG = f"it is longer than {MAX_LINK:,} characters, far too long to be a game of Caravan"
-TOO_MANY = f"it holds more than {MAX_ACTIONS:,} actions, more than any real game (a complete one has about 550)"
+TOO_MANY = (
+    f"it holds more than {MAX_ACTIONS:,} actions, more than any real game (a complete one has about 550)"
+)
 TURN_LIMIT = f"it holds a turn limit above {MAX_TURN_LIMIT:,} turns, which no game can reach"
 
 _B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import jsonread, limits
+from . import jsonread
 from .actions import parse_action
 from .board import GOOD_BY_LETTER, GOODS, NUMBERED
 from .errors import CaravanError, RecordError
@@ -125,7 +125,12 @@ class Writer:
         """``dumps(game)``; the same text again while the game has not changed."""
         texts = self.history(game)
         key = (len(texts), self._steps[-1] if texts else None, game.over)
-        if game is not self._game or key[0] != self._key[0] or key[1] is not self._key[1] or key[2] != self._key[2]:
+        if (
+            game is not self._game
+            or key[0] != self._key[0]
+            or key[1] is not self._key[1]
+            or key[2] != self._key[2]
+        ):
             self._game, self._key = game, key
             self._text = json.dumps(to_dict(game, texts), ensure_ascii=False, separators=(",", ":"))
         return self._text
@@ -278,8 +283,10 @@ def check_turn_limit(limit: object, error: type[CaravanError]) -> None:
     if limit is None or type(limit) is not int:
         return  # Options says what is wrong with anything but an int
     if not 1 <= limit <= MAX_TURN_LIMIT:
-        raise error(f"the game has a turn limit of {limit if abs(limit) < 10**9 else 'billions of'} turns; "
-                    f"a turn limit is from 1 to {MAX_TURN_LIMIT:,}")
+        raise error(
+            f"the game has a turn limit of {limit if abs(limit) < 10**9 else 'billions of'} turns; "
+            f"a turn limit is from 1 to {MAX_TURN_LIMIT:,}"
+        )
 
 
 def _draws(raw: object, where: str) -> tuple[int, ...]:

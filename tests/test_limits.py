@@ -39,7 +39,7 @@ def no_json_for_deep_text(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         assert jsonread.depth(text, MAX_DEPTH) <= MAX_DEPTH, "deep text reached json.loads"
         return real(text, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(jsonread.json, "loads", guarded)
+    monkeypatch.setattr(json, "loads", guarded)
     yield
 
 
@@ -121,7 +121,9 @@ def _depth(value: object) -> int:
 
 _JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(alphabet='ab"\\[]{}\u3164 ', max_size=6),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text('a"\\[{', max_size=3), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text('a"\\[{', max_size=3), inner, max_size=3)
+    ),
     max_leaves=30,
 )
 
@@ -269,7 +271,12 @@ LOOK_ALIKES = {
     "U+1160 Hangul jungseong filler": "An\u1160n",
     "U+2800 braille pattern blank": "Ann\u2800",
 }
-BLANKS = {"U+3164 only": "\u3164\u3164", "U+2800 only": "\u2800", "U+FE0F only": "\ufe0f", "U+115F U+1160": "\u115f\u1160"}
+BLANKS = {
+    "U+3164 only": "\u3164\u3164",
+    "U+2800 only": "\u2800",
+    "U+FE0F only": "\ufe0f",
+    "U+115F U+1160": "\u115f\u1160",
+}
 
 
 @pytest.mark.parametrize("name", LOOK_ALIKES.values(), ids=LOOK_ALIKES.keys())
@@ -300,7 +307,9 @@ def test_issue11_look_alike_and_blank_names_are_refused_in_records_and_links(nam
     data["options"]["players"][0]["name"] = "Ann"
     with pytest.raises(RecordError, match="options are impossible"):
         record.loads(json.dumps(data, ensure_ascii=False))
-    _, payload = frame(link.encode(Game(Options(players=(Player("Ann", "yellow"), Player("Bob", "black"))), seed=1)))
+    _, payload = frame(
+        link.encode(Game(Options(players=(Player("Ann", "yellow"), Player("Bob", "black"))), seed=1))
+    )
     raw = name.encode()
     assert b"\x03Bob" in payload
     with pytest.raises(LinkError) as e:
@@ -359,7 +368,13 @@ def test_property_no_accepted_record_or_link_makes_an_action_cost_more_than_a_bo
     at most MAX_ACTIONS actions, and after the first save each action of the
     page costs its save path at most one history entry written (the bound),
     the entry itself at most MAX_ENTRY characters."""
-    text = record.dumps(ends(n)) if via == "record" else link.encode(ends(n)) if n <= MAX_ACTIONS else forged_ends(n)
+    text = (
+        record.dumps(ends(n))
+        if via == "record"
+        else link.encode(ends(n))
+        if n <= MAX_ACTIONS
+        else forged_ends(n)
+    )
     game = _accepted(text, via)
     assert (game is not None) == (n <= MAX_ACTIONS)
     if game is None:

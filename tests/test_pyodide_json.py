@@ -62,7 +62,10 @@ def test_5000_nested_objects_and_20000_nested_arrays_are_refused_without_killing
     assert results["arrays_100000_unclosed"] == "NotJson"
     for name in ("objects_5000", "arrays_20000"):
         assert "nest deeper than 8 levels" in str(results[name + "_record"])
-        assert results[name + "_entry"] == "it is not a saved game (its values nest deeper than any saved game's)"
+        assert (
+            results[name + "_entry"]
+            == "it is not a saved game (its values nest deeper than any saved game's)"
+        )
     assert results["alive"] == 45  # the runtime answered after all of them
 
 

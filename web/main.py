@@ -20,7 +20,7 @@ from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import is_none  # type: ignore[import-not-found]
 
-from caravan.limits import MAX_RECORD
+from caravan.limits import MAX_LINK, MAX_RECORD
 from web.app import App
 from web.board_svg import VIEW
 from web.i18n import t
@@ -101,6 +101,20 @@ def _new_id() -> str:
 def _page_url() -> str:
     loc = window.location
     return f"{loc.origin}{loc.pathname}{loc.search}"
+
+
+# The most of the page's address read into Python: copying a 2 MB fragment
+# cost 55 ms before link.decode refused it at once (issue 11). A fragment cut
+# here is still longer than link.decode reads, so it is refused as too long,
+# unless the address before it is over 6,000 characters (then as cut short).
+_ADDRESS_READ = MAX_LINK + 8_000
+
+
+def _fragment() -> str:
+    """``location.hash``, through at most _ADDRESS_READ characters of the address."""
+    href = str(window.String.prototype.substring.call(window.location, 0, _ADDRESS_READ))
+    at = href.find("#")
+    return "" if at < 0 else href[at:]
 
 
 def _clear_hash() -> None:
@@ -605,7 +619,7 @@ def _on_resize(_: Any) -> None:
 
 def _on_hashchange(_: Any) -> None:
     try:
-        text = str(window.location.hash)
+        text = _fragment()
         if text.lstrip("#"):
             app.open_link(text)
             _clear_hash()
@@ -645,7 +659,7 @@ def boot() -> None:
     root.addEventListener("contextmenu", create_proxy(_on_contextmenu))
     window.addEventListener("hashchange", create_proxy(_on_hashchange))
     window.addEventListener("resize", create_proxy(_on_resize))
-    link_text = str(window.location.hash)
+    link_text = _fragment()
     app.boot(link_text, query.autostart, short=query.short, casual=query.casual)
     if link_text.lstrip("#"):
         _clear_hash()

@@ -144,7 +144,9 @@ def parse_entry(entry_id: str, raw: str | None) -> Entry:
     if version > VERSION:
         return Entry(entry_id, problem=t("saved.newer", version=f"{version:,}" if version < 10**9 else "?"))
     if version != VERSION:
-        return Entry(entry_id, problem=t("saved.version", version=str(version) if version > -(10**9) else "?"))
+        return Entry(
+            entry_id, problem=t("saved.version", version=str(version) if version > -(10**9) else "?")
+        )
     for key, kind in _META.items():
         value = data.get(key)
         if not isinstance(value, kind) or isinstance(value, bool):
