@@ -263,7 +263,7 @@ def _options(raw: object) -> Options:
     start = raw.get("start")
     if type(start) is not int:
         raise RecordError("the game record does not say who started")
-    check_turn_limit(raw["max_turns"], RecordError)
+    _check_turn_limit(raw["max_turns"])
     try:
         return Options(
             players=tuple(players),
@@ -276,16 +276,14 @@ def _options(raw: object) -> Options:
         raise RecordError(f"the game options are impossible: {e}") from None
 
 
-def check_turn_limit(limit: object, error: type[CaravanError]) -> None:
-    """A turn limit in a record or a link (I10: simulations only) is none or
-    1 to MAX_TURN_LIMIT (caravan/limits.py): a game within MAX_ACTIONS
-    actions cannot reach a larger one. ``error`` is the codec's error type."""
-    if limit is None or type(limit) is not int:
-        return  # Options says what is wrong with anything but an int
-    if not 1 <= limit <= MAX_TURN_LIMIT:
-        raise error(
-            f"the game has a turn limit of {limit if abs(limit) < 10**9 else 'billions of'} turns; "
-            f"a turn limit is from 1 to {MAX_TURN_LIMIT:,}"
+def _check_turn_limit(limit: object) -> None:
+    """A turn limit in a record (I10: simulations only) is none or 1 to
+    MAX_TURN_LIMIT (caravan/limits.py): a game within MAX_ACTIONS actions
+    cannot reach a larger one. Options says what is wrong with a non-int."""
+    if type(limit) is int and not 1 <= limit <= MAX_TURN_LIMIT:
+        shown = f"{limit:,}" if abs(limit) < 10**9 else "billions of"
+        raise RecordError(
+            f"the game has a turn limit of {shown} turns; a turn limit is from 1 to {MAX_TURN_LIMIT:,} turns"
         )
 
 
