@@ -95,6 +95,22 @@ def test_unmatched_brackets_or_an_unended_string_are_not_json(text: str) -> None
         jsonread.loads(text, max_chars=100, max_depth=MAX_DEPTH)
 
 
+ADVERSARIAL = {
+    "an unended string of escaped quotes": '"' + '\\"' * (MAX_RECORD // 2 - 1),
+    "the same ending in a lone backslash": '"' + '\\"' * (MAX_RECORD // 2 - 2) + "\\",
+    "quote-backslash pairs": '"\\' * (MAX_RECORD // 2),
+    "strings opening arrays": '["' * (MAX_RECORD // 2),
+}
+
+
+@pytest.mark.timeout(20)  # linear: milliseconds; the first scan was quadratic (40,000 characters: 2.8 s)
+@pytest.mark.parametrize("text", ADVERSARIAL.values(), ids=ADVERSARIAL.keys())
+def test_the_scan_is_linear_on_text_made_to_make_a_regex_backtrack(text: str) -> None:
+    assert len(text) <= MAX_RECORD
+    with pytest.raises(RecordError, match=r"not valid JSON|nest deeper"):
+        record.loads(text)
+
+
 def test_a_text_over_the_size_bound_is_refused_before_it_is_scanned(monkeypatch: pytest.MonkeyPatch) -> None:
     def never(*_: object) -> int:
         raise AssertionError("scanned")
