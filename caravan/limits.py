@@ -16,7 +16,7 @@ from __future__ import annotations
 MAX_ACTIONS = 2_000
 
 # Characters of a record's JSON text, and bytes of a record file: a record
-# of MAX_ACTIONS actions is about 25,000 characters, pretty-printed 30,000.
+# of MAX_ACTIONS busy actions is about 16,000 characters, 34,000 indented by 4.
 MAX_RECORD = 200_000
 
 # Characters of a saved game's entry in the browser's storage: its record
@@ -26,7 +26,7 @@ MAX_ENTRY = MAX_RECORD + 10_000
 # Nesting of any JSON text read from outside: a record's deepest value
 # (``options.players[i].name``) is at depth 4, a saved entry's at 5. The
 # browser's Python overflows the WebAssembly stack at about 5,000 nested
-# objects before raising RecursionError (docs/RECORD.md, "Reading").
+# objects before raising RecursionError (docs/RECORD.md, "Limits").
 MAX_DEPTH = 8
 
 # Characters of a link's fragment: a complete game takes about 350, a game

@@ -24,6 +24,8 @@ EN: dict[str, str] = {
     "new.start_button": "Start the game",
     "new.resume": "Back to the game in progress",
     "new.default_name": "Player {n}",
+    "new.turn_limit": "the game has a turn limit, which only simulations use; this page plays games "
+    "without one",
     # colours
     "colour.yellow": "yellow",
     "colour.black": "black",
@@ -85,6 +87,8 @@ EN: dict[str, str] = {
     "play.actions_heading": "Actions from here",
     "play.log": "Game log",
     "play.refused": "Not allowed: {reason}",
+    "play.too_long": "This game has reached {n} actions, more than any real game and the most a saved "
+    "game can hold: no more actions can be taken in it.",
     "play.no_undo_refill": "Undo stops here: the refill has shown new goods.",
     "play.new_game": "New game",
     # action descriptions
@@ -185,10 +189,6 @@ EN: dict[str, str] = {
     "error.options": "These players cannot start a game: {reason}",
     # saved games
     "saved.button": "Saved games",
-    "play.too_long": "This game has reached {n} actions, more than any real game and the most a saved "
-    "game can hold: no more actions can be taken in it.",
-    "new.turn_limit": "the game has a turn limit, which only simulations use; this page plays games "
-    "without one",
     "saved.heading": "Saved games",
     "saved.default_name": "{names}",
     "saved.turn": "turn {n}",

@@ -133,20 +133,19 @@ def parse_entry(entry_id: str, raw: str | None) -> Entry:
     """Read an entry's list facts without replaying its game; never raises."""
     if raw is None:
         return Entry(entry_id, problem=t("saved.gone"))
-    data = _read(raw)
-    if isinstance(data, str):
-        return Entry(entry_id, problem=data)
+    data, problem = _read(raw)
+    if problem is not None:
+        return Entry(entry_id, problem=problem)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         return Entry(entry_id, problem=t("saved.not_ours"))
     version = data.get("version")
     if type(version) is not int:
         return Entry(entry_id, problem=t("saved.no_version"))
+    shown_version = f"{version:,}" if abs(version) < 10**9 else "?"
     if version > VERSION:
-        return Entry(entry_id, problem=t("saved.newer", version=f"{version:,}" if version < 10**9 else "?"))
+        return Entry(entry_id, problem=t("saved.newer", version=shown_version))
     if version != VERSION:
-        return Entry(
-            entry_id, problem=t("saved.version", version=str(version) if version > -(10**9) else "?")
-        )
+        return Entry(entry_id, problem=t("saved.version", version=shown_version))
     for key, kind in _META.items():
         value = data.get(key)
         if not isinstance(value, kind) or isinstance(value, bool):
@@ -177,16 +176,16 @@ def parse_entry(entry_id: str, raw: str | None) -> Entry:
     )
 
 
-def _read(raw: str) -> object:
-    """The stored JSON value, or why it cannot be read (a plain reason)."""
+def _read(raw: str) -> tuple[object, str | None]:
+    """The stored JSON value and None, or None and why it cannot be read."""
     try:
-        return jsonread.loads(raw, max_chars=MAX_ENTRY, max_depth=MAX_DEPTH)
+        return jsonread.loads(raw, max_chars=MAX_ENTRY, max_depth=MAX_DEPTH), None
     except jsonread.TooLarge:
-        return t("saved.too_large", n=f"{MAX_ENTRY:,}")
+        return None, t("saved.too_large", n=f"{MAX_ENTRY:,}")
     except jsonread.TooDeep:
-        return t("saved.too_deep")
+        return None, t("saved.too_deep")
     except jsonread.JsonRefused:
-        return t("saved.not_json")
+        return None, t("saved.not_json")
 
 
 class Saves:
@@ -241,7 +240,7 @@ class Saves:
         raw = self.raw(entry_id)
         entry = parse_entry(entry_id, raw)
         if entry.readable and raw is not None:
-            data = _read(raw)
+            data, _ = _read(raw)
             assert isinstance(data, dict)  # parse_entry read it as an entry
             data["name"] = name
             self.put_raw(entry_id, json.dumps(data, ensure_ascii=False, separators=(",", ":")))

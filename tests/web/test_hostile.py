@@ -112,6 +112,11 @@ def test_issue11_a_huge_saved_game_is_refused_by_its_size_or_its_actions_before_
     assert app.game_id is not None and shown[app.game_id].readable
 
 
+def test_a_stored_value_that_is_json_text_but_not_an_entry_is_not_ours() -> None:
+    assert parse_entry("x", '"it is not a saved game"').problem == t("saved.not_ours")
+    assert parse_entry("x", "[1, 2]").problem == t("saved.not_ours")
+
+
 def test_issue11_a_saved_date_above_2_53_does_not_stop_the_list() -> None:
     e = parse_entry("x", entry_with(saved=2**60))
     assert e.readable and e.saved == 0
