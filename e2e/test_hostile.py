@@ -8,6 +8,7 @@ the cause: the refusal, or a history within caravan/limits.py)."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from playwright.sync_api import expect
@@ -42,9 +43,9 @@ def ends(n: int) -> Game:
     return game
 
 
-def timed_end(page: object) -> float:
+def timed_end(page: Any) -> float:
     before = len(record.loads(record_of(page)).history)
-    ms = float(page.evaluate(TIMED_END))  # type: ignore[attr-defined]
+    ms = float(page.evaluate(TIMED_END))
     assert len(record.loads(record_of(page)).history) == before + 1  # it was taken
     return ms
 
