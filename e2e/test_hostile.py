@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from caravan import link, record
 from caravan.actions import EndTurn
 from caravan.game import Game
-from caravan.limits import MAX_ACTIONS
+from caravan.limits import MAX_ACTIONS, MAX_ENTRY
 from caravan.options import Options, default_players
 from e2e.conftest import Tab, wait_ready_on
 from e2e.saving import play, record_of, reload, screen
@@ -81,7 +81,7 @@ def test_issue11_hostile_storage_never_stops_the_page(tab: Tab) -> None:
     for key, problem in (("x", "saved.too_deep"), ("y", "saved.too_deep"), ("big", "saved.too_large")):
         row = page.locator(f'[data-saved-id="{key}"]')
         expect(row).to_have_attribute("data-unreadable", "true")
-        expect(row.locator('[data-field="problem"]')).to_have_text(t(problem, n="210,000"))
+        expect(row.locator('[data-field="problem"]')).to_have_text(t(problem, n=f"{MAX_ENTRY:,}"))
     late = page.locator('[data-saved-id="late"]')
     expect(late.locator('[data-field="date"]')).to_have_attribute("data-ms", "0")
     late.locator('[data-saved-action="resume"]').click()  # every other game resumes
