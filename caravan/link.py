@@ -29,12 +29,16 @@ from .actions import Action, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, S
 from .board import CITY_WANTS, GOODS, NEIGHBOURS, NUMBERED, SIZE
 from .errors import CaravanError, LinkError
 from .game import REFILL_AT, Game
+from .limits import MAX_ACTIONS as MAX_ACTIONS
+from .limits import MAX_LINK as MAX_LINK
+from .limits import MAX_TURN_LIMIT
 from .options import Options, Player
 
 VERSION = 1
 PREFIX = f"c{VERSION}."
-MAX_LINK = 20_000  # characters; a complete game is well under 1,000
-MAX_ACTIONS = 10_000  # a complete game has about 550; bounds a forged link's decode time
+# MAX_LINK (characters of a fragment), MAX_ACTIONS and MAX_TURN_LIMIT are
+# caravan/limits.py's: far above any real game, they bound a forged link's
+# decode time and what the page must carry afterwards.
 _MAX_TEXT_BYTES = 1024  # UTF-8 bytes of a name or a colour (a name has at most 24 characters)
 _CUSTOM_COLOUR = 0xFF
 # The codec's own colour table (the engine's palette may grow or change
@@ -49,7 +53,11 @@ DAMAGED = "it is damaged, some of its characters were changed on the way"
 TAMPERED = "it was changed after it was made and does not hold a game that can be played"
 NEWER = "it was made by a newer version of Caravan; update the game to open it"
 OLDER = "it was made by an early test version of Caravan that this one cannot read"
-TOO_LONG = "it is far too long to be a game of Caravan"
+TOO_LONG = f"it is longer than {MAX_LINK:,} characters, far too long to be a game of Caravan"
+TOO_MANY = (
+    f"it holds more than {MAX_ACTIONS:,} actions, more than any real game (a complete one has about 550)"
+)
+TURN_LIMIT = f"it holds a turn limit above {MAX_TURN_LIMIT:,} turns, which no game can reach"
 
 _B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _B64_INDEX = {c: i for i, c in enumerate(_B64)}
@@ -273,7 +281,9 @@ def encode(game: Game) -> str:
     if game.start_position() is not None:
         raise LinkError("a game set up from a position cannot be shared as a link: save its record instead")
     if len(game.history) > MAX_ACTIONS:
-        raise LinkError(f"this game is too long to share as a link (over {MAX_ACTIONS} actions)")
+        raise LinkError(f"this game is too long to share as a link (over {MAX_ACTIONS:,} actions)")
+    if o.max_turns is not None and o.max_turns > MAX_TURN_LIMIT:
+        raise LinkError(f"a game with a turn limit above {MAX_TURN_LIMIT:,} cannot be shared as a link")
     agreed = game.over == "agreed"
     flags = (o.seats - 2) | (game.start << _START_SHIFT)
     flags |= (_CASUAL if o.casual else 0) | (_SHORT if o.short else 0) | (_AGREED if agreed else 0)
@@ -322,7 +332,7 @@ def decode(text: str, *, chance_seed: int | None = None) -> Game:
     ``chance_seed`` is given (tests)."""
     if not isinstance(text, str):
         raise LinkError(NOT_OURS)
-    if len(text) > MAX_LINK + 2_000:  # before any work on it (room for a page's address)
+    if len(text) > MAX_LINK + 2_000:  # before any work on it, even strip() (room for a page's address)
         raise LinkError(TOO_LONG)
     text = text.strip()
     if "#" in text:  # the fragment, or a whole address pasted with it
@@ -378,6 +388,8 @@ def _replay(payload: bytes, chance_seed: int | None) -> Game:
     max_turns: int | None = None
     if flags & _MAX_TURNS:
         pos, max_turns = _get_varint(payload, pos)
+        if not 1 <= max_turns <= MAX_TURN_LIMIT:  # Options refuses 0 (TAMPERED); above: plainly
+            raise LinkError(TURN_LIMIT if max_turns else TAMPERED)
     players = []
     for seat in range(seats):
         if pos >= len(payload):
@@ -393,8 +405,8 @@ def _replay(payload: bytes, chance_seed: int | None) -> Game:
         pos, name = _get_text(payload, pos)
         players.append(Player(name or _default_name(seat), colour))
     pos, count = _get_varint(payload, pos)
-    if count > MAX_ACTIONS:
-        raise LinkError(TAMPERED)
+    if count > MAX_ACTIONS:  # before any replay
+        raise LinkError(TOO_MANY)
     number = payload[pos:]
     if number[:1] == b"\0":
         raise LinkError(TAMPERED)  # the encoder writes the integer without leading zeros

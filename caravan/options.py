@@ -8,6 +8,7 @@ Colours come from one documented palette.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, field
 
@@ -18,6 +19,18 @@ from .quote import HIDDEN, excerpt
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 MAX_NAME = 24
+
+# Characters that show nothing where they stand, yet are letters or marks
+# (so not in quote.HIDDEN): the Hangul fillers U+115F, U+1160, U+3164 and
+# U+FFA0, U+034F COMBINING GRAPHEME JOINER and U+17B4/U+17B5 (all Unicode
+# Default_Ignorable_Code_Point, UAX #44), and U+2800 BRAILLE PATTERN BLANK.
+# A name with one looks like another name ("Ann" + U+3164 reads "Ann") or
+# like no name at all: refused.
+BLANK = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
+# Default-ignorable marks that do belong in names (variation selectors pick
+# an emoji's or a CJK character's form; Mongolian free variation selectors
+# a letter's): kept, but ignored when names are compared.
+_IGNORED = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef\u180b-\u180d\u180f]")
 
 # The colours a player may take, as the words records use. The first four are
 # the defaults of seats 1-4 (board.PLAYER_COLOURS); the page offers all eight
@@ -74,8 +87,10 @@ def check_name(name: object) -> str:
     """The name in NFC if a player may have it; OptionsError saying why not.
 
     A name is 1 to MAX_NAME characters after normalising; it has no control,
-    format, private-use or unassigned characters and no lone surrogates, its
-    only spaces are ordinary ones, and it neither starts nor ends with one.
+    format, private-use or unassigned characters, no lone surrogates and no
+    character that shows nothing (``BLANK``), its only spaces are ordinary
+    ones, it neither starts nor ends with one, and it has something to read
+    once what ``name_key`` ignores is set aside.
     """
     if not isinstance(name, str):
         raise OptionsError("a player's name must be text")
@@ -83,7 +98,7 @@ def check_name(name: object) -> str:
         raise OptionsError(f"the name {excerpt(name, MAX_NAME)} is longer than {MAX_NAME} characters")
     for c in name:
         category = unicodedata.category(c)
-        if category in HIDDEN:
+        if category in HIDDEN or c in BLANK:
             raise OptionsError(
                 f"the name {excerpt(name, MAX_NAME)} contains an invisible or control character "
                 f"(U+{ord(c):04X})"
@@ -100,14 +115,18 @@ def check_name(name: object) -> str:
         raise OptionsError(f"the name {excerpt(name, MAX_NAME)} starts or ends with a space")
     if len(name) > MAX_NAME:
         raise OptionsError(f"the name {excerpt(name, MAX_NAME)} is longer than {MAX_NAME} characters")
+    if not name_key(name):
+        raise OptionsError(f"the name {excerpt(name, MAX_NAME)} shows nothing: every player needs a name")
     return name
 
 
 def name_key(name: str) -> str:
-    """What two names are compared by: case and compatibility forms folded
-    ("Ann", "ANN", "Ａｎｎ" and "Ann" with a zero-width space are one name)."""
+    """What two names are compared by: case and compatibility forms folded,
+    invisible and blank characters and variation selectors ignored ("Ann",
+    "ANN", "Ａｎｎ", "Ann" with a zero-width space or with U+3164 are one name)."""
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
-    kept = "".join(c for c in folded if unicodedata.category(c) not in HIDDEN)
+    folded = _IGNORED.sub("", folded)
+    kept = "".join(c for c in folded if unicodedata.category(c) not in HIDDEN and c not in BLANK)
     return " ".join(kept.split())
 
 

@@ -11,17 +11,25 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from . import jsonread
 from .actions import parse_action
 from .board import GOOD_BY_LETTER, GOODS, NUMBERED
 from .errors import CaravanError, RecordError
-from .game import Game
+from .game import Game, Step
+from .limits import MAX_ACTIONS, MAX_DEPTH, MAX_RECORD, MAX_TURN_LIMIT
 from .options import Options, Player
+from .position import parse_position
 from .quote import excerpt
 
 FORMAT = "caravan"
 VERSION = 1
-MAX_TEXT = 1_000_000  # far above any real game; refuses absurd input early
-MAX_BYTES = 4 * MAX_TEXT  # the most UTF-8 a record of MAX_TEXT characters can take
+MAX_TEXT = MAX_RECORD  # characters (caravan/limits.py); also the most bytes a record file may have
+MAX_BYTES = MAX_RECORD
+TOO_LARGE = f"the saved game is larger than {MAX_RECORD:,} characters, far larger than any real game"
+TOO_MANY = (
+    f"this game has more than {MAX_ACTIONS:,} actions, more than any real game (a complete one has "
+    "about 550), so it was not opened"
+)
 _KEYS = {"format", "version", "options", "setup", "position", "history", "ended"}
 _OPTION_KEYS = {"players", "casual", "short", "start", "max_turns"}
 
@@ -30,12 +38,19 @@ def _letters(goods: tuple[int, ...]) -> str:
     return "".join(GOODS[g].letter for g in goods)
 
 
-def to_dict(game: Game) -> dict[str, Any]:
+def step_text(step: Step) -> str:
+    """One entry of a record's history: the action, and the goods it drew."""
+    text = str(step.action)
+    return f"{text} {_letters(step.draws)}" if step.draws else text
+
+
+def to_dict(game: Game, history: list[str] | None = None) -> dict[str, Any]:
+    """The record as a dict. ``history``, if given, is the history's entries
+    already written (``Writer`` keeps them, so a long game is not written
+    out again after every action)."""
     o = game.options
-    history = []
-    for step in game.history:
-        text = str(step.action)
-        history.append(f"{text} {_letters(step.draws)}" if step.draws else text)
+    if history is None:
+        history = [step_text(step) for step in game.history]
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -53,50 +68,101 @@ def to_dict(game: Game) -> dict[str, Any]:
     else:  # a game set up from a position (docs/POSITION.md) replays from it
         data["position"] = start_position
     data["history"] = history
-    if game.over == "agreed":
+    if game.over == "agreed" and not _agreed_at_start(game):
         data["ended"] = "agreed"
     return data
+
+
+def _agreed_at_start(game: Game) -> bool:
+    """Whether the position the game was set up from was already ended by
+    agreement (I10): the record's position says so, and ``ended`` would
+    say it twice (issue 11: such a record could not be read back)."""
+    start = game.start_position()
+    return not game.history and start is not None and parse_position(start).over == "agreed"
 
 
 def dumps(game: Game) -> str:
     return json.dumps(to_dict(game), ensure_ascii=False, separators=(",", ":"))
 
 
+class Writer:
+    """``to_dict`` and ``dumps`` for a game that changes a little between
+    calls (a page saving after every action): the history's entries are
+    written once each and kept, with the steps they were written from.
+
+    The game's history changes only at its end (push, pop, redo), and every
+    push makes a new ``Step`` object, so the entries kept are still right up
+    to the last step that is the very same object as before: a call writes
+    only the steps after it (one, after an action or an undo). ``written``
+    counts the steps written in all, so that tests can count the work.
+    """
+
+    def __init__(self) -> None:
+        self._steps: list[Step] = []  # kept alive: their ids cannot be reused
+        self._texts: list[str] = []
+        self._game: Game | None = None
+        self._key: tuple[int, Step | None, str | None] = (-1, None, None)
+        self._text = ""
+        self.written = 0
+
+    def history(self, game: Game) -> list[str]:
+        """The history's entries, as in ``to_dict(game)["history"]``."""
+        steps, texts, now = self._steps, self._texts, game.history
+        keep = min(len(steps), len(now))
+        while keep and steps[keep - 1] is not now[keep - 1]:
+            keep -= 1
+        del steps[keep:], texts[keep:]
+        for step in now[keep:]:
+            steps.append(step)
+            texts.append(step_text(step))
+        self.written += len(now) - keep
+        return texts
+
+    def to_dict(self, game: Game) -> dict[str, Any]:
+        return to_dict(game, self.history(game)[:])
+
+    def dumps(self, game: Game) -> str:
+        """``dumps(game)``; the same text again while the game has not changed."""
+        texts = self.history(game)
+        key = (len(texts), self._steps[-1] if texts else None, game.over)
+        if (
+            game is not self._game
+            or key[0] != self._key[0]
+            or key[1] is not self._key[1]
+            or key[2] != self._key[2]
+        ):
+            self._game, self._key = game, key
+            self._text = json.dumps(to_dict(game, texts), ensure_ascii=False, separators=(",", ":"))
+        return self._text
+
+
 def loads(text: str | bytes) -> Game:
     """Read a record from JSON; raises RecordError for anything wrong with it."""
     if isinstance(text, bytes):
         if len(text) > MAX_BYTES:
-            raise RecordError("the saved game is far too large to be a game of Caravan")
+            raise RecordError(TOO_LARGE)
         try:
-            text = text.decode("utf-8")
+            # Strictly: a file that is not UTF-8 is refused, never read with
+            # U+FFFD in a name. A byte-order mark (some editors write one) is dropped.
+            text = text.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise RecordError("the saved game is not text") from None
+            raise RecordError("the file is not UTF-8 text (it holds bytes that are not characters)") from None
     if not isinstance(text, str):
         raise RecordError("a saved game is JSON text")
-    if len(text) > MAX_TEXT:
-        raise RecordError("the saved game is far too large to be a game of Caravan")
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates)
-    except _DuplicateKey as e:
+        data = jsonread.loads(text, max_chars=MAX_TEXT, max_depth=MAX_DEPTH, unique_keys=True)
+    except jsonread.TooLarge:
+        raise RecordError(TOO_LARGE) from None
+    except jsonread.TooDeep:
+        raise RecordError(
+            f"the saved game is damaged: its values nest deeper than {MAX_DEPTH} levels, "
+            "which no game record does"
+        ) from None
+    except jsonread.DuplicateKey as e:
         raise RecordError(f"the saved game is damaged: the field {excerpt(e.key)} appears twice") from None
-    except (ValueError, RecursionError):
+    except jsonread.JsonRefused:
         raise RecordError("the saved game is damaged: it is not valid JSON") from None
     return from_dict(data)
-
-
-class _DuplicateKey(Exception):
-    def __init__(self, key: str) -> None:
-        self.key = key
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """JSON objects with a key twice are refused, not read as "the last one wins"."""
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise _DuplicateKey(key)
-        out[key] = value
-    return out
 
 
 def from_dict(data: object, *, chance_seed: int | None = None) -> Game:
@@ -123,6 +189,8 @@ def from_dict(data: object, *, chance_seed: int | None = None) -> Game:
     history = data.get("history")
     if not isinstance(history, list):
         raise RecordError("the game record has no list of actions")
+    if len(history) > MAX_ACTIONS:  # before any replay (caravan/limits.py)
+        raise RecordError(TOO_MANY)
     if "position" in data:
         if "setup" in data:
             raise RecordError("the game record has both a set-up and a starting position")
@@ -160,9 +228,12 @@ def from_dict(data: object, *, chance_seed: int | None = None) -> Game:
     if "ended" in data:
         if data["ended"] != "agreed":
             raise RecordError("the game record says it ended in a way this game does not know")
-        if game.is_over():
+        if game.over == "agreed" and not history:
+            pass  # the starting position itself was ended by agreement (an older writer said it twice)
+        elif game.is_over():
             raise RecordError(f"the game record says the players agreed to stop, but it ended by {game.over}")
-        game.end_by_agreement()
+        else:
+            game.end_by_agreement()
     return game
 
 
@@ -192,6 +263,7 @@ def _options(raw: object) -> Options:
     start = raw.get("start")
     if type(start) is not int:
         raise RecordError("the game record does not say who started")
+    _check_turn_limit(raw["max_turns"])
     try:
         return Options(
             players=tuple(players),
@@ -202,6 +274,17 @@ def _options(raw: object) -> Options:
         )
     except CaravanError as e:
         raise RecordError(f"the game options are impossible: {e}") from None
+
+
+def _check_turn_limit(limit: object) -> None:
+    """A turn limit in a record (I10: simulations only) is none or 1 to
+    MAX_TURN_LIMIT (caravan/limits.py): a game within MAX_ACTIONS actions
+    cannot reach a larger one. Options says what is wrong with a non-int."""
+    if type(limit) is int and not 1 <= limit <= MAX_TURN_LIMIT:
+        shown = f"{limit:,}" if abs(limit) < 10**9 else "billions of"
+        raise RecordError(
+            f"the game has a turn limit of {shown} turns; a turn limit is from 1 to {MAX_TURN_LIMIT:,} turns"
+        )
 
 
 def _draws(raw: object, where: str) -> tuple[int, ...]:

@@ -21,6 +21,7 @@ from caravan.board import SQUARE_NAMES, parse_square
 from caravan.errors import CaravanError, LinkError, NotationError, OptionsError, RecordError
 from caravan.events import Event
 from caravan.game import Game
+from caravan.limits import MAX_ACTIONS
 from caravan.options import Options, default_players
 
 from . import board_svg, pages, panels, share, tabs
@@ -29,7 +30,7 @@ from .i18n import t
 from .log import entry_markup
 from .markup import esc
 from .motion import Motion, last_turn_marks, plan
-from .newgame import Form, form_markup
+from .newgame import Form, form_markup, unoffered
 from .saved import (
     Entry,
     Saves,
@@ -181,6 +182,11 @@ class App:
         self.confirming = False  # asking before ending a turn with actions left
         self.screen = "new-game"
         self._focus: str | None = None  # overrides _home_focus() for one update
+        # The contract's record and the share link are written once per state
+        # of the game, not once per render (record.Writer; ``share_url``).
+        self.records = record.Writer()
+        self.link_encodes = 0  # links encoded so far (tests count the work)
+        self._link: tuple[Game, int, object, str | None, str] | None = None
 
     # ----------------------------------------------------------- new game
 
@@ -279,6 +285,9 @@ class App:
             entry = self.saves.get(current)
         except StorageError:
             return False
+        if entry.problem == t("saved.gone"):  # nothing under that id: nothing is kept either
+            self.read_problem = t("storage.current_gone")
+            return False
         try:
             game = load_game(entry)
         except RecordError as e:
@@ -376,10 +385,24 @@ class App:
     # --------------------------------------------------------------- links
 
     def share_url(self) -> str:
+        """The link to the game as it stands; encoded once per state of the
+        game (a render while the share dialog is open reuses it)."""
         from caravan import link  # imported when first used: the page boots without it
 
-        assert self.game is not None
-        return share.link_url(self.base_url, link.encode(self.game))
+        game = self.game
+        assert game is not None
+        last = game.history[-1] if game.history else None
+        cached = self._link
+        if (
+            cached is None
+            or cached[0] is not game
+            or cached[1] != len(game.history)
+            or cached[2] is not last
+            or cached[3] != game.over
+        ):
+            self._link = cached = (game, len(game.history), last, game.over, link.encode(game))
+            self.link_encodes += 1
+        return share.link_url(self.base_url, cached[4])
 
     def open_link(self, text: str) -> None:
         """Show the game a link holds (docs/UI-CONTRACT.md, "Share links")."""
@@ -387,6 +410,9 @@ class App:
 
         try:
             game = link.decode(text)
+            refusal = unoffered(game.options)
+            if refusal is not None:
+                raise LinkError(refusal)
         except LinkError as e:
             self.screen = "new-game"
             self.message = ""
@@ -519,6 +545,9 @@ class App:
             action = parse_action(notation)
         except NotationError as e:
             self.message = t("play.refused", reason=str(e))
+            return
+        if len(game.history) >= MAX_ACTIONS:  # caravan/limits.py: no record could hold one more
+            self.message = t("play.too_long", n=f"{MAX_ACTIONS:,}")
             return
         reason = game.why_illegal(action)
         if reason is not None:
@@ -821,10 +850,14 @@ class App:
             self.screen = "saved"
         self._refresh_saved()
 
-    def import_text(self, text: str) -> None:
-        """A ``.json`` file chosen for import; a bad one changes nothing."""
+    def import_text(self, text: str | bytes) -> None:
+        """A ``.json`` file chosen for import (its bytes, decoded strictly by
+        ``record.loads``); a bad one changes nothing."""
         try:
             game = record.loads(text)
+            refusal = unoffered(game.options)
+            if refusal is not None:
+                raise RecordError(refusal)
         except RecordError as e:
             self.saved_message = t("import.refused", reason=str(e))
             return
@@ -924,7 +957,7 @@ class App:
             )
             return View("saved", top + markup, focus=self._focus, title=t("title"))
         if self.screen == "history" and self.history is not None:
-            rec = record.dumps(self.game) if self.game is not None else None
+            rec = self.records.dumps(self.game) if self.game is not None else None
             seat = self.game.seat if self.game is not None else None
             left = self.game.left if self.game is not None else None
             return View(
@@ -988,7 +1021,7 @@ class App:
         return View(
             self.screen,
             top + body,
-            record.dumps(game),
+            self.records.dumps(game),
             game.seat,
             game.left,
             focus,

@@ -24,6 +24,8 @@ EN: dict[str, str] = {
     "new.start_button": "Start the game",
     "new.resume": "Back to the game in progress",
     "new.default_name": "Player {n}",
+    "new.turn_limit": "the game has a turn limit, which only simulations use; this page plays games "
+    "without one",
     # colours
     "colour.yellow": "yellow",
     "colour.black": "black",
@@ -85,6 +87,8 @@ EN: dict[str, str] = {
     "play.actions_heading": "Actions from here",
     "play.log": "Game log",
     "play.refused": "Not allowed: {reason}",
+    "play.too_long": "This game has reached {n} actions, more than any real game and the most a saved "
+    "game can hold: no more actions can be taken in it.",
     "play.no_undo_refill": "Undo stops here: the refill has shown new goods.",
     "play.new_game": "New game",
     # action descriptions
@@ -217,6 +221,12 @@ EN: dict[str, str] = {
     "saved.not_json": "it is not a saved game (the stored text is damaged)",
     "saved.not_ours": "it is not a Caravan saved game (another app's data, or an older format)",
     "saved.version": "it was saved in a format this version cannot read (version {version})",
+    "saved.no_version": "it is not a saved game this version can read (its format version is missing or "
+    "not a number)",
+    "saved.newer": "it was saved by a newer version of Caravan (format version {version}); "
+    "update the game to open it",
+    "saved.too_large": "it is larger than {n} characters, far larger than any real game",
+    "saved.too_deep": "it is not a saved game (its values nest deeper than any saved game's)",
     "saved.damaged": "the saved game is damaged",
     # storage problems
     "storage.off": "This browser does not let the page store anything, so this game is not saved: "
@@ -229,6 +239,8 @@ EN: dict[str, str] = {
     "storage.unreadable#one": "1 saved entry could not be read; it is kept, listed in Saved games.",
     "storage.current_unreadable": "The last game could not be read back ({reason}); "
     "it is kept in Saved games.",
+    "storage.current_gone": "The last game played here is no longer in this browser's storage "
+    "(deleted in another tab, or the site's data was cleared).",
     # two tabs on one game (web/tabs.py)
     "tabs.changed": "This game was also played in another tab since this tab last saved it.",
     "tabs.theirs": "The copy saved there has {n} actions this tab does not show.",

@@ -22,6 +22,7 @@ from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import is_none  # type: ignore[import-not-found]
 
+from caravan.limits import MAX_LINK, MAX_RECORD
 from web.app import App
 from web.board_svg import VIEW
 from web.i18n import t
@@ -32,7 +33,7 @@ from web.storage import StorageError, StorageFull
 _html = document.documentElement
 _screen = document.getElementById("screen")
 app: App = App()  # replaced in boot()
-MAX_IMPORT = 2_000_000  # bytes; a record of a whole game is a few kilobytes
+MAX_IMPORT = MAX_RECORD  # bytes (caravan/limits.py); a record of a whole game is a few kilobytes
 
 
 class LocalStorage:
@@ -103,6 +104,20 @@ def _new_id() -> str:
 def _page_url() -> str:
     loc = window.location
     return f"{loc.origin}{loc.pathname}{loc.search}"
+
+
+# The most of the page's address read into Python: copying a 2 MB fragment
+# cost 55 ms before link.decode refused it at once (issue 11). A fragment cut
+# here is still longer than link.decode reads, so it is refused as too long,
+# unless the address before it is over 6,000 characters (then as cut short).
+_ADDRESS_READ = MAX_LINK + 8_000
+
+
+def _fragment() -> str:
+    """``location.hash``, through at most _ADDRESS_READ characters of the address."""
+    href = str(window.String.prototype.substring.call(window.location, 0, _ADDRESS_READ))
+    at = href.find("#")
+    return "" if at < 0 else href[at:]
 
 
 def _clear_hash() -> None:
@@ -562,9 +577,11 @@ def _on_contextmenu(event: Any) -> None:
         event.preventDefault()
 
 
-def _file_text(text: Any) -> None:
+def _file_text(data: Any) -> None:
+    """The file's bytes (an ArrayBuffer): record.loads decodes them strictly,
+    where ``File.text()`` would put U+FFFD in place of bytes that are not UTF-8."""
     try:
-        app.import_text(str(text))
+        app.import_text(bytes(data.to_bytes()))
         render()
     except Exception as e:  # a bug: show it, and let tests see it in the console
         window.console.error(f"caravan: {type(e).__name__}: {e}")
@@ -592,7 +609,7 @@ def _on_change(event: Any) -> None:
             app.import_refused(t("import.too_big"))
             render()
             return
-        f.text().then(_proxies["file_text"], _proxies["file_failed"])
+        f.arrayBuffer().then(_proxies["file_text"], _proxies["file_failed"])
 
 
 def _on_resize(_: Any) -> None:
@@ -607,7 +624,7 @@ def _on_resize(_: Any) -> None:
 
 def _on_hashchange(_: Any) -> None:
     try:
-        text = str(window.location.hash)
+        text = _fragment()
         if text.lstrip("#"):
             app.open_link(text)
             _clear_hash()
@@ -669,7 +686,7 @@ def boot() -> None:
     window.addEventListener("resize", create_proxy(_on_resize))
     window.addEventListener("storage", create_proxy(_on_storage))
     window.addEventListener("pagehide", create_proxy(_on_pagehide))
-    link_text = str(window.location.hash)
+    link_text = _fragment()
     app.boot(link_text, query.autostart, short=query.short, casual=query.casual)
     if link_text.lstrip("#"):
         _clear_hash()

@@ -62,6 +62,15 @@ class Form:
         return Options(players=players, casual=self.casual, short=self.short, start=start)
 
 
+def unoffered(options: Options) -> str | None:
+    """Why a game from a link, a file or storage is not one this page plays,
+    or None: the form never sets a turn limit (I10: a normal game has none;
+    the engine keeps them for simulations)."""
+    if options.max_turns is not None:
+        return t("new.turn_limit")
+    return None
+
+
 def _select(attrs: str, choices: list[tuple[str, str]], value: str) -> str:
     opts = "".join(
         f'<option value="{esc(v)}"{" selected" if v == value else ""}>{esc(label)}</option>'

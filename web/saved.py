@@ -12,7 +12,9 @@ a game, and at its head the revision of that write (web/tabs.py).
 
 Anything under our prefix that cannot be read stays where it is and is
 listed as unreadable, for the player to delete; nothing is ever removed
-except on the player's request.
+except on the player's request. Any page of the origin can write under our
+prefix, so entries are read with caravan.jsonread's bounds (size, nesting)
+and caravan.limits' (actions) before anything else is done with them.
 """
 
 from __future__ import annotations
@@ -21,12 +23,14 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from caravan import record
+from caravan import jsonread, record
 from caravan.board import GOODS, SQUARES
 from caravan.errors import RecordError
 from caravan.game import Game
+from caravan.limits import MAX_ACTIONS, MAX_DEPTH, MAX_ENTRY
 
 from .i18n import t
+from .newgame import unoffered
 from .storage import Storage, StorageError
 
 PROJECT = "caravan"
@@ -34,6 +38,10 @@ FORMAT = "caravan-save"
 VERSION = 1
 CURRENT = "current"
 MAX_NAME = 60
+# The latest date a saved time may hold: JavaScript's Date ends there
+# (ECMA-262 §21.4.1.1, ±8.64e15 ms). An entry saved "later" shows no date:
+# a number above 2^53 reaches the page's Date as a BigInt, which it refuses.
+MAX_DATE = 8_640_000_000_000_000
 _META: dict[str, type | tuple[type, ...]] = {
     "name": str,
     "saved": int,
@@ -127,7 +135,12 @@ def revision_of(raw: str) -> str | None:
     return rev if rev and "\\" not in rev else None
 
 
-def entry_value(game: Game, name: str, now: int, *, rev: str | None = None) -> str:
+def entry_value(
+    game: Game, name: str, now: int, writer: record.Writer | None = None, *, rev: str | None = None
+) -> str:
+    """The stored text of a game's entry. ``writer`` keeps the history's
+    entries written before (the page saves after every action: a long game
+    is not written out again each time)."""
     over = game.is_over()
     return json.dumps(
         {
@@ -139,7 +152,7 @@ def entry_value(game: Game, name: str, now: int, *, rev: str | None = None) -> s
             "steps": len(game.history),
             "to_play": None if over else game.options.players[game.seat].name,
             "thumb": thumb(game),
-            "record": record.to_dict(game),
+            "record": record.to_dict(game) if writer is None else writer.to_dict(game),
         },
         ensure_ascii=False,
         separators=(",", ":"),
@@ -150,15 +163,19 @@ def parse_entry(entry_id: str, raw: str | None) -> Entry:
     """Read an entry's list facts without replaying its game; never raises."""
     if raw is None:
         return Entry(entry_id, problem=t("saved.gone"))
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        return Entry(entry_id, problem=t("saved.not_json"))
+    data, problem = _read(raw)
+    if problem is not None:
+        return Entry(entry_id, problem=problem)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         return Entry(entry_id, problem=t("saved.not_ours"))
     version = data.get("version")
+    if type(version) is not int:
+        return Entry(entry_id, problem=t("saved.no_version"))
+    shown_version = f"{version:,}" if abs(version) < 10**9 else "?"
+    if version > VERSION:
+        return Entry(entry_id, problem=t("saved.newer", version=shown_version))
     if version != VERSION:
-        return Entry(entry_id, problem=t("saved.version", version=str(version)[:20]))
+        return Entry(entry_id, problem=t("saved.version", version=shown_version))
     for key, kind in _META.items():
         value = data.get(key)
         if not isinstance(value, kind) or isinstance(value, bool):
@@ -167,6 +184,12 @@ def parse_entry(entry_id: str, raw: str | None) -> Entry:
     rec = data.get("record")
     if not all(isinstance(p, str) for p in players) or not isinstance(rec, dict):
         return Entry(entry_id, problem=t("saved.damaged"))
+    history = rec.get("history")
+    if data["steps"] > MAX_ACTIONS or (isinstance(history, list) and len(history) > MAX_ACTIONS):
+        return Entry(entry_id, problem=record.TOO_MANY)
+    saved = data["saved"]
+    if not 0 <= saved <= MAX_DATE:
+        saved = 0  # no date to show (pages.py), rather than a screen that cannot be drawn
     rev = data.get("rev")
     shown = data.get("thumb")
     if not isinstance(shown, str) or len(shown) != SQUARES or not set(shown) <= _THUMB_CHARS:
@@ -175,7 +198,7 @@ def parse_entry(entry_id: str, raw: str | None) -> Entry:
         entry_id,
         thumb=shown,
         name=data["name"],
-        saved=data["saved"],
+        saved=saved,
         players=players,
         turn=data["turn"],
         steps=data["steps"],
@@ -183,6 +206,18 @@ def parse_entry(entry_id: str, raw: str | None) -> Entry:
         record=rec,
         rev=rev if isinstance(rev, str) and 0 < len(rev) <= MAX_REV else None,
     )
+
+
+def _read(raw: str) -> tuple[object, str | None]:
+    """The stored JSON value and None, or None and why it cannot be read."""
+    try:
+        return jsonread.loads(raw, max_chars=MAX_ENTRY, max_depth=MAX_DEPTH), None
+    except jsonread.TooLarge:
+        return None, t("saved.too_large", n=f"{MAX_ENTRY:,}")
+    except jsonread.TooDeep:
+        return None, t("saved.too_deep")
+    except jsonread.JsonRefused:
+        return None, t("saved.not_json")
 
 
 class Saves:
@@ -196,6 +231,7 @@ class Saves:
         self.storage = storage
         self.tab = tab
         self.ns = namespace(path)
+        self.writer = record.Writer()  # the game saved after every action: see entry_value
 
     def _key(self, entry_id: str) -> str:
         return self.ns + entry_id
@@ -222,7 +258,7 @@ class Saves:
         return self.storage.get(self._key(entry_id))
 
     def put(self, entry_id: str, game: Game, name: str, now: int, *, rev: str | None = None) -> None:
-        self.storage.set(self._key(entry_id), entry_value(game, name, now, rev=rev))
+        self.storage.set(self._key(entry_id), entry_value(game, name, now, self.writer, rev=rev))
 
     def put_raw(self, entry_id: str, raw: str) -> None:
         self.storage.set(self._key(entry_id), raw)
@@ -272,7 +308,8 @@ class Saves:
         raw = self.raw(entry_id)
         entry = parse_entry(entry_id, raw)
         if entry.readable and raw is not None:
-            data = json.loads(raw)
+            data, _ = _read(raw)
+            assert isinstance(data, dict)  # parse_entry read it as an entry
             if rev is not None:
                 data = {**_head(rev), **data, "rev": rev}
             data["name"] = name
@@ -285,7 +322,11 @@ def load_game(entry: Entry) -> Game:
     """Replay a readable entry's record; RecordError says why it cannot be."""
     if entry.record is None:
         raise RecordError(entry.problem or t("saved.damaged"))
-    return record.from_dict(entry.record)
+    game = record.from_dict(entry.record)
+    refusal = unoffered(game.options)
+    if refusal is not None:
+        raise RecordError(refusal)
+    return game
 
 
 def export_text(entry: Entry) -> str:
