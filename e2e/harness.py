@@ -11,6 +11,7 @@ import selectors
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -40,14 +41,21 @@ def bundle() -> Path:
 
 
 def start_server(
-    site: Path | None = None, base: str = BASE, timeout: float = 20.0, headers: Path | None = None
+    site: Path | None = None,
+    base: str = BASE,
+    timeout: float = 20.0,
+    headers: Path | None = None,
+    extra: Sequence[str] = (),
 ) -> tuple[subprocess.Popen[str], str]:
-    """Serve a bundle (default: dist/, rebuilt if stale) on a free port; returns (process, page URL)."""
+    """Serve a bundle (default: dist/, rebuilt if stale) on a free port; returns (process, page URL).
+
+    `headers`: the netlify.toml whose headers to send; `extra`: more arguments for tools/serve.py."""
     site = site if site is not None else bundle()
     serve = [sys.executable, str(ROOT / "tools" / "serve.py")]
     proc = subprocess.Popen(
         [*serve, "--port", "0", "--root", str(site), "--base", base]
-        + (["--headers", str(headers)] if headers else []),
+        + (["--headers", str(headers)] if headers else [])
+        + list(extra),
         stdout=subprocess.PIPE,
         text=True,
     )
