@@ -85,10 +85,10 @@ def csp_safe(page: Any) -> Any:
     """Let `page.wait_for_function` work under the page's Content-Security-Policy.
 
     Playwright compiles a waited-for predicate with eval inside the page, which
-    the shipped CSP (no 'unsafe-eval') refuses; `page.evaluate` goes through
-    the DevTools protocol, which CSP does not govern. Tests keep the CSP on, so
-    any violation of the page's own is seen; this polls the same condition
-    with evaluate instead."""
+    the shipped CSP refuses (its script-src has no 'unsafe-eval': checked by
+    e2e/test_csp.py); `page.evaluate` goes through the DevTools protocol, which
+    CSP does not govern. Tests keep the CSP on, so any violation of the page's
+    own is seen; this polls the same condition with evaluate instead."""
 
     def wait_for_function(
         expression: str, *, arg: Any = None, timeout: float | None = None, polling: Any = None
