@@ -12,15 +12,16 @@
 // (`worker-src 'self'`) would refuse one anyway: PyScript starts workers from
 // blob: URLs. e2e/test_csp.py shows the page failing without this file.
 //
-// A module loaded right after core.js: it runs before Pyodide is even
-// fetched, long before the hooks are read.
+// A module loaded right after core.js (the import below finds it loaded):
+// the hooks were emptied before PyScript even asked for pyodide.mjs in every
+// boot seen, and polyscript reads them only once the interpreter has loaded,
+// seconds later. Were it ever too late, the boot fails on the CSP, loudly.
 const core = document.querySelector('script[type="module"][src$="/core.js"]');
-try {
-  const { hooks } = await import(core.src);
+import(core.src).then(({ hooks }) => {
   for (const [name, callbacks] of Object.entries(hooks.worker)) {
     if (name.startsWith("on")) callbacks.clear(); // the code* hooks are Python text, never evaluated as JS
   }
-} catch (e) {
+}).catch((e) => {
   console.error("pyscript-main-only.js: PyScript's worker hooks could not be emptied, " +
     "so PyScript will call Function(), which the CSP refuses:", e);
-}
+});
