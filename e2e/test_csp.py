@@ -32,7 +32,7 @@ TRY_EVAL = """() => new Promise(done => setTimeout(() => {
 
 def _script_src() -> list[str]:
     rules = tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))["headers"]
-    (policy,) = [r["values"]["Content-Security-Policy"] for r in rules if r["for"] == "/*"]
+    (policy,) = [str(r["values"]["Content-Security-Policy"]) for r in rules if r["for"] == "/*"]
     (directive,) = [d.split() for d in policy.split(";") if d.split()[:1] == ["script-src"]]
     return directive[1:]
 

@@ -123,11 +123,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
     server: Server
 
     def setup(self) -> None:
-        # StreamRequestHandler puts `timeout` on the socket: every read and
-        # every send of one chunk must finish within it, or the connection is
-        # dropped (handle_one_request catches the TimeoutError and closes).
-        self.timeout = self.server.idle_timeout
+        # Every read and every send of one chunk must finish within the idle
+        # timeout, or the connection is dropped (handle_one_request catches
+        # the TimeoutError and closes it).
         super().setup()
+        self.connection.settimeout(self.server.idle_timeout)
 
     def version_string(self) -> str:
         return "CaravanServe"
