@@ -107,6 +107,18 @@ def csp_safe(page: Any) -> Any:
     return page
 
 
+def csp_safe_context(context: Any) -> Any:
+    """csp_safe for every page of a browser context: the ones a test opens and the ones the page opens."""
+    new_page = context.new_page
+
+    def make(*args: Any, **kwargs: Any) -> Any:
+        return csp_safe(new_page(*args, **kwargs))
+
+    setattr(context, "new_page", make)  # noqa: B010 (a method, replaced on this instance)
+    context.on("page", csp_safe)
+    return context
+
+
 def stop_server(proc: subprocess.Popen[str]) -> None:
     proc.terminate()
     try:
