@@ -60,7 +60,7 @@ MIME_TYPES = {
     ".txt": "text/plain; charset=utf-8",
 }
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
-IDLE_TIMEOUT_S = 15.0  # a browser reuses a connection within a second or so; an idle one is closed
+IDLE_TIMEOUT_S = 15.0  # a browser sends its request at once; a connection silent this long is closed
 FILE_HEADERS = ("content-type", "cache-control")  # describe a file: not sent with an error
 WRITE_CHUNK = 256 * 1024  # the idle timeout bounds each chunk sent, not a whole 9.6 MB download
 
