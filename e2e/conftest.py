@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from e2e.harness import CHROMIUM, CHROMIUM_ARGS, csp_safe, start_server, stop_server
+from e2e.harness import CHROMIUM, CHROMIUM_ARGS, csp_safe_context, start_server, stop_server
 
 # Every Content-Security-Policy violation becomes a console error, which fails the test.
 CSP_PREFIX = "CSP violation:"
@@ -130,9 +130,9 @@ def open_tab(browser: Any, base_url: str) -> Iterator[Callable[..., Tab]]:
     tabs: list[Tab] = []
 
     def make(**context_options: Any) -> Tab:
-        context = browser.new_context(**context_options)
+        context = csp_safe_context(browser.new_context(**context_options))
         context.set_default_timeout(STEP_MS)
-        page = csp_safe(context.new_page())
+        page = context.new_page()
         log = Recorder(origin=base_url)
         log.attach(context, page)
         tab = Tab(page, context, log, base_url)

@@ -11,6 +11,7 @@ import selectors
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -40,14 +41,21 @@ def bundle() -> Path:
 
 
 def start_server(
-    site: Path | None = None, base: str = BASE, timeout: float = 20.0, headers: Path | None = None
+    site: Path | None = None,
+    base: str = BASE,
+    timeout: float = 20.0,
+    headers: Path | None = None,
+    extra: Sequence[str] = (),
 ) -> tuple[subprocess.Popen[str], str]:
-    """Serve a bundle (default: dist/, rebuilt if stale) on a free port; returns (process, page URL)."""
+    """Serve a bundle (default: dist/, rebuilt if stale) on a free port; returns (process, page URL).
+
+    `headers`: the netlify.toml whose headers to send; `extra`: more arguments for tools/serve.py."""
     site = site if site is not None else bundle()
     serve = [sys.executable, str(ROOT / "tools" / "serve.py")]
     proc = subprocess.Popen(
         [*serve, "--port", "0", "--root", str(site), "--base", base]
-        + (["--headers", str(headers)] if headers else []),
+        + (["--headers", str(headers)] if headers else [])
+        + list(extra),
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -77,10 +85,10 @@ def csp_safe(page: Any) -> Any:
     """Let `page.wait_for_function` work under the page's Content-Security-Policy.
 
     Playwright compiles a waited-for predicate with eval inside the page, which
-    the shipped CSP (no 'unsafe-eval') refuses; `page.evaluate` goes through
-    the DevTools protocol, which CSP does not govern. Tests keep the CSP on, so
-    any violation of the page's own is seen; this polls the same condition
-    with evaluate instead."""
+    the shipped CSP refuses (its script-src has no 'unsafe-eval': checked by
+    e2e/test_csp.py); `page.evaluate` goes through the DevTools protocol, which
+    CSP does not govern. Tests keep the CSP on, so any violation of the page's
+    own is seen; this polls the same condition with evaluate instead."""
 
     def wait_for_function(
         expression: str, *, arg: Any = None, timeout: float | None = None, polling: Any = None
@@ -97,6 +105,18 @@ def csp_safe(page: Any) -> Any:
 
     setattr(page, "wait_for_function", wait_for_function)  # noqa: B010 (a method, replaced on this instance)
     return page
+
+
+def csp_safe_context(context: Any) -> Any:
+    """csp_safe for every page of a browser context: the ones a test opens and the ones the page opens."""
+    new_page = context.new_page
+
+    def make(*args: Any, **kwargs: Any) -> Any:
+        return csp_safe(new_page(*args, **kwargs))
+
+    setattr(context, "new_page", make)  # noqa: B010 (a method, replaced on this instance)
+    context.on("page", csp_safe)
+    return context
 
 
 def stop_server(proc: subprocess.Popen[str]) -> None:

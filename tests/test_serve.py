@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import http.client
+import socket
+import time
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +14,7 @@ import pytest
 from e2e.harness import start_server, stop_server
 
 ROOT = Path(__file__).resolve().parent.parent
+IDLE_S = 1.0  # the test server's --idle-timeout
 
 
 def _netlify() -> dict[str, dict[str, str]]:
@@ -34,7 +37,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]
     (site / ".git").mkdir()
     (site / ".git" / "config").write_text("[core]")
     (site / "link.txt").symlink_to(outside / "secret.txt")
-    proc, url = start_server(site, base="/caravan/")
+    proc, url = start_server(site, base="/caravan/", extra=["--idle-timeout", str(IDLE_S)])
     host_port = url.split("/")[2]
     host, port = host_port.rsplit(":", 1)
     yield host, int(port)
@@ -134,3 +137,58 @@ def test_other_methods_are_refused_plainly(server: tuple[str, int]) -> None:
     status, headers, _ = _get(server, "/caravan/", method="POST")
     assert status == 501 and headers["content-type"].startswith("text/plain")
     assert _get(server, "/caravan/", method="HEAD")[0] == 200
+
+
+def _raw(server: tuple[str, int], request: bytes) -> bytes:
+    """What the server sends back to `request` sent as it is, until it closes the connection."""
+    with socket.create_connection(server, timeout=10) as sock:
+        sock.sendall(request)
+        reply = b""
+        while chunk := sock.recv(65536):
+            reply += chunk
+    return reply
+
+
+@pytest.mark.parametrize(
+    ("label", "request_bytes", "status"),
+    [
+        ("missing file", b"GET /caravan/missing.js HTTP/1.1\r\nHost: {host}\r\n\r\n", 404),
+        ("outside the base", b"GET /elsewhere HTTP/1.1\r\nHost: {host}\r\n\r\n", 404),
+        ("bad escape", b"GET /caravan/%ZZ HTTP/1.1\r\nHost: {host}\r\n\r\n", 400),
+        ("junk request line", b"GET /caravan/ two HTTP/1.1\r\nHost: {host}\r\n\r\n", 400),
+        ("foreign host", b"GET /caravan/ HTTP/1.1\r\nHost: evil.example\r\n\r\n", 421),
+        ("unsupported method", b"DELETE /caravan/ HTTP/1.1\r\nHost: {host}\r\n\r\n", 501),
+        ("base without slash", b"GET /caravan HTTP/1.1\r\nHost: {host}\r\n\r\n", 301),
+    ],
+)
+def test_every_reply_carries_the_csp_and_nosniff(
+    server: tuple[str, int], label: str, request_bytes: bytes, status: int
+) -> None:
+    """An error page is a page too: without the CSP, markup in it (a reflected path) could run."""
+    host = f"{server[0]}:{server[1]}".encode()
+    reply = _raw(server, request_bytes.replace(b"{host}", host))
+    head = reply.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
+    assert head[0].split()[1] == str(status), (label, head[0])
+    headers = {k.lower(): v.strip() for k, _, v in (line.partition(":") for line in head[1:])}
+    everywhere = _netlify()["/*"]
+    assert headers["content-security-policy"] == everywhere["Content-Security-Policy"], label
+    for name, value in everywhere.items():
+        assert headers[name.lower()] == value, (label, name)
+    assert headers["x-content-type-options"] == "nosniff", label
+    assert headers["cache-control"] == "no-cache", label
+
+
+@pytest.mark.parametrize("sent", [b"", b"GET /caravan/ HTTP/1.1\r\nHost: "], ids=["nothing", "half"])
+def test_an_idle_connection_is_closed_within_the_timeout(server: tuple[str, int], sent: bytes) -> None:
+    """A connection that sends nothing (more): a spare preconnect, a stalled client, is not kept forever."""
+    with socket.create_connection(server, timeout=IDLE_S + 10) as sock:
+        sock.sendall(sent)
+        start = time.monotonic()
+        try:
+            got = sock.recv(65536)
+        except TimeoutError:
+            pytest.fail(f"the server kept an idle connection open for {IDLE_S + 10:.0f} s")
+        waited = time.monotonic() - start
+    assert got == b"", f"an idle connection got a reply: {got[:80]!r}"
+    assert IDLE_S * 0.5 <= waited <= IDLE_S + 5, f"closed after {waited:.1f} s, the timeout is {IDLE_S} s"
+    assert _get(server, "/caravan/")[0] == 200  # and it still serves

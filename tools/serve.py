@@ -1,6 +1,7 @@
 """Serve the built bundle (dist/) for playing and for the browser tests.
 
     python3 tools/serve.py [--host 127.0.0.1] [--port 8000] [--root dist] [--base /caravan/]
+                           [--headers netlify.toml] [--idle-timeout 15]
 
 Standard library only. Prints `Serving Caravan on http://HOST:PORT/BASE`
 once the socket accepts connections (tests read that line; `--port 0` picks a
@@ -11,7 +12,12 @@ It behaves like the static hosts the bundle is made for, and no more:
   symlinks out of it; `BASE` (default `/`) serves the root's index.html;
 - exactly the headers of netlify.toml (read from the file, so the tested
   Content-Security-Policy is the shipped one) plus `X-Content-Type-Options:
-  nosniff`, and `Cache-Control: no-cache` where netlify.toml sets none;
+  nosniff`, and `Cache-Control: no-cache` where netlify.toml sets none; every
+  other reply (a redirect, 400, 404, 421, 501 …) carries the headers netlify.toml
+  gives every path ("/*": the CSP among them), nosniff and no-cache too;
+- a connection that sends nothing (a browser's spare preconnect, a stalled
+  client) for `--idle-timeout` seconds is closed, as is one that stops reading
+  a reply; each connection has its own thread, so none can hold the others up;
 - a Host header other than the loopback name or address it listens on is
   refused (a DNS-rebinding page could otherwise read the files);
 - junk requests (`/%00`, bad escapes, `..`) get a plain 400 or 404, never a
@@ -54,6 +60,9 @@ MIME_TYPES = {
     ".txt": "text/plain; charset=utf-8",
 }
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
+IDLE_TIMEOUT_S = 15.0  # a browser sends its request at once; a connection silent this long is closed
+FILE_HEADERS = ("content-type", "cache-control")  # describe a file: not sent with an error
+WRITE_CHUNK = 256 * 1024  # the idle timeout bounds each chunk sent, not a whole 9.6 MB download
 
 
 def load_header_rules(netlify_toml: Path) -> list[tuple[re.Pattern[str], dict[str, str]]]:
@@ -73,6 +82,17 @@ def headers_for(rules: list[tuple[re.Pattern[str], dict[str, str]]], path: str) 
     for pattern, values in rules:
         if pattern.fullmatch(path):
             out.update(values)
+    return out
+
+
+def headers_everywhere(rules: list[tuple[re.Pattern[str], dict[str, str]]]) -> dict[str, str]:
+    """The headers netlify.toml gives every path ("/*": the CSP, nosniff …), for replies that are no file.
+
+    A Content-Type or Cache-Control there would describe a file, so it is left out."""
+    out: dict[str, str] = {}
+    for pattern, values in rules:
+        if pattern.pattern in (".*", "/.*"):  # "*" or "/*"
+            out.update({k: v for k, v in values.items() if k.lower() not in FILE_HEADERS})
     return out
 
 
@@ -102,8 +122,28 @@ def _unquote_path(raw: str) -> str | None:
 class Handler(http.server.BaseHTTPRequestHandler):
     server: Server
 
+    def setup(self) -> None:
+        # Every read and every send of one chunk must finish within the idle
+        # timeout, or the connection is dropped (handle_one_request catches
+        # the TimeoutError and closes it).
+        super().setup()
+        self.connection.settimeout(self.server.idle_timeout)
+
     def version_string(self) -> str:
         return "CaravanServe"
+
+    def _send_headers(self, headers: dict[str, str]) -> None:
+        """The security headers of every reply, then `headers` (which win), then the blank line."""
+        merged = {**self.server.always, "X-Content-Type-Options": "nosniff", "Cache-Control": "no-cache"}
+        merged.update(headers)
+        for k, v in merged.items():
+            self.send_header(k, v)
+        self.end_headers()
+
+    def _write(self, data: bytes) -> None:
+        view = memoryview(data)
+        for start in range(0, len(view), WRITE_CHUNK):
+            self.wfile.write(view[start : start + WRITE_CHUNK])
 
     def do_GET(self) -> None:
         self._serve(body=True)
@@ -114,14 +154,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def _plain(self, status: HTTPStatus, text: str, extra: dict[str, str] | None = None) -> None:
         data = (text + "\n").encode()
         self.send_response(status)
-        self.send_header("Content-Type", "text/plain; charset=utf-8")
-        self.send_header("Content-Length", str(len(data)))
-        self.send_header("X-Content-Type-Options", "nosniff")
-        for k, v in (extra or {}).items():
-            self.send_header(k, v)
-        self.end_headers()
+        headers = {"Content-Type": "text/plain; charset=utf-8", "Content-Length": str(len(data))}
+        self._send_headers({**headers, **(extra or {})})
         if self.command != "HEAD":
-            self.wfile.write(data)
+            self._write(data)
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         # The base class's errors (bad request line, unsupported method): plain text, no HTML.
@@ -144,9 +180,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         base = self.server.base
         if path + "/" == base:
             self.send_response(HTTPStatus.MOVED_PERMANENTLY)
-            self.send_header("Location", base)
-            self.send_header("Content-Length", "0")
-            self.end_headers()
+            self._send_headers({"Location": base, "Content-Length": "0"})
             return
         if not path.startswith(base):
             self._plain(HTTPStatus.NOT_FOUND, "404 not found")
@@ -164,14 +198,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
         headers = {"Content-Type": MIME_TYPES.get(file.suffix, "application/octet-stream")}
         headers.update(headers_for(self.server.rules, site_path))
         headers["X-Content-Type-Options"] = "nosniff"
-        headers.setdefault("Cache-Control", "no-cache")
+        headers["Content-Length"] = str(len(data))
         self.send_response(HTTPStatus.OK)
-        for k, v in headers.items():
-            self.send_header(k, v)
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
+        self._send_headers(headers)
         if body:
-            self.wfile.write(data)
+            self._write(data)
 
     def _file(self, site_path: str) -> Path | None:
         """The file a site path names, if the allow-list lets it out."""
@@ -197,6 +228,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             super().log_message(format, *args)
 
     def log_error(self, format: str, *args: Any) -> None:
+        if format.startswith("Request timed out") and not self.server.verbose:
+            return  # an idle connection closed, as it should be: not worth a line
         super().log_message(format, *args)
 
 
@@ -206,7 +239,9 @@ class Server(http.server.ThreadingHTTPServer):
     root: Path
     base: str
     rules: list[tuple[re.Pattern[str], dict[str, str]]]
+    always: dict[str, str]  # netlify.toml's headers for every path: sent with every reply
     allowed_hosts: frozenset[str]
+    idle_timeout: float = IDLE_TIMEOUT_S
     verbose: bool = False
 
     def handle_error(self, request: Any, client_address: Any) -> None:
@@ -241,6 +276,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--root", type=Path, default=ROOT / "dist", help="the bundle (default: dist/)")
     parser.add_argument("--base", default="/", help="the path the bundle is served under, e.g. /caravan/")
     parser.add_argument("--headers", type=Path, default=ROOT / "netlify.toml", help="netlify.toml to copy")
+    parser.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=IDLE_TIMEOUT_S,
+        help=f"close a connection silent this many seconds (default {IDLE_TIMEOUT_S:g})",
+    )
     parser.add_argument("--verbose", action="store_true", help="log every request")
     args = parser.parse_args(argv)
 
@@ -249,6 +290,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"serve.py: {root} holds no index.html: build it with `make dist` first", file=sys.stderr)
         return 1
     base = "/" + args.base.strip("/") + "/" if args.base.strip("/") else "/"
+    if not 0 < args.idle_timeout <= 3600:
+        print("serve.py: --idle-timeout must be more than 0 and at most 3600 seconds", file=sys.stderr)
+        return 1
     try:
         rules = load_header_rules(args.headers)
     except (OSError, tomllib.TOMLDecodeError, KeyError) as e:
@@ -261,6 +305,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     host, port = str(server.server_address[0]), int(server.server_address[1])
     server.root, server.base, server.rules = root, base, rules
+    server.always = headers_everywhere(rules)
+    server.idle_timeout = float(args.idle_timeout)
     server.allowed_hosts = allowed_hosts(host, port)
     server.verbose = bool(args.verbose)
     shown = f"[{host}]" if ":" in host else host
