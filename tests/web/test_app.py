@@ -6,11 +6,14 @@ import random
 import re
 from html import unescape
 
+import pytest
+
 from caravan import record
 from caravan.options import Options, default_players
 from caravan.playout import courier_action
 from tests.positions import blank, camel, loose, sq
 from web.app import App
+from web.game_screen import BOT, PERSON
 from web.selection import source_of
 
 
@@ -270,3 +273,24 @@ def test_the_frame_measured_before_the_first_drawing_is_the_same_screen_with_an_
     assert 'class="square' not in boards[1].group(0)
     assert frame.screen == full.screen == "game"
     assert 'id="log"' in frame.markup  # the side panels are laid out beside it, as they will be
+
+
+def test_while_another_player_acts_the_players_actions_and_redo_change_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The seam bots will use (issue 12): every input that changes the game asks acts_now.
+    app = App(seed=5)
+    app.autostart(2)
+    game = app.game
+    assert game is not None
+    for notation in ("@a1", "end", "@g7"):
+        app.act(notation)
+    app.undo()
+    assert [str(s.action) for s in game.history] == ["@a1", "end"] and game.can_redo()
+    monkeypatch.setattr(app.play, "acts_now", lambda: BOT)
+    for press in (lambda: app.act("@g7"), app.redo, lambda: app.shortcut("e"), lambda: app.shortcut("r")):
+        press()
+        assert len(game.history) == 2 and game.can_redo()
+    monkeypatch.setattr(app.play, "acts_now", lambda: PERSON)
+    app.redo()
+    assert [str(s.action) for s in game.history] == ["@a1", "end", "@g7"]

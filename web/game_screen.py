@@ -1,0 +1,526 @@
+"""The game screen (and the game-over screen): what each click and key does
+to the game in progress, and the screen's markup, without the DOM.
+
+Legality is the engine's: an action is taken only if ``why_illegal`` has no
+objection, and its objection is what the player reads otherwise. Every
+action, undo and redo is saved (web/current.py); a copy another tab played
+further is said (``#tab-conflict``) and blocks play until the player chooses.
+
+Who acts now (issue 12, bots): every input that changes the game passes
+``_blocked``, which asks ``acts_now``. Today the answer is always ``PERSON``,
+the player at this screen. A seat played by a bot will answer ``BOT``: the
+player's inputs then wait, and the state of that wait (the bot is getting
+ready or thinking, the pace of its actions, what undo takes back) lands in
+this class next to ``acts_now``; the bot's own actions come in through
+``_advance`` like the player's, so that log, motion and save stay one path.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from caravan.actions import Action, EndTurn, parse_action
+from caravan.board import SQUARE_NAMES, parse_square
+from caravan.errors import CaravanError, NotationError, RecordError
+from caravan.events import Event
+from caravan.game import Game
+from caravan.limits import MAX_ACTIONS
+
+from . import board_svg, pages, panels, tabs
+from .current import Current
+from .history import replay_log
+from .i18n import t
+from .log import entry_markup
+from .markup import esc
+from .motion import Motion, last_turn_marks, plan
+from .saved import load_game
+from .selection import SUPPLY, Selection
+from .services import Page, Services
+from .squareinfo import refusal, square_text
+from .storage import StorageError
+from .view import View, title_text
+
+PERSON = "person"  # the player at this screen acts now
+BOT = "bot"  # a bot acts now (issue 12: not played yet, ``acts_now`` never answers it)
+
+# Keyboard shortcuts on the game screen (docs/UI-CONTRACT.md): a plain key,
+# or with Ctrl/Cmd the editors' undo and redo.
+_SHORTCUTS = {"u": "undo", "r": "redo", "e": "end"}
+_CTRL_SHORTCUTS = {"z": "undo", "y": "redo"}
+
+
+def select_css(key: str) -> str:
+    return f"[data-select={json.dumps(key)}]"
+
+
+def _target_css(action: Action) -> str:
+    return f".target[data-action={json.dumps(str(action))}]"
+
+
+def _square_of(action: Action) -> int | None:
+    """The square a target is drawn on: where it goes, or where it happens."""
+    to = getattr(action, "to", None)
+    at = getattr(action, "at", None)
+    return to if isinstance(to, int) else at if isinstance(at, int) else None
+
+
+def _log_of(game: Game) -> list[str]:
+    """The log of a game taken up mid-way, rebuilt by replaying its record."""
+    if not game.history:
+        return []
+    try:
+        return replay_log(game)[1]
+    except CaravanError:  # a position built by hand (tests) has no set-up to replay from
+        return ["" for _ in game.history]
+
+
+class GameScreen:
+    """The game screen's state: the selection, the log, the enlarged square,
+    the question before ending a turn, the share dialog, the notes; the game
+    itself and its saved entry are ``cur``'s."""
+
+    def __init__(self, services: Services, page: Page, current: Current) -> None:
+        self.sv = services
+        self.page = page
+        self.cur = current
+        self.sel = Selection()
+        self.log: list[str] = []  # markup per history step, oldest first
+        self.motion: Motion | None = None  # played once by main.py, then dropped
+        self.zoom: int | None = None  # the square shown enlarged (docs/UI-CONTRACT.md)
+        self.unit_px = 1.0  # CSS px per board unit, measured by main.py
+        self.info = ""  # what is on the square last long-pressed or focused
+        self.confirming = False  # asking before ending a turn with actions left
+        self.note = ""  # what happened to a link just opened, or to a choice between tabs
+        self.sharing = False
+        self.share_status = ""
+
+    # ------------------------------------------------------ taking a game
+
+    def resume(self, game: Game) -> None:
+        """Show a game that already exists (a saved game, a link, a replayed record)."""
+        self.cur.game = game
+        self.log = _log_of(game)
+        self.motion = None
+        self.zoom = None
+        self.page.message = ""
+        self.page.focus = None
+        self.sel = Selection()
+        self.sel.refresh(game.legal_actions())
+        self.page.screen = "over" if game.is_over() else "game"
+        self.drop_extras()
+
+    def drop_extras(self) -> None:
+        """Close the share dialog and drop the notes of the game shown before."""
+        self.sharing = False
+        self.share_status = ""
+        self.note = ""
+        self.page.link_error = ""
+
+    def take(self, game: Game, game_id: str, name: str, rev: str | None = None) -> None:
+        """Continue ``game`` as the saved game ``game_id`` (its entry read at revision ``rev``)."""
+        cur = self.cur
+        if game is not cur.game or game_id != cur.id:
+            self.leave()
+        self.resume(game)
+        cur.id, cur.name, cur.rev = game_id, name, rev
+
+    def resume_current(self) -> bool:
+        """Take up the game this tab was playing (boot, an undone delete);
+        False if there is none, or it cannot be read (then it is said)."""
+        saves = self.sv.saves
+        if saves is None:
+            return False
+        try:
+            current = saves.current()
+            if current is None:
+                return False
+            entry = saves.get(current)
+        except StorageError:
+            return False
+        if entry.problem == t("saved.gone"):  # nothing under that id: nothing is kept either
+            self.sv.read_problem = t("storage.current_gone")
+            return False
+        try:
+            game = load_game(entry)
+        except RecordError as e:
+            self.sv.read_problem = t("storage.current_unreadable", reason=str(e))
+            return False
+        self.take(game, current, entry.name, entry.rev)
+        return True
+
+    # ---------------------------------------------------------- other tabs
+
+    def acts_now(self) -> str:
+        """Who takes the game's next action: ``PERSON`` (the player at this
+        screen), always for now. The seam for bots (issue 12): a seat played
+        by a bot answers ``BOT``, and then ``_blocked`` holds the player's
+        inputs while the bot's turn is waited for (see the module's docstring)."""
+        return PERSON
+
+    def _blocked(self) -> bool:
+        """Whether the game cannot take the player's input now: another
+        player acts (``acts_now``), or this tab's copy is stale and playing on
+        would fork it further (the player chooses first)."""
+        if self.acts_now() != PERSON:
+            return True
+        stale = self.cur.stale
+        if stale is None:
+            return False
+        self.page.message = t("tabs.choose")
+        self.page.focus = "#conflict-load" if stale.readable else "#conflict-keep"
+        return True
+
+    def storage_changed(self, key: str | None) -> bool:
+        """Another tab wrote ``key`` (None: it cleared the storage); True when
+        this tab's game became stale, or was and is no longer."""
+        cur, saves = self.cur, self.sv.saves
+        if saves is None or cur.id is None or key not in (None, saves.key(cur.id)) or cur.game is None:
+            return False
+        was = cur.stale
+        try:
+            cur.stale = cur.stale_now()  # again when stale: the notice's counts change
+        except StorageError:
+            cur.stale = was  # unreadable now: the check before the next write tells
+        if cur.stale is not None:
+            self.confirming = False
+            self.sel.clear()
+        return cur.stale is not None or was is not None
+
+    def load_newer(self) -> None:
+        """Load the newer game: this tab goes on from the saved copy (its
+        own actions not in it, if any, are dropped: the notice said so)."""
+        cur, saves = self.cur, self.sv.saves
+        if cur.stale is None or cur.id is None or saves is None:
+            return
+        try:
+            entry = saves.get(cur.id)
+            game = load_game(entry)
+        except (RecordError, StorageError) as e:
+            reason = t("storage.off_read") if isinstance(e, StorageError) else str(e)
+            self.page.message = t("saved.cannot_open", reason=reason)
+            return
+        cur.stale = None
+        self.take(game, entry.id, entry.name, entry.rev)
+        self.note = t("tabs.loaded")
+
+    def keep_both(self) -> None:
+        """Keep both: this tab's game is saved as a new entry, "<name>
+        (copy)", and played on here; the other copy stays as it was saved."""
+        if not self.cur.fork():
+            return
+        self.page.message = ""
+        self.note = "" if self.sv.save_problem else t("tabs.kept", name=self.cur.name)
+
+    def leave(self) -> None:
+        """This tab leaves its game (another game, a reload, a closed tab):
+        if it is stale with actions in no saved copy, they are kept as the
+        copy ("Keep both"), so that nothing is lost unasked."""
+        if self.cur.stale is not None and self.cur.stale.mine > 0:
+            self.keep_both()
+        self.cur.stale = None
+
+    # -------------------------------------------------------- share dialog
+
+    def share_url(self) -> str:
+        """The link to the game as it stands (encoded once per state: web/services.py)."""
+        assert self.cur.game is not None
+        return self.sv.share_url(self.cur.game)
+
+    def open_share(self) -> None:
+        if self.cur.game is not None and self.page.screen in ("game", "over"):
+            self.sharing = True
+            self.share_status = ""
+
+    def close_share(self) -> None:
+        self.sharing = False
+        self.share_status = ""
+
+    # ------------------------------------------------------------ playing
+
+    def select(self, key: str) -> None:
+        """Select ``key`` (again: clear it). A square whose choices do not fit
+        on the board opens its enlarged view; the view stays while its square
+        or one of the goods in it is what is selected."""
+        self.page.message = ""
+        self.confirming = False
+        self.motion = None
+        square = None if key == SUPPLY else key[-2:]
+        zoomed = self.zoom is not None and SQUARE_NAMES[self.zoom] == square
+        self.sel.toggle(key)
+        game = self.cur.game
+        if self.sel.selected is None:
+            keep = zoomed and len(key) > 2  # a good cleared inside the view: choose another
+            self.zoom = self.zoom if keep else None
+        elif square is not None and game is not None:
+            sq = parse_square(square)
+            self.zoom = sq if zoomed or board_svg.crowded(game, self.sel, sq, self.unit_px) else None
+        else:
+            self.zoom = None
+        # Selected: focus goes to its first target (the default); cleared by
+        # selecting it again: stay on it.
+        self.page.focus = select_css(key) if self.sel.selected is None and key in self.sel.sources else None
+
+    def act(self, notation: str) -> None:
+        """Take the action written ``notation`` if the engine allows it now."""
+        game = self.cur.game
+        self.motion = None
+        self.zoom = None
+        self.page.focus = None
+        if game is None or self.page.screen != "game" or self._blocked():
+            return
+        try:
+            action = parse_action(notation)
+        except NotationError as e:
+            self.page.message = t("play.refused", reason=str(e))
+            return
+        if len(game.history) >= MAX_ACTIONS:  # caravan/limits.py: no record could hold one more
+            self.page.message = t("play.too_long", n=f"{MAX_ACTIONS:,}")
+            return
+        reason = game.why_illegal(action)
+        if reason is not None:
+            self.page.message = t("play.refused", reason=reason)
+            return
+        if isinstance(action, EndTurn) and not self.confirming and panels.asks_before_ending(game):
+            self.confirming = True  # R6 allows it: ask first (confirm_end answers)
+            self.page.message = ""
+            self.page.focus = "#confirm-end-no"
+            return
+        self._advance(lambda: game.push(action))
+
+    def confirm_end(self, yes: bool) -> None:
+        """The answer to "End your turn?": yes ends it, no keeps it untouched."""
+        if not self.confirming:
+            return
+        if yes:
+            self.act("end")
+        else:
+            self.confirming = False
+            self.page.focus = "#end-turn"
+
+    def explain(self, square: str) -> None:
+        """A click on a square that is neither a source nor a target: say why
+        nothing happened (the engine's reason where an action was implied)."""
+        game = self.cur.game
+        self.confirming = False
+        if game is None or self.page.screen != "game":
+            return
+        self.motion = None
+        self.page.focus = None
+        try:
+            sq = parse_square(square)
+        except KeyError:
+            return
+        self.page.message = refusal(game, self.sel.selected, sq)
+
+    def square_info(self, square: str | None = None, action: str | None = None) -> str:
+        """What is on a square (a long-press or keyboard focus shows it):
+        ``square`` by name, or the square a target ``action`` goes to."""
+        game = self.cur.game
+        if game is None:
+            return ""
+        sq: int | None
+        try:
+            if square is not None:
+                sq = parse_square(square)
+            elif action is not None:
+                sq = _square_of(parse_action(action))
+            else:
+                return ""
+        except (CaravanError, KeyError, ValueError):
+            return ""
+        self.info = square_text(game, sq) if sq is not None else ""
+        return self.info
+
+    def shortcut(self, key: str, *, ctrl: bool = False, shift: bool = False) -> bool:
+        """A key pressed on the game screen outside a text field: U / Ctrl+Z
+        undo, R / Ctrl+Y / Ctrl+Shift+Z redo, E end turn (asking first when
+        actions are left); Y / N answer that question. False if not ours."""
+        if self.page.screen != "game" or self.cur.game is None:
+            return False
+        k = key.lower()
+        if self.confirming and not ctrl and k in ("y", "n"):
+            self.confirm_end(k == "y")
+            return True
+        what = _SHORTCUTS.get(k) if not ctrl else "redo" if k == "z" and shift else _CTRL_SHORTCUTS.get(k)
+        if what is None:
+            return False
+        if what == "undo":
+            self.undo()
+        elif what == "redo":
+            self.redo()
+        elif self.confirming:
+            self.confirm_end(True)  # E again: yes
+        else:
+            self.act("end")
+        return True
+
+    def undo(self) -> None:
+        game = self.cur.game
+        self.confirming = False
+        if game is None or not game.undoable() or self._blocked():
+            return
+        game.pop()
+        self.log.pop()
+        self.motion = None
+        self.zoom = None
+        self._after()
+        self.cur.save()
+        self.page.focus = "#undo" if game.undoable() else None
+
+    def redo(self) -> None:
+        game = self.cur.game
+        self.confirming = False
+        if game is None or not game.can_redo() or self._blocked():
+            return
+        self._advance(game.redo)
+        self.page.focus = "#redo" if game.can_redo() else None
+
+    def _advance(self, step: Callable[[], list[Event]]) -> None:
+        """Take one action forward (``push`` or ``redo``): its log entry, the
+        new selection, its motion (planned from the position before) and the save."""
+        game = self.cur.game
+        assert game is not None
+        before = game.copy_position()
+        events = step()
+        self.log.append(entry_markup(game, game.history[-1].action, events))
+        self._after()
+        self.motion = plan(before, game, events)
+        self.cur.save()
+
+    def _after(self) -> None:
+        game = self.cur.game
+        assert game is not None
+        self.page.message = ""
+        self.info = ""
+        self.confirming = False
+        self.note = ""
+        self.sharing = False
+        self.page.focus = None
+        self.sel.clear()
+        self.sel.refresh(game.legal_actions())
+        if game.is_over():
+            self.page.screen = "over"
+
+    # ----------------------------------------------- the board and the keys
+
+    def open_zoom(self, square: str) -> None:
+        """Show ``square`` enlarged (a crowded square, or choices too small to tap)."""
+        self.sel.clear()
+        self.page.message = ""
+        self.motion = None
+        self.zoom = parse_square(square) if self.page.screen == "game" else None
+        self.page.focus = "#square-view-close"
+
+    def close_zoom(self) -> None:
+        if self.zoom is not None:
+            self.page.focus = f"[data-square={json.dumps(SQUARE_NAMES[self.zoom])}]"
+        self.zoom = None
+        self.sel.clear()
+
+    def set_unit_px(self, unit_px: float) -> bool:
+        """The board's scale on screen (CSS px per board unit); True when it
+        changed enough that the board must be drawn again."""
+        if abs(unit_px - self.unit_px) < 0.01 or unit_px <= 0:
+            return False
+        self.unit_px = unit_px
+        return True
+
+    def clear(self) -> None:
+        """A click on nothing selectable: drop the selection."""
+        self.sel.clear()
+        self.confirming = False
+        self.zoom = None
+        self.page.message = ""
+        self.page.focus = None
+
+    def escape(self) -> bool:
+        """The Escape key once no dialog is open: close the enlarged square,
+        else drop the selection, keeping focus on what was selected. False
+        when there was nothing to close (the page need not redraw)."""
+        key = self.sel.selected
+        if key is None and self.zoom is not None and self.page.screen == "game":
+            self.close_zoom()
+            return True
+        if key is None or self.page.screen != "game":
+            return False
+        self.clear()
+        self.page.focus = select_css(key)
+        return True
+
+    # ------------------------------------------------------------- output
+
+    def _home_focus(self) -> str | None:
+        """Where a keyboard player goes next: the selected source's first
+        target, else the first selectable source (in page order), else end
+        turn; on the game-over screen, the rematch button."""
+        if self.page.screen == "over":
+            return "#rematch"
+        if self.page.screen != "game":
+            return None
+        targets = self.sel.targets()
+        if targets:
+            return _target_css(min(targets, key=board_svg.target_order))
+        if self.sel.sources:
+            return select_css(min(self.sel.sources, key=board_svg.source_order))
+        return "#end-turn"
+
+    def view(self, top: str, *, board: bool = True) -> View:
+        """The game or game-over screen under ``top``; with ``board`` False,
+        the board is an empty frame of its size (main.py measures it first)."""
+        game = self.cur.game
+        assert game is not None
+        screen = self.page.screen
+        zoom = self.zoom if screen == "game" else None
+        if board:
+            board_markup = board_svg.render_board(
+                game, self.sel, last_turn_marks(game), unit_px=self.unit_px, zoom=zoom
+            )
+        else:
+            board_markup = board_svg.board_frame()
+        zoom_html = board_svg.square_view(game, self.sel, zoom) if zoom is not None else ""
+        log = "".join(reversed(self.log))
+        log_html = f'<h2>{esc(t("play.log"))}</h2><ul id="log">{log}</ul>'
+        note = f'<p id="note" role="status">{esc(self.note)}</p>' if self.note else ""
+        if self.cur.stale is not None:
+            note += tabs.notice(self.cur.stale)
+        dialog = pages.share_dialog(self.share_url(), self.share_status) if self.sharing else ""
+        tools = pages.game_buttons()
+        if screen == "over":
+            body = (
+                f"{panels.game_over(game)}{note}{tools}{dialog}"
+                f'<div class="layout"><div class="board-wrap">{board_markup}</div>'
+                f'<aside class="side">{panels.player_panels(game)}{log_html}</aside></div>'
+            )
+        else:
+            body = (
+                f"{panels.banner(game)}{note}"
+                f'<div class="layout"><div class="board-wrap">{board_markup}</div>'
+                f'<aside class="side">{zoom_html}{dialog}{panels.controls(game, self.sel)}'
+                f'<p id="message" role="alert">{esc(self.page.message)}</p>'
+                f'<p id="square-info">{esc(self.info)}</p>'
+                f"{panels.bag(game)}{panels.player_panels(game)}{panels.legend(game)}{log_html}"
+                f"{tools}{panels.keys_help()}"
+                f'<p class="new"><button type="button" id="abandon">{esc(t("play.new_game"))}</button></p>'
+                f"</aside></div>"
+            )
+        focus = self._home_focus() if screen == "over" else self.page.focus or self._home_focus()
+        modal = self.confirming and screen == "game"
+        if modal:
+            body += panels.confirm_end(game)
+            focus = self.page.focus or "#confirm-end-no"
+        elif self.sharing:
+            focus = "#share-link"
+        elif screen == "over" and self.page.focus:
+            focus = self.page.focus
+        return View(
+            screen,
+            top + body,
+            self.sv.records.dumps(game),
+            game.seat,
+            game.left,
+            focus,
+            title_text(game, screen),
+            modal,
+            self.motion,
+        )

@@ -1,0 +1,70 @@
+"""The history view's screen: which game's history is open, the step shown,
+the keys that step through it, and the screen it returns to."""
+
+from __future__ import annotations
+
+from caravan.game import Game
+
+from . import pages
+from .history import History
+from .services import Page, Services
+from .view import View, title_text
+
+_HISTORY_KEYS = {"ArrowLeft": -1, "ArrowRight": 1, "Home": -(10**9), "End": 10**9}
+
+
+class HistoryScreen:
+    """The history open (None when the view is closed) and where it returns."""
+
+    def __init__(self, services: Services, page: Page) -> None:
+        self.sv = services
+        self.page = page
+        self.history: History | None = None
+        self.back = "game"  # the screen the history view returns to
+
+    def open(self, game: Game) -> None:
+        """Open ``game``'s history (any game: the one played or a saved one), untouched."""
+        self.back = self.page.screen
+        self.history = History(game)
+        self.page.screen = "history"
+        self.page.focus = "#history-back"
+
+    def go(self, delta: int) -> None:
+        h = self.history
+        if h is None:
+            return
+        h.go(h.pos + delta)
+        if h.pos == 0:
+            self.page.focus = "#history-forward"
+        elif h.pos == h.total:
+            self.page.focus = "#history-back"
+        else:
+            self.page.focus = "#history-back" if delta < 0 else "#history-forward"
+
+    def key(self, key: str) -> bool:
+        """Arrow keys, Home and End step through the history view."""
+        if self.page.screen != "history" or key not in _HISTORY_KEYS:
+            return False
+        self.go(_HISTORY_KEYS[key])
+        return True
+
+    def close(self) -> str:
+        """Close the view; the screen it returns to (App routes there)."""
+        self.history = None
+        return self.back
+
+    def view(self, top: str, game: Game | None) -> View:
+        """The view, with the contract's state of ``game``, the game in progress (if any)."""
+        assert self.history is not None
+        rec = self.sv.records.dumps(game) if game is not None else None
+        seat = game.seat if game is not None else None
+        left = game.left if game is not None else None
+        return View(
+            "history",
+            top + pages.history_screen(self.history),
+            rec,
+            seat,
+            left,
+            self.page.focus,
+            title_text(game, "history"),
+        )

@@ -1,0 +1,198 @@
+"""The saved-games screen: the list, rename, delete and its undo, export
+and import, and the screen's markup. Opening a game from it goes to the
+game screen or the history view (the callers App gives it)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from caravan import record
+from caravan.errors import RecordError
+from caravan.game import Game
+
+from . import pages
+from .game_screen import GameScreen
+from .i18n import t
+from .newgame import unoffered
+from .saved import Entry, clean_name, default_name, export_filename, export_text, load_game
+from .services import Page, Services, storage_problem
+from .storage import StorageError
+from .view import View
+
+
+class SavedScreen:
+    """The list as last read, what the screen says, the entry being renamed,
+    the last one deleted (to undo it) and a file to hand out."""
+
+    def __init__(
+        self, services: Services, page: Page, play: GameScreen, open_history: Callable[[Game], None]
+    ) -> None:
+        self.sv = services
+        self.page = page
+        self.play = play
+        self.open_history = open_history
+        self.back = "new-game"  # the screen the saved list returns to
+        self.entries: list[Entry] = []
+        self.message = ""
+        self.renaming: str | None = None
+        self.deleted: tuple[str, str, str, bool] | None = None  # id, raw entry, name, was current
+        # A file for main.py to hand to the browser as a download (name, text).
+        self.download: tuple[str, str] | None = None
+
+    def show(self) -> None:
+        if self.page.screen != "saved":
+            self.back = self.page.screen
+        self.page.screen = "saved"
+        self.message = ""
+        self.renaming = None
+        self.deleted = None
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.entries = self.sv.scan()
+
+    def close(self) -> None:
+        back = self.back
+        if back in ("game", "over") and self.play.cur.game is None:
+            back = "new-game"
+        self.page.screen = back
+        self.renaming = None
+        self.deleted = None
+        self.page.focus = None
+
+    def storage_changed(self) -> bool:
+        """Another tab wrote: the list is read again, unless a name is being typed."""
+        if self.page.screen != "saved" or self.renaming is not None:
+            return False
+        self.refresh()
+        return True
+
+    def _entry(self, entry_id: str) -> Entry | None:
+        return next((e for e in self.entries if e.id == entry_id), None)
+
+    def action(self, action: str, entry_id: str) -> None:
+        """A button of the list: resume, history, rename, export, delete."""
+        self.message = ""
+        entry = self._entry(entry_id)
+        if entry is None:
+            return
+        if action == "delete":
+            self._delete(entry)
+            return
+        self.deleted = None
+        cur = self.play.cur
+        if action == "rename" and entry.readable:
+            self.renaming = entry_id
+            self.page.focus = "#rename-input"
+        elif action == "export" and entry.readable:
+            self.download = (export_filename(entry), export_text(entry))
+            self.message = t("saved.exported", name=entry.name)
+        elif action in ("resume", "history"):
+            mine = entry_id == cur.id and cur.game is not None
+            if action == "resume" and not mine:
+                entry = self.sv.fresh(entry)  # another tab may have played it on since the list was drawn
+            try:
+                game = cur.game if mine and cur.game is not None else load_game(entry)
+            except RecordError as e:
+                self.message = t("saved.cannot_open", reason=str(e))
+                return
+            if action == "resume":
+                self.play.take(game, entry_id, entry.name, cur.rev if mine else entry.rev)
+                cur.save()
+            else:
+                self.open_history(game)
+
+    def rename(self, entry_id: str, name: str) -> None:
+        name = clean_name(name)
+        if not name:
+            self.message = t("saved.name_empty")
+            return
+        assert self.sv.saves is not None
+        try:
+            # A new revision: a tab playing this game sees it and takes the name (web/tabs.py).
+            self.sv.saves.rename(entry_id, name, rev=self.sv.next_rev())
+        except StorageError as e:
+            self.message = storage_problem(e)
+            return
+        if entry_id == self.play.cur.id:
+            self.play.cur.name = name
+        self.renaming = None
+        self.page.focus = None
+        self.refresh()
+
+    def _delete(self, entry: Entry) -> None:
+        saves = self.sv.saves
+        assert saves is not None
+        try:
+            raw = saves.raw(entry.id)
+            was_current = saves.current() == entry.id
+            saves.remove(entry.id)
+        except StorageError:
+            self.message = t("storage.off")
+            return
+        name = entry.name if entry.readable else t("saved.unreadable")
+        self.deleted = (entry.id, raw or "", name, was_current) if raw is not None else None
+        if entry.id == self.play.cur.id:
+            self.play.cur.forget()
+        self.renaming = None
+        self.refresh()
+
+    def undo_delete(self) -> None:
+        saves = self.sv.saves
+        if self.deleted is None or saves is None:
+            return
+        entry_id, raw, _, was_current = self.deleted
+        try:
+            if saves.raw(entry_id) is None:  # not saved again meanwhile by another tab
+                saves.put_raw(entry_id, raw)
+            if was_current:
+                saves.set_current(entry_id)
+        except StorageError as e:
+            self.message = storage_problem(e)
+            return
+        self.deleted = None
+        if was_current and self.play.cur.game is None:
+            self.play.resume_current()
+            self.page.screen = "saved"
+        self.refresh()
+
+    def import_text(self, text: str | bytes) -> None:
+        """A ``.json`` file chosen for import (its bytes, decoded strictly by
+        ``record.loads``); a bad one changes nothing."""
+        try:
+            game = record.loads(text)
+            refusal = unoffered(game.options)
+            if refusal is not None:
+                raise RecordError(refusal)
+        except RecordError as e:
+            self.message = t("import.refused", reason=str(e))
+            return
+        name = default_name(game)
+        entry_id = self.sv.new_id()
+        if self.sv.saves is not None:
+            try:
+                self.sv.saves.put(entry_id, game, name, self.sv.now(), rev=self.sv.next_rev())
+            except StorageError as e:
+                # Not storable: open it, so the player still has it to play or share.
+                self.play.take(game, entry_id, name)
+                self.sv.save_problem = storage_problem(e)
+                return
+        self.deleted = None
+        self.refresh()
+        self.message = t("import.done", name=name)
+
+    def import_refused(self, reason: str) -> None:
+        self.message = t("import.refused", reason=reason)
+
+    def view(self, top: str) -> View:
+        storage_ok = self.sv.saves is not None and not self.sv.storage_off
+        deleted = self.deleted[2] if self.deleted is not None else None
+        markup = pages.saved_screen(
+            self.entries,
+            current=self.play.cur.id,
+            renaming=self.renaming,
+            message=self.message,
+            deleted=deleted,
+            storage_ok=storage_ok,
+        )
+        return View("saved", top + markup, focus=self.page.focus, title=t("title"))

@@ -1,0 +1,48 @@
+"""What the page shows after an update (``View``), and the tab's title."""
+
+from __future__ import annotations
+
+from caravan.game import Game
+
+from .i18n import t
+from .motion import Motion
+
+
+class View:
+    """What the page shows after an update: the screen, its markup, and the
+    machine-readable state of the contract (absent before a game exists).
+    A plain class, not a dataclass: each ``@dataclass`` costs the boot."""
+
+    __slots__ = ("focus", "left", "markup", "modal", "motion", "record", "screen", "seat", "title")
+
+    def __init__(
+        self,
+        screen: str,
+        markup: str,
+        record: str | None = None,
+        seat: int | None = None,
+        left: int | None = None,
+        focus: str | None = None,
+        title: str = "",
+        modal: bool = False,
+        motion: Motion | None = None,
+    ) -> None:
+        self.screen, self.markup = screen, markup
+        self.record, self.seat, self.left = record, seat, left
+        # Where keyboard focus belongs after this update (a CSS selector of an
+        # element in ``markup``), since replacing the markup drops the focus.
+        # main.py applies it only when the update came from the keyboard, or
+        # always when ``modal`` (a question that must hold the focus).
+        self.focus = focus
+        self.title = title  # the tab's title: whose turn it is
+        self.modal = modal
+        self.motion = motion  # what to animate on the board after this update (web/motion.py)
+
+
+def title_text(game: Game | None, screen: str) -> str:
+    """The tab's title: whose turn it is while a game is played."""
+    if game is None or screen not in ("game", "over", "history"):
+        return t("title")
+    if game.is_over():
+        return t("title.over")
+    return t("title.turn", name=game.options.players[game.seat].name)
