@@ -313,6 +313,7 @@ def test_golden_empty_game_with_a_turn_limit() -> None:
     assert game.options == Options(players=default_players(2), max_turns=30)
     assert game.setup_draws == GOLDEN_EMPTY_SETUP
     assert game.history == []
+    assert link.encode(game) == "c2.CvI9owuAHgAAAQAAi7u5"  # docs/LINK.md: version 2's bytes are the same
     crc, payload = frame(GOLDEN_EMPTY)
     assert payload[:6] == bytes([0x80, 30, 0, 0, 1, 0]) and payload[6] == 0
     assert crc == zlib.crc32(payload)
