@@ -195,6 +195,7 @@ EN: dict[str, str] = {
     "saved.heading": "Saved games",
     "saved.default_name": "{names}",
     "saved.turn": "turn {n}",
+    "saved.bot_player": "{name} ({bot})",
     "saved.to_play": "{name} to play",
     "saved.over": "game over",
     "saved.resume": "Resume",

@@ -151,3 +151,20 @@ def test_a_game_saved_by_an_earlier_release_in_version_1_resumes_and_saves_witho
     assert again.stale is None and again.message == ""
     saved = json.loads(storage.data[key])
     assert saved["record"]["version"] == record.VERSION and saved["steps"] == 7
+
+
+def test_the_saved_games_list_says_which_seats_bots_play() -> None:
+    app, storage = make_app()
+    app.submit_form(_form_values(["human", "hard"], names=("Ann", "Player 2")))
+    play(app, 3)
+    app.show_saved()
+    markup = app.view().markup
+    assert re.search(r'data-field="players">Ann, Player 2 \(Bot: hard\)<', markup), markup
+    assert app.saved_list[0].bots == [None, "hard"]
+    # A record that does not say it plainly shows the names alone (replaying it tells the rest).
+    assert app.game_id is not None and app.saves is not None
+    key = app.saves.key(app.game_id)
+    data = json.loads(storage.data[key])
+    data["record"]["options"]["players"][1]["bot"] = "expert"
+    entry = parse_entry(app.game_id, json.dumps(data))
+    assert entry.readable and entry.bots == [] and entry.players == ["Ann", "Player 2"]
