@@ -37,9 +37,9 @@ _IGNORED = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef\u180b-\u180d\u180f]")
 # (web/palette.py draws each of them).
 PALETTE: tuple[str, ...] = (*PLAYER_COLOURS, "red", "blue", "green", "purple")
 
-# The strengths a seat's bot may have, weakest first (issue 12; the bots
-# themselves are caravan.bots'). Records and links carry these words, so a
-# new one is added at the end and never renamed.
+# The strengths a seat's bot may have, weakest first (issue 12). Records
+# carry these words and links their place in a table of their own
+# (caravan/link.py), so a new one is added at the end and none is renamed.
 BOT_STRENGTHS: tuple[str, ...] = ("easy", "medium", "hard")
 
 
