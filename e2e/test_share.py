@@ -136,7 +136,7 @@ def test_a_name_arriving_by_link_is_shown_as_text_and_links_of_either_version_op
     expect(page.locator("[onload], svg:not(#board, .thumb, .icon)")).to_have_count(0)
     expect(page.locator("#screen b")).to_have_count(0)
     page.locator("#saved-button").click()
-    expect(page.locator('#saved-list [data-field="players"]')).to_have_text(f"{XSS}, Bob <b>")
+    expect(page.locator('#saved-list [data-field="players"]')).to_have_text(f"{XSS}, Bob <b> (Bot: hard)")
     expect(page.locator("#screen [onload]")).to_have_count(0)
 
     v1 = json.loads((GOLDEN / "v1-links.json").read_text(encoding="utf-8"))["four-named-midgame"]
