@@ -34,16 +34,25 @@ from .limits import MAX_LINK as MAX_LINK
 from .limits import MAX_TURN_LIMIT
 from .options import Options, Player
 
-VERSION = 1
+# 2 (issue 12): each seat's byte also says who plays it, a person or a bot
+# and its strength. Version 1 links (no bots) still open; docs/LINK.md.
+VERSION = 2
 PREFIX = f"c{VERSION}."
 # MAX_LINK (characters of a fragment), MAX_ACTIONS and MAX_TURN_LIMIT are
 # caravan/limits.py's: far above any real game, they bound a forged link's
 # decode time and what the page must carry afterwards.
 _MAX_TEXT_BYTES = 1024  # UTF-8 bytes of a name or a colour (a name has at most 24 characters)
-_CUSTOM_COLOUR = 0xFF
+_CUSTOM_COLOUR_V1 = 0xFF
 # The codec's own colour table (the engine's palette may grow or change
 # order; this may not): a colour outside it is written out as text.
 _COLOURS = ("yellow", "black", "orange", "teal", "red", "blue", "green", "purple")
+# Version 2's seat byte: bits 0-3 the colour (its index in _COLOURS, or
+# _CUSTOM_COLOUR: the colour follows as text), bits 4-7 who plays the seat
+# (0 a person, then the codec's own table of bots). A game of people in the
+# table's colours has the very bytes it had in version 1.
+_CUSTOM_COLOUR = 0x0F
+_SEAT_SHIFT = 4
+_BOTS = ("easy", "medium", "hard")  # codes 1, 2, 3; append only
 
 # Why a link is refused: clauses that read on their own and after "This link
 # cannot be opened: " (the page's sentence). Constants, so a page can tell them apart.
@@ -58,6 +67,9 @@ TOO_MANY = (
     f"it holds more than {MAX_ACTIONS:,} actions, more than any real game (a complete one has about 550)"
 )
 TURN_LIMIT = f"it holds a turn limit above {MAX_TURN_LIMIT:,} turns, which no game can reach"
+UNKNOWN_BOT = (
+    "it has a seat played by a kind of bot this version of Caravan does not know; update the game to open it"
+)
 
 _B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _B64_INDEX = {c: i for i, c in enumerate(_B64)}
@@ -293,10 +305,11 @@ def encode(game: Game) -> str:
     if o.max_turns is not None:
         _put_varint(head, o.max_turns)
     for seat, p in enumerate(o.players):
+        who = 0 if p.bot is None else 1 + _BOTS.index(p.bot)
         if p.colour in _COLOURS:
-            head.append(_COLOURS.index(p.colour))
+            head.append(who << _SEAT_SHIFT | _COLOURS.index(p.colour))
         else:
-            head.append(_CUSTOM_COLOUR)
+            head.append(who << _SEAT_SHIFT | _CUSTOM_COLOUR)
             _put_text(head, p.colour)
         if p.name == _default_name(seat):
             head.append(0)
@@ -339,7 +352,7 @@ def decode(text: str, *, chance_seed: int | None = None) -> Game:
         text = text.partition("#")[2]
     if len(text) > MAX_LINK:
         raise LinkError(TOO_LONG)
-    body = _body(text)
+    version, body = _body(text)
     data, exact = _b64decode(body)
     pos, size = _get_varint(data, 0, cut=True)
     if len(data) < pos + 4 + size:
@@ -351,7 +364,7 @@ def decode(text: str, *, chance_seed: int | None = None) -> Game:
     if zlib.crc32(payload) != crc:
         raise LinkError(DAMAGED)
     try:
-        return _replay(payload, chance_seed)
+        return _replay(payload, version, chance_seed)
     except LinkError:
         raise
     except CaravanError:
@@ -360,8 +373,8 @@ def decode(text: str, *, chance_seed: int | None = None) -> Game:
         raise LinkError(TAMPERED) from None
 
 
-def _body(text: str) -> str:
-    """The base64 part of a link, after its version prefix."""
+def _body(text: str) -> tuple[int, str]:
+    """The format version of a link and its base64 part, after the prefix."""
     if not text.startswith("c"):
         raise LinkError(NOT_OURS)
     dot = text.find(".")
@@ -373,12 +386,12 @@ def _body(text: str) -> str:
     version = int(digits)
     if version > VERSION:
         raise LinkError(NEWER)
-    if version < VERSION:
+    if version < 1:
         raise LinkError(OLDER)
-    return text[dot + 1 :]
+    return version, text[dot + 1 :]
 
 
-def _replay(payload: bytes, chance_seed: int | None) -> Game:
+def _replay(payload: bytes, version: int, chance_seed: int | None) -> Game:
     if not payload:
         raise LinkError(TAMPERED)
     flags = payload[0]
@@ -391,19 +404,29 @@ def _replay(payload: bytes, chance_seed: int | None) -> Game:
         if not 1 <= max_turns <= MAX_TURN_LIMIT:  # Options refuses 0 (TAMPERED); above: plainly
             raise LinkError(TURN_LIMIT if max_turns else TAMPERED)
     players = []
+    unknown_bot = False
     for seat in range(seats):
         if pos >= len(payload):
             raise LinkError(TAMPERED)
-        colour_code = payload[pos]
+        code = payload[pos]
         pos += 1
-        if colour_code == _CUSTOM_COLOUR:
+        bot: str | None = None
+        if version == 1:  # the colour alone, 255 for one written as text
+            custom, colour_code = code == _CUSTOM_COLOUR_V1, code
+        else:
+            who, colour_code = code >> _SEAT_SHIFT, code & 0x0F
+            if who > len(_BOTS):  # codes above are for bots to come: said once all else is read
+                unknown_bot, who = True, 0
+            bot = _BOTS[who - 1] if who else None
+            custom = colour_code == _CUSTOM_COLOUR
+        if custom:
             pos, colour = _get_text(payload, pos)
         elif colour_code < len(_COLOURS):
             colour = _COLOURS[colour_code]
         else:
             raise LinkError(TAMPERED)
         pos, name = _get_text(payload, pos)
-        players.append(Player(name or _default_name(seat), colour))
+        players.append(Player(name or _default_name(seat), colour, bot))
     pos, count = _get_varint(payload, pos)
     if count > MAX_ACTIONS:  # before any replay
         raise LinkError(TOO_MANY)
@@ -434,6 +457,10 @@ def _replay(payload: bytes, chance_seed: int | None) -> Game:
         if game.is_over():
             raise LinkError(TAMPERED)
         game.end_by_agreement()
+    if unknown_bot:
+        # Only now: a forged payload is far likelier to fail the checks above
+        # than to be a whole game from a later version with a bot added.
+        raise LinkError(UNKNOWN_BOT)
     return game
 
 

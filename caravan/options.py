@@ -37,13 +37,22 @@ _IGNORED = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef\u180b-\u180d\u180f]")
 # (web/palette.py draws each of them).
 PALETTE: tuple[str, ...] = (*PLAYER_COLOURS, "red", "blue", "green", "purple")
 
+# The strengths a seat's bot may have, weakest first (issue 12). Records
+# carry these words and links their place in a table of their own
+# (caravan/link.py), so a new one is added at the end and none is renamed.
+BOT_STRENGTHS: tuple[str, ...] = ("easy", "medium", "hard")
+
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    """A seat's name and colour."""
+    """A seat's name and colour, and who plays it: a person (``bot`` None)
+    or a bot of one of ``BOT_STRENGTHS``. A bot's seat has a name like any
+    other (the default ``Player N`` unless one is given): what the page shows
+    of the bot is its own words, not stored in the game."""
 
     name: str
     colour: str
+    bot: str | None = None
 
 
 def default_players(n: int) -> tuple[Player, ...]:
@@ -149,6 +158,8 @@ def validate(options: Options) -> tuple[Player, ...]:
     colours = [p.colour for p in players]
     if len(set(colours)) != len(colours):
         raise OptionsError("two players have the same colour")
+    for p in players:
+        check_bot(p.bot)
     for flag in ("casual", "short"):
         if not isinstance(getattr(options, flag), bool):
             raise OptionsError(f"{flag} must be true or false")
@@ -158,4 +169,16 @@ def validate(options: Options) -> tuple[Player, ...]:
     limit = options.max_turns
     if limit is not None and (type(limit) is not int or limit < 1):
         raise OptionsError("the turn limit must be a whole number of at least 1")
-    return tuple(Player(n, p.colour) for n, p in zip(names, players, strict=True))
+    return tuple(Player(n, p.colour, p.bot) for n, p in zip(names, players, strict=True))
+
+
+def check_bot(bot: object) -> None:
+    """OptionsError unless ``bot`` is None (a person plays the seat) or one of
+    ``BOT_STRENGTHS``."""
+    if bot is None or (isinstance(bot, str) and bot in BOT_STRENGTHS):
+        return
+    shown = excerpt(bot) if isinstance(bot, str) else type(bot).__name__
+    raise OptionsError(
+        f"{shown} is not a bot this version of Caravan knows; a seat is played by a person "
+        f"or by a bot of strength {', '.join(BOT_STRENGTHS[:-1])} or {BOT_STRENGTHS[-1]}"
+    )

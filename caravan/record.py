@@ -17,12 +17,15 @@ from .board import GOOD_BY_LETTER, GOODS, NUMBERED
 from .errors import CaravanError, RecordError
 from .game import Game, Step
 from .limits import MAX_ACTIONS, MAX_DEPTH, MAX_RECORD, MAX_TURN_LIMIT
-from .options import Options, Player
+from .options import BOT_STRENGTHS, Options, Player
 from .position import parse_position
 from .quote import excerpt
 
 FORMAT = "caravan"
-VERSION = 1
+# 2 (issue 12): a player may carry "bot". Version 1 records (no bots) are
+# still read; docs/RECORD.md, "Versions".
+VERSION = 2
+VERSIONS = (1, 2)
 MAX_TEXT = MAX_RECORD  # characters (caravan/limits.py); also the most bytes a record file may have
 MAX_BYTES = MAX_RECORD
 TOO_LARGE = f"the saved game is larger than {MAX_RECORD:,} characters, far larger than any real game"
@@ -32,6 +35,14 @@ TOO_MANY = (
 )
 _KEYS = {"format", "version", "options", "setup", "position", "history", "ended"}
 _OPTION_KEYS = {"players", "casual", "short", "start", "max_turns"}
+
+
+def _player(p: Player) -> dict[str, str]:
+    """A player as the record holds it: ``bot`` only for a bot's seat, so a
+    game of people has the same players as in version 1."""
+    if p.bot is None:
+        return {"name": p.name, "colour": p.colour}
+    return {"name": p.name, "colour": p.colour, "bot": p.bot}
 
 
 def _letters(goods: tuple[int, ...]) -> str:
@@ -55,7 +66,7 @@ def to_dict(game: Game, history: list[str] | None = None) -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         "options": {
-            "players": [{"name": p.name, "colour": p.colour} for p in o.players],
+            "players": [_player(p) for p in o.players],
             "casual": o.casual,
             "short": o.short,
             "start": game.start,
@@ -180,12 +191,12 @@ def from_dict(data: object, *, chance_seed: int | None = None) -> Game:
             f"this game was saved by a newer version of Caravan (record version {version}); "
             "update the game to open it"
         )
-    if version != VERSION:
+    if version not in VERSIONS:
         raise RecordError(f"record version {version} is not one this game can read")
     unknown = set(data) - _KEYS
     if unknown:
         raise RecordError(f"the game record has unknown fields: {_names(unknown)}")
-    options = _options(data.get("options"))
+    options = _options(data.get("options"), version)
     history = data.get("history")
     if not isinstance(history, list):
         raise RecordError("the game record has no list of actions")
@@ -241,7 +252,7 @@ def _names(keys: set[str]) -> str:
     return ", ".join(excerpt(k) for k in sorted(keys)[:5]) + (" …" if len(keys) > 5 else "")
 
 
-def _options(raw: object) -> Options:
+def _options(raw: object, version: int) -> Options:
     if not isinstance(raw, dict):
         raise RecordError("the game record has no options")
     unknown = set(raw) - _OPTION_KEYS
@@ -254,12 +265,8 @@ def _options(raw: object) -> Options:
     if not isinstance(players_raw, list):
         raise RecordError("the game record has no list of players")
     players = []
-    for p in players_raw:
-        if not isinstance(p, dict) or set(p) != {"name", "colour"}:
-            raise RecordError("a player in the record is not a name and a colour")
-        if not isinstance(p["name"], str) or not isinstance(p["colour"], str):
-            raise RecordError("a player's name and colour must be text")
-        players.append(Player(p["name"], p["colour"]))  # Options checks both
+    for n, p in enumerate(players_raw, 1):
+        players.append(_read_player(p, n, version))
     start = raw.get("start")
     if type(start) is not int:
         raise RecordError("the game record does not say who started")
@@ -274,6 +281,26 @@ def _options(raw: object) -> Options:
         )
     except CaravanError as e:
         raise RecordError(f"the game options are impossible: {e}") from None
+
+
+def _read_player(p: object, n: int, version: int) -> Player:
+    """Player ``n`` (1-based) of a record: a name and a colour, and from
+    version 2 on, for a bot's seat, its strength (``options.BOT_STRENGTHS``)."""
+    if not isinstance(p, dict) or not {"name", "colour"} <= set(p):
+        raise RecordError("a player in the record is not a name and a colour")
+    unknown = set(p) - ({"name", "colour", "bot"} if version >= 2 else {"name", "colour"})
+    if unknown:
+        raise RecordError(f"player {n} of the record has unknown fields: {_names(unknown)}")
+    if not isinstance(p["name"], str) or not isinstance(p["colour"], str):
+        raise RecordError("a player's name and colour must be text")
+    bot = p.get("bot")
+    if "bot" in p and (not isinstance(bot, str) or bot not in BOT_STRENGTHS):
+        shown = excerpt(bot) if isinstance(bot, str) else "null" if bot is None else type(bot).__name__
+        raise RecordError(
+            f"player {n} of the record is played by the bot {shown}, which this version of Caravan "
+            f"does not know (it knows {', '.join(BOT_STRENGTHS[:-1])} and {BOT_STRENGTHS[-1]})"
+        )
+    return Player(p["name"], p["colour"], bot)  # Options checks the name and the colour
 
 
 def _check_turn_limit(limit: object) -> None:

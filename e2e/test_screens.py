@@ -21,7 +21,9 @@ PHONE = {
 
 @pytest.mark.timeout(120)
 def test_r1_r4_new_game_form_starts_a_three_player_game_with_the_names_typed(tab: Tab) -> None:
+    """And with the seat types chosen (issue 12): Bo, a person, starts against two bots."""
     names = ["Aïcha", "Bo <em id=pwn>&amp;", "Chen"]  # the second must show as text, not markup
+    bots = ["hard", None, "easy"]
     tab.open()
     page = tab.page
     expect(page.locator("html")).to_have_attribute("data-screen", "new-game")
@@ -29,12 +31,15 @@ def test_r1_r4_new_game_form_starts_a_three_player_game_with_the_names_typed(tab
     expect(page.locator("[data-player-name]")).to_have_count(3)
     for i, name in enumerate(names):
         page.locator(f'[data-player-name="{i}"]').fill(name)
+    for i, bot in enumerate(bots):
+        page.locator(f'[data-seat-type="{i}"]').select_option(bot or "human")
     page.locator("#start-player").select_option("1")
     page.locator("#start-game").click()
     expect(page.locator("html")).to_have_attribute("data-screen", "game")
 
     game = Driver(page).game()
     assert [p.name for p in game.options.players] == names
+    assert [p.bot for p in game.options.players] == bots
     assert game.seats == 3 and game.start == 1 and game.seat == 1
     assert len({p.colour for p in game.options.players}) == 3
     expect(page.locator("[data-panel-seat]")).to_have_count(3)

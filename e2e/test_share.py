@@ -4,7 +4,9 @@ or not ours refused with the saved games intact."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -14,8 +16,10 @@ from caravan.errors import LinkError
 from caravan.game import Game
 from caravan.options import Options, Player
 from e2e.conftest import Tab, wait_ready_on
+from e2e.driver import Driver
 from e2e.saving import OUR_KEYS, key_of, play, record_of, reload, screen
 
+GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
 XSS = "<svg onload=alert(1)>"  # 24 characters at most in a name (R1's options)
 
 
@@ -119,15 +123,26 @@ def test_broken_links_are_refused_and_leave_saved_games_alone(tab: Tab) -> None:
 
 
 @pytest.mark.timeout(120)
-def test_a_name_arriving_by_link_is_shown_as_text(tab: Tab) -> None:
-    game = Game(Options(players=(Player(XSS, "yellow"), Player("Bob <b>", "black"))), seed=3)
+def test_a_name_arriving_by_link_is_shown_as_text_and_links_of_either_version_open(tab: Tab) -> None:
+    """Names from a link are text; the link's bot seat (issue 12, version 2)
+    comes with the game, and a version 1 link made before it still opens."""
+    game = Game(Options(players=(Player(XSS, "yellow"), Player("Bob <b>", "black", "hard"))), seed=3)
     tab.page.on("dialog", lambda d: pytest.fail(f"a dialog opened: {d.message}"))
     open_link(tab, tab.base_url + "#" + link.encode(game))
     page = tab.page
+    assert Driver(page).game().options == game.options  # seat 0, a person, is to play
     expect(page.locator('[data-panel-seat="0"]')).to_contain_text(XSS)
     expect(page.locator("#turn-banner")).to_contain_text(XSS)
     expect(page.locator("[onload], svg:not(#board, .thumb, .icon)")).to_have_count(0)
     expect(page.locator("#screen b")).to_have_count(0)
     page.locator("#saved-button").click()
-    expect(page.locator('#saved-list [data-field="players"]')).to_have_text(f"{XSS}, Bob <b>")
+    expect(page.locator('#saved-list [data-field="players"]')).to_have_text(f"{XSS}, Bob <b> (Bot: hard)")
     expect(page.locator("#screen [onload]")).to_have_count(0)
+
+    v1 = json.loads((GOLDEN / "v1-links.json").read_text(encoding="utf-8"))["four-named-midgame"]
+    expected = json.loads((GOLDEN / "v1-expected.json").read_text(encoding="utf-8"))["four-named-midgame"]
+    page.goto(tab.base_url + "#" + v1)
+    page.wait_for_function("location.hash === ''")
+    opened = Driver(page).game()
+    assert screen(page) == "game" and opened.position() == expected["position"]
+    assert [p.bot for p in opened.options.players] == [None] * 4

@@ -1,4 +1,4 @@
-"""Fuzzing every reader of outside input: the action notation, game records and options.
+"""Fuzzing every reader of outside input: the action notation, game records and options (bots' seats too).
 
 Each reader has one documented error (NotationError, RecordError, OptionsError);
 any other exception fails these tests, and whatever is accepted must be
@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from caravan.actions import parse_action
 from caravan.errors import NotationError, OptionsError, RecordError
 from caravan.game import Game
-from caravan.options import PALETTE, Options, Player, default_players, name_key
+from caravan.options import BOT_STRENGTHS, PALETTE, Options, Player, default_players, name_key
 from caravan.playout import courier_action, play
 from caravan.record import dumps, loads
 
@@ -112,7 +112,13 @@ colour = st.one_of(
     st.text(max_size=10),
     st.builds(lambda n: "x" * n, st.sampled_from([100, 10_000])),
 )
-player = st.builds(Player, name, colour)
+bot = st.one_of(
+    st.none(),
+    st.sampled_from(BOT_STRENGTHS),
+    st.sampled_from(["Hard", " easy", "random", "", "hard\u200b", "x" * 10_000]),
+    st.text(max_size=8),
+)
+player = st.builds(Player, name, colour, bot)
 
 
 @settings(max_examples=400, deadline=None)
@@ -137,6 +143,7 @@ def test_fuzz_options_accepts_only_clean_distinct_players(
     assert len({name_key(n) for n in names}) == len(names)
     assert len({n.casefold() for n in names}) == len(names)
     assert all(p.colour in PALETTE for p in options.players)
+    assert all(p.bot is None or p.bot in BOT_STRENGTHS for p in options.players)
     assert len({p.colour for p in options.players}) == len(names)
     # Whatever Options accepts can be played, saved as UTF-8 and read back.
     game = Game(options, seed=1)
@@ -212,6 +219,7 @@ json_nasty = st.one_of(
         [
             ("options", "players", 0, "name"),
             ("options", "players", 1, "colour"),
+            ("options", "players", 1, "bot"),
             ("options", "casual"),
             ("options", "max_turns"),
             ("options", "start"),

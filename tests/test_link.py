@@ -7,10 +7,12 @@ agreed end) and nothing that predicts a draw to come (I11).
 from __future__ import annotations
 
 import base64
+import json
 import random
 import unicodedata
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
@@ -21,7 +23,7 @@ from caravan.actions import Action, MoveGood, PickUp, Steal
 from caravan.board import PLAYER_COLOURS
 from caravan.errors import CaravanError, LinkError
 from caravan.game import Game
-from caravan.options import PALETTE, Options, Player, default_players
+from caravan.options import BOT_STRENGTHS, PALETTE, Options, Player, default_players
 from caravan.playout import courier_action, play, random_action
 
 # ------------------------------------------------------------------ helpers
@@ -36,6 +38,7 @@ def assert_same_game(back: Game, game: Game) -> None:
     assert back.over == game.over and back.winners == game.winners
     o, b = game.options, back.options
     assert (b.players, b.casual, b.short, b.max_turns) == (o.players, o.casual, o.short, o.max_turns)
+    assert [p.bot for p in b.players] == [p.bot for p in o.players]
     assert back.legal_actions() == game.legal_actions()
     assert record.dumps(back) == record.dumps(game)
 
@@ -60,7 +63,7 @@ def played(
 def frame(text: str) -> tuple[int, bytes]:
     """(crc, payload) of a link, read with the stdlib's own base64 (a second
     implementation of the format's outer layer, docs/LINK.md)."""
-    body = text.removeprefix(link.PREFIX)
+    body = text.partition(".")[2]
     data = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     size = pos = shift = 0
     while True:
@@ -121,7 +124,7 @@ names = st.one_of(
 
 @dataclass
 class Setting:
-    players: tuple[Player, ...]
+    players: tuple[Player, ...]  # some played by bots (issue 12)
     casual: bool
     short: bool
     start: int | None
@@ -134,8 +137,9 @@ def settings_(draw: st.DrawFn) -> Setting:
     chosen = draw(st.lists(names, min_size=n, max_size=n, unique_by=lambda s: s.strip().casefold()))
     colours = draw(st.permutations(PLAYER_COLOURS))[:n]
     defaults = draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    bots = draw(st.lists(st.sampled_from((None, *BOT_STRENGTHS)), min_size=n, max_size=n))
     players = tuple(
-        default_players(n)[i] if keep else Player(name, colours[i])
+        Player(f"Player {i + 1}", PLAYER_COLOURS[i], bots[i]) if keep else Player(name, colours[i], bots[i])
         for i, (name, keep) in enumerate(zip(chosen, defaults, strict=True))
     )
     assume(len({p.name.strip().casefold() for p in players}) == n)
@@ -157,7 +161,8 @@ def test_every_game_round_trips_through_its_link(
     s: Setting, policy: str, seed: int, actions: int, agree: bool
 ) -> None:
     """Any game, at any point (empty, mid-turn, over, agreed end I10), comes
-    back from its link exactly: options, names, every action and every draw."""
+    back from its link exactly: options, names, bots' seats and strengths
+    (issue 12), every action and every draw."""
     options = Options(players=s.players, casual=s.casual, short=s.short, start=s.start, max_turns=s.max_turns)
     game = Game(options, seed=seed)
     chosen = courier_action if policy == "courier" else random_action
@@ -281,6 +286,11 @@ GOLDEN_RECORD = (
     '"e1-e3","He2>e3","e2-e4","end","+f5 MHWW","Mf5>e5","d3-e4","end","Pb3>c3","b3-d3","Pc3>d3","end",'
     '"He3>e4","+g1"],"ended":"agreed"}'
 )
+# What version 2 writes for the same games (issue 12): a game of people in the
+# codec's colours has the very payload it had in version 1, and so the same
+# link but for the version; its record differs by the version number alone.
+GOLDEN_V2 = link.PREFIX + GOLDEN.partition(".")[2]
+GOLDEN_RECORD_V2 = GOLDEN_RECORD.replace('"version":1,', f'"version":{record.VERSION},', 1)
 # Two players with default names and colours, a turn limit of 30, no action yet:
 # length 10, CRC, flags 0x80 (2 seats, start seat 0, turn limit), 30, yellow and
 # black with default names (colour byte, then 0), 0 actions, the set-up draws.
@@ -290,11 +300,12 @@ GOLDEN_EMPTY_SETUP = (5, 7, 5, 6, 7, 3, 4, 7)
 
 def test_golden_link_keeps_decoding_to_the_same_game() -> None:
     game = link.decode(GOLDEN)
-    assert record.dumps(game) == GOLDEN_RECORD
+    assert record.dumps(game) == GOLDEN_RECORD_V2
     assert game.over == "agreed"
     assert {type(s.action) for s in game.history} >= {PickUp, Steal, MoveGood}
-    assert link.encode(game) == GOLDEN
-    assert link.encode(record.loads(GOLDEN_RECORD)) == GOLDEN
+    assert link.encode(game) == GOLDEN_V2
+    assert link.encode(record.loads(GOLDEN_RECORD)) == GOLDEN_V2
+    assert_same_game(link.decode(GOLDEN_V2), game)
 
 
 def test_golden_empty_game_with_a_turn_limit() -> None:
@@ -302,6 +313,7 @@ def test_golden_empty_game_with_a_turn_limit() -> None:
     assert game.options == Options(players=default_players(2), max_turns=30)
     assert game.setup_draws == GOLDEN_EMPTY_SETUP
     assert game.history == []
+    assert link.encode(game) == "c2.CvI9owuAHgAAAQAAi7u5"  # docs/LINK.md: version 2's bytes are the same
     crc, payload = frame(GOLDEN_EMPTY)
     assert payload[:6] == bytes([0x80, 30, 0, 0, 1, 0]) and payload[6] == 0
     assert crc == zlib.crc32(payload)
@@ -319,6 +331,113 @@ def test_golden_empty_game_with_a_turn_limit() -> None:
     assert tuple(drawn) == GOLDEN_EMPTY_SETUP and x == 0
 
 
+GOLDEN_DIR = Path(__file__).parent / "golden"
+# Version 1 links captured from the code before issue 12 (tests/golden/), and
+# the positions, ends and scores that code replayed them to (the same games as
+# the v1 records beside them, tests/test_record.py). Never regenerate them.
+V1_LINKS: dict[str, str] = json.loads((GOLDEN_DIR / "v1-links.json").read_text(encoding="utf-8"))
+V1_EXPECTED: dict[str, dict[str, object]] = json.loads(
+    (GOLDEN_DIR / "v1-expected.json").read_text(encoding="utf-8")
+)
+
+
+@pytest.mark.parametrize("name", sorted(V1_LINKS))
+def test_golden_v1_links_still_open_as_the_same_games(name: str) -> None:
+    """docs/LINK.md "Versions": a version 1 link opens as the game it held,
+    every seat a person's, and is shared again as version 2 at the same length."""
+    text = V1_LINKS[name]
+    assert text.startswith("c1.")
+    game = link.decode(text)
+    expected = V1_EXPECTED[name]
+    assert game.position() == expected["position"]
+    assert game.over == expected["over"] and list(game.winners) == expected["winners"]
+    assert [line.total for line in game.score()] == expected["totals"]
+    assert all(p.bot is None for p in game.options.players)
+    assert_same_game(game, record.loads((GOLDEN_DIR / f"v1-{name}.json").read_bytes()))
+    again = link.encode(game)
+    assert again == link.PREFIX + text.partition(".")[2] and len(again) == len(text)
+
+
+# Version 2, pinned when it was made (issue 12): one person (Zoë, blue) against
+# three bots (easy, medium, hard, default names, black, orange, teal), short,
+# seat 3 starts, 120 courier actions. The seat bytes are 05 | 11 | 22 | 33:
+# bits 0-3 the colour, bits 4-7 who plays (0 a person, 1 easy, 2 medium, 3 hard).
+GOLDEN_BOTS = (
+    "c2.RGP8iEUqBQRab8OrEQAiADMAeOS8B9Te7NFNU98bpKP_qTPGM6PcsGXE-iRxUxgpAafgbTJNBeVdjCGn3gwJJLg_UV0YjDUyjg"
+)
+GOLDEN_BOTS_PLAYERS = (
+    Player("Zoë", "blue"),
+    Player("Player 2", "black", "easy"),
+    Player("Player 3", "orange", "medium"),
+    Player("Player 4", "teal", "hard"),
+)
+# docs/LINK.md's worked example of version 2: Ann against a hard bot, no action yet.
+GOLDEN_EXAMPLE = "c2.DSS_q1cAAANBbm4xAAABFfTi"
+
+
+def test_golden_v2_link_with_bots_keeps_decoding_to_the_same_game() -> None:
+    game = link.decode(GOLDEN_BOTS)
+    assert game.options == Options(players=GOLDEN_BOTS_PLAYERS, short=True, start=2)
+    assert len(game.history) == 120
+    _, payload = frame(GOLDEN_BOTS)
+    assert payload[1:7] == bytes([0x05, 4]) + "Zoë".encode()
+    assert bytes([0x11, 0, 0x22, 0, 0x33, 0]) in payload
+    assert link.encode(game) == GOLDEN_BOTS
+    assert link.encode(record.loads(record.dumps(game))) == GOLDEN_BOTS
+
+
+def test_golden_worked_example_of_version_2() -> None:
+    game = link.decode(GOLDEN_EXAMPLE)
+    assert game.options == Options(players=(Player("Ann", "yellow"), Player("Player 2", "black", "hard")))
+    assert game.history == [] and game.setup_draws == (4, 7, 2, 7, 4, 0, 4, 5)
+    crc, payload = frame(GOLDEN_EXAMPLE)
+    assert payload[:9] == bytes([0x00, 0x00, 3]) + b"Ann" + bytes([0x31, 0x00, 0x00])
+    assert int.from_bytes(payload[9:], "big") == 18216162 and crc == zlib.crc32(payload)
+
+
+@pytest.mark.parametrize("bots", [(None, "hard"), ("easy", "medium", "hard", None), ("hard", "hard")])
+def test_bots_cost_nothing_in_a_link(bots: tuple[str | None, ...]) -> None:
+    """Issue 12: who plays each seat rides in the seat's colour byte, so a game
+    with bots has a link exactly as long as the same game of people, and one
+    of people is as long as in version 1 (the prefix has as many characters)."""
+    people = played(21, players=len(bots), actions=200)
+    players = tuple(Player(p.name, p.colour, b) for p, b in zip(people.options.players, bots, strict=True))
+    game = Game(replace(people.options, players=players), seed=21)
+    play(game, courier_action, random.Random(21), max_actions=200)
+    assert game.history == people.history
+    assert len(link.encode(game)) == len(link.encode(people))
+    assert [p.bot for p in link.decode(link.encode(game)).options.players] == list(bots)
+
+
+@pytest.mark.parametrize("who", range(4, 16))
+def test_a_seat_played_by_a_bot_this_version_does_not_know_says_so(who: int) -> None:
+    _, payload = frame(GOLDEN_EXAMPLE)
+    assert payload[3:6] == b"Ann"
+    unknown = payload[:6] + bytes([who << 4 | 1]) + payload[7:]
+    assert message(forge(unknown)) == link.UNKNOWN_BOT
+
+
+def test_seat_bytes_outside_the_format_are_refused() -> None:
+    """A colour code the table does not have is a forgery in either version;
+    a version 1 link knows no bots, so a seat byte with one is forged too."""
+    _, payload = frame(GOLDEN_EXAMPLE)
+    assert message(forge(payload[:6] + bytes([0x38]) + payload[7:])) == link.TAMPERED  # colour 8
+    assert message(forge(payload[:6] + bytes([0x31]) + payload[7:], "c1.")) == link.TAMPERED
+    v1 = link.decode(forge(payload[:6] + bytes([0x01]) + payload[7:], "c1."))
+    assert [p.bot for p in v1.options.players] == [None, None]
+
+
+def test_a_colour_written_as_text_reads_in_either_version() -> None:
+    """Version 1 marks a colour written out as text with 255, version 2 with
+    colour code 15 (and who plays in the high bits)."""
+    _, payload = frame(GOLDEN_EXAMPLE)
+    red = bytes([3]) + b"red"
+    v1 = link.decode(forge(payload[:6] + bytes([0xFF]) + red + payload[7:], "c1."))
+    v2 = link.decode(forge(payload[:6] + bytes([0x2F]) + red + payload[7:]))
+    assert v1.options.players[1] == Player("Player 2", "red")
+    assert v2.options.players[1] == Player("Player 2", "red", "medium")
+
+
 def test_link_order_does_not_follow_the_engines_list_order(monkeypatch: pytest.MonkeyPatch) -> None:
     """The codec sorts legal actions itself: the engine may list them in any order."""
     game = link.decode(GOLDEN)
@@ -330,8 +449,8 @@ def test_link_order_does_not_follow_the_engines_list_order(monkeypatch: pytest.M
         return actions
 
     monkeypatch.setattr(Game, "legal_actions", shuffled)
-    assert link.encode(game) == GOLDEN
-    assert record.dumps(link.decode(GOLDEN)) == GOLDEN_RECORD
+    assert link.encode(game) == GOLDEN_V2
+    assert record.dumps(link.decode(GOLDEN)) == GOLDEN_RECORD_V2
 
 
 # -------------------------------------------------------------- refusals
@@ -343,7 +462,7 @@ def message(text: str) -> str:
     return str(e.value)
 
 
-@pytest.mark.parametrize("version", ["c2.", "c9.", "c10.", "c123456."])
+@pytest.mark.parametrize("version", ["c3.", "c9.", "c10.", "c123456."])
 def test_a_link_from_a_newer_version_says_so(version: str) -> None:
     assert "newer version" in message(version + GOLDEN[len(link.PREFIX) :])
     assert "newer version" in message("#" + version + "AAAA")
@@ -406,15 +525,15 @@ def test_a_link_claiming_too_many_actions_is_refused_at_once() -> None:
 
 
 def test_a_link_accepts_surrounding_space_a_hash_or_the_whole_address() -> None:
-    assert record.dumps(link.decode(f"  #{GOLDEN}\n")) == GOLDEN_RECORD
-    assert record.dumps(link.decode(f"https://example.org/caravan/#{GOLDEN}")) == GOLDEN_RECORD
+    assert record.dumps(link.decode(f"  #{GOLDEN}\n")) == GOLDEN_RECORD_V2
+    assert record.dumps(link.decode(f"https://example.org/caravan/#{GOLDEN_V2}")) == GOLDEN_RECORD_V2
     assert message("##" + GOLDEN) == link.NOT_OURS
     assert message("https://example.org/caravan/") == link.NOT_OURS
 
 
 # ------------------------------------------------------------------- fuzz
 
-VALID = [GOLDEN, GOLDEN_EMPTY, link.encode(played(11, players=4, actions=90))]
+VALID = [GOLDEN, GOLDEN_EMPTY, GOLDEN_BOTS, link.encode(played(11, players=4, actions=90))]
 
 
 @settings(max_examples=1500, deadline=None)

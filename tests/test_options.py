@@ -1,5 +1,6 @@
 """Game options (R1, R2, R4): names normalised and told apart as people read them,
-colours from one palette, and every refusal an OptionsError in plain, short words."""
+colours from one palette, seats played by people or bots (issue 12), and every
+refusal an OptionsError in plain, short words."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from caravan.board import PLAYER_COLOURS
 from caravan.errors import OptionsError
 from caravan.game import Game
-from caravan.options import MAX_NAME, PALETTE, Options, Player, default_players
+from caravan.options import BOT_STRENGTHS, MAX_NAME, PALETTE, Options, Player, default_players
 from caravan.record import dumps, loads
 from web.newgame import Form
 from web.palette import PLAYER_CHOICES, player_hex
@@ -142,3 +143,49 @@ def test_the_new_game_form_strips_what_players_type_and_builds_strict_options() 
     form.update({"names": ["Ann", "Bob"], "colours": ["</style>", "green"]})
     with pytest.raises(OptionsError, match="not a player colour"):
         form.options()
+
+
+# ------------------------------------------------------ bots' seats (issue 12)
+
+
+def test_a_player_is_a_person_unless_given_a_bot() -> None:
+    assert Player("Ann", "yellow").bot is None
+    assert Player("Ann", "yellow") == Player("Ann", "yellow", None) != Player("Ann", "yellow", "easy")
+    assert BOT_STRENGTHS == ("easy", "medium", "hard")
+
+
+@pytest.mark.parametrize("bots", [("hard", None), ("easy", "medium", "hard", None), ("hard", "hard")])
+def test_any_seat_may_be_a_bot_and_all_of_them_may_be(bots: tuple[str | None, ...]) -> None:
+    """One person against three bots, two bots of one strength, bots only
+    (watch mode): each keeps its name (the default one here) and its colour."""
+    players = tuple(
+        Player(p.name, p.colour, b) for p, b in zip(default_players(len(bots)), bots, strict=True)
+    )
+    options = Options(players=players)
+    assert [p.bot for p in options.players] == list(bots)
+    assert [p.name for p in options.players] == [p.name for p in default_players(len(bots))]
+    assert Game(options, seed=1).options.players == players
+
+
+def test_names_of_bots_seats_are_checked_like_any_name() -> None:
+    unnormal = unicodedata.normalize("NFD", "José")
+    options = Options(players=(Player(unnormal, "yellow", "hard"), Player("Bob", "black")))
+    assert options.players[0] == Player("José", "yellow", "hard")
+    with pytest.raises(OptionsError, match="same name"):
+        Options(players=(Player("Ann", "yellow", "hard"), Player("ANN", "black", "easy")))
+
+
+@pytest.mark.parametrize("bot", ["grandmaster", "Hard", "", "random", "courier", 3, True, ("hard",)])
+def test_a_bot_that_is_not_one_of_the_strengths_is_refused(bot: object) -> None:
+    with pytest.raises(OptionsError) as info:
+        Options(players=(Player("Ann", "yellow", bot), Player("Bob", "black")))  # type: ignore[arg-type]
+    message = str(info.value)
+    assert "is not a bot this version of Caravan knows" in message
+    assert message.endswith("played by a person or by a bot of strength easy, medium or hard")
+    assert len(message) < 200
+
+
+def test_an_unknown_bot_is_quoted_bounded() -> None:
+    with pytest.raises(OptionsError) as info:
+        Options(players=(Player("Ann", "yellow", "x" * 10_000_000), Player("Bob", "black")))
+    assert len(str(info.value)) < 250 and "10,000,000 characters" in str(info.value)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,9 +17,9 @@ from caravan.actions import END_TURN, PICK
 from caravan.errors import IllegalActionError, LinkError, RecordError
 from caravan.events import Refilled
 from caravan.game import Game
-from caravan.options import Options, default_players
+from caravan.options import BOT_STRENGTHS, Options, Player, default_players
 from caravan.playout import courier_action, play
-from caravan.record import dumps, from_dict, loads
+from caravan.record import VERSION, dumps, from_dict, loads
 from tests.positions import sq
 
 
@@ -183,7 +184,7 @@ def test_wrong_types_and_values_raise_record_error(path: tuple[Any, ...], value:
 
 
 def test_newer_version_says_so() -> None:
-    text = mutate(record(played(actions=5)), ("version",), 2)
+    text = mutate(record(played(actions=5)), ("version",), VERSION + 1)
     with pytest.raises(RecordError, match="newer version"):
         loads(text)
 
@@ -432,3 +433,96 @@ def test_a_game_set_up_from_a_position_is_refused_by_the_link_plainly() -> None:
     game = Game.from_position(Game(seed=3).position(), seed=4)
     with pytest.raises(LinkError, match="set up from a position"):
         link.encode(game)
+
+
+# ------------------------------------------- versions and bots (issue 12)
+
+GOLDEN = Path(__file__).parent / "golden"
+# Records written by version 1 (before issue 12), captured with that code,
+# and what each replays to (its final position in docs/POSITION.md notation,
+# its end, its scores), computed by that code too: the reader of every later
+# version must read them as the same games. Never regenerate them.
+V1_EXPECTED: dict[str, dict[str, Any]] = json.loads((GOLDEN / "v1-expected.json").read_text(encoding="utf-8"))
+V1_RECORDS = ["four-named-midgame", "from-position", "three-short-agreed", "two-default-complete"]
+
+
+def test_every_golden_v1_record_is_pinned() -> None:
+    assert sorted(V1_EXPECTED) == V1_RECORDS
+    assert all((GOLDEN / f"v1-{name}.json").is_file() for name in V1_RECORDS)
+
+
+@pytest.mark.parametrize("name", V1_RECORDS)
+def test_golden_v1_records_read_back_to_the_same_game(name: str) -> None:
+    """docs/RECORD.md "Versions": every version 1 record (a compact one, the
+    page's indented export, one set up from a position, an agreed end) reads
+    as the very game it was, its seats played by people."""
+    raw = (GOLDEN / f"v1-{name}.json").read_bytes()
+    game = loads(raw)
+    expected = V1_EXPECTED[name]
+    assert game.position() == expected["position"]
+    assert game.over == expected["over"] and list(game.winners) == expected["winners"]
+    assert [line.total for line in game.score()] == expected["totals"]
+    assert all(p.bot is None for p in game.options.players)
+    # Written again, it is the same record, now of version 2: a game of people
+    # differs only by the version number.
+    old = json.loads(raw)
+    assert old["version"] == 1
+    assert record(game) == {**old, "version": VERSION}
+
+
+def test_a_version_1_record_has_no_bots() -> None:
+    data = json.loads((GOLDEN / "v1-three-short-agreed.json").read_bytes())
+    data["options"]["players"][1]["bot"] = "hard"
+    with pytest.raises(RecordError, match="player 2 of the record has unknown fields: 'bot'"):
+        from_dict(data)
+    data["version"] = 2
+    assert from_dict(data).options.players[1].bot == "hard"
+
+
+def test_a_record_of_people_writes_no_bot_fields() -> None:
+    data = record(played(actions=5))
+    assert data["version"] == VERSION == 2
+    assert all(set(p) == {"name", "colour"} for p in data["options"]["players"])
+
+
+seat_types = st.sampled_from((None, *BOT_STRENGTHS))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(seat_types, min_size=2, max_size=4), st.integers(0, 200), st.integers(0, 2**16))
+def test_bots_seats_round_trip_through_the_record(bots: list[str | None], actions: int, seed: int) -> None:
+    """Issue 12: a record keeps which seats are bots and their strength (one
+    person against bots, or bots only), and the game read back continues
+    with them from the same position."""
+    players = tuple(
+        Player(p.name, p.colour, bot) for p, bot in zip(default_players(len(bots)), bots, strict=True)
+    )
+    game = Game(Options(players=players), seed=seed)
+    play(game, courier_action, random.Random(seed), max_actions=actions)
+    data = record(game)
+    for p, bot in zip(data["options"]["players"], bots, strict=True):
+        assert p.get("bot") == bot and ("bot" in p) == (bot is not None)
+    back = loads(dumps(game))
+    assert back.options == game.options
+    assert [p.bot for p in back.options.players] == bots
+    assert back.state_key() == game.state_key()
+    assert dumps(back) == dumps(game)
+
+
+@pytest.mark.parametrize("bot", ["grandmaster", "Hard", "", " easy", "random", None, 2, True, ["hard"]])
+def test_a_seat_played_by_an_unknown_bot_is_refused_plainly(bot: object) -> None:
+    data = record(played(actions=10))
+    data["options"]["players"][1]["bot"] = bot
+    with pytest.raises(RecordError) as info:
+        from_dict(data)
+    text = str(info.value)
+    assert text.startswith("player 2 of the record is played by the bot ")
+    assert text.endswith("which this version of Caravan does not know (it knows easy, medium and hard)")
+
+
+def test_an_unknown_bot_is_quoted_bounded() -> None:
+    data = record(played(actions=0))
+    data["options"]["players"][0]["bot"] = "x" * 100_000
+    with pytest.raises(RecordError) as info:
+        from_dict(data)
+    assert len(str(info.value)) < 300 and "100,000 characters" in str(info.value)

@@ -1,19 +1,22 @@
 """The new-game form: its values, its markup, and turning it into Options.
 
-Seats carry a type so that bots can be offered later without changing the
-form's shape; only "human" exists now.
+Each seat has a type: a person ("human") or a bot at one of the engine's
+strengths (``caravan.options.BOT_STRENGTHS``), which the Options made carry
+as ``Player.bot``. Any mix is a game, bots only too (watch mode). A bot's
+seat keeps the name in its field (the default ``Player N`` unless changed).
 """
 
 from __future__ import annotations
 
 from caravan.board import PLAYER_COLOURS
-from caravan.options import MAX_PLAYERS, Options, Player
+from caravan.options import BOT_STRENGTHS, MAX_PLAYERS, Options, Player
 
 from .i18n import t
 from .markup import esc
 from .palette import PLAYER_CHOICES
 
-SEAT_TYPES: tuple[str, ...] = ("human",)
+HUMAN = "human"
+SEAT_TYPES: tuple[str, ...] = (HUMAN, *BOT_STRENGTHS)  # the select's values, in its order
 
 
 def _default_names() -> list[str]:
@@ -42,7 +45,7 @@ class Form:
             raw = values.get(key)
             if isinstance(raw, list):
                 for i, v in enumerate(raw[:MAX_PLAYERS]):
-                    if isinstance(v, str):
+                    if isinstance(v, str) and (key != "types" or v in SEAT_TYPES):
                         target[i] = v
         for flag in ("casual", "short"):
             v = values.get(flag)
@@ -58,7 +61,10 @@ class Form:
         start = None if self.start == "random" else int(self.start)
         if start is not None and start >= n:
             start = 0
-        players = tuple(Player(self.names[i].strip(), self.colours[i]) for i in range(n))
+        players = tuple(
+            Player(self.names[i].strip(), self.colours[i], None if self.types[i] == HUMAN else self.types[i])
+            for i in range(n)
+        )
         return Options(players=players, casual=self.casual, short=self.short, start=start)
 
 

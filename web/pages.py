@@ -56,6 +56,16 @@ def _thumb(entry: Entry) -> str:
     )
 
 
+def _players(entry: Entry) -> str:
+    """The players of a saved game, each bot's seat with its strength:
+    "Ann, Player 2 (Bot: hard)"."""
+    bots = entry.bots if len(entry.bots) == len(entry.players) else [None] * len(entry.players)
+    return ", ".join(
+        name if bot is None else t("saved.bot_player", name=name, bot=t("new." + bot))
+        for name, bot in zip(entry.players, bots, strict=True)
+    )
+
+
 def _entry(entry: Entry, *, current: bool, renaming: bool) -> str:
     eid = esc(entry.id)
     cur = ' data-current="true"' if current else ""
@@ -83,7 +93,7 @@ def _entry(entry: Entry, *, current: bool, renaming: bool) -> str:
     return (
         f'<li class="saved" data-saved-id="{eid}"{cur}>{_thumb(entry)}'
         f'<div class="saved-name">{name}</div>'
-        f'<div class="saved-facts"><span data-field="players">{esc(", ".join(entry.players))}</span> · '
+        f'<div class="saved-facts"><span data-field="players">{esc(_players(entry))}</span> · '
         f'<time data-field="date" data-ms="{entry.saved}">{esc(format_date(entry.saved))}</time> · '
         f'<span data-field="turn">{esc(t("saved.turn", n=entry.turn))}</span> · '
         f'<span data-field="to-play">{esc(to_play)}</span></div>'

@@ -28,6 +28,7 @@ from caravan.board import GOODS, SQUARES
 from caravan.errors import RecordError
 from caravan.game import Game
 from caravan.limits import MAX_ACTIONS, MAX_DEPTH, MAX_ENTRY
+from caravan.options import BOT_STRENGTHS
 
 from .i18n import t
 from .newgame import unoffered
@@ -77,6 +78,7 @@ class Entry:
     name: str = ""
     saved: int = 0
     players: list[str] = field(default_factory=list)
+    bots: list[str | None] = field(default_factory=list)  # per player, from the record; [] if unsure
     turn: int = 0
     steps: int = 0
     to_play: str | None = None  # None: the game is over
@@ -200,12 +202,29 @@ def parse_entry(entry_id: str, raw: str | None) -> Entry:
         name=data["name"],
         saved=saved,
         players=players,
+        bots=_bots(rec, len(players)),
         turn=data["turn"],
         steps=data["steps"],
         to_play=data["to_play"],
         record=rec,
         rev=rev if isinstance(rev, str) and 0 < len(rev) <= MAX_REV else None,
     )
+
+
+def _bots(rec: dict[str, Any], seats: int) -> list[str | None]:
+    """Who plays each seat, as the entry's record says (docs/RECORD.md: a
+    player's ``bot``), for the list to show; [] when the record does not say
+    it plainly for as many seats as the entry lists (replaying it tells)."""
+    options = rec.get("options")
+    players = options.get("players") if isinstance(options, dict) else None
+    if (
+        not isinstance(players, list)
+        or len(players) != seats
+        or not all(isinstance(p, dict) for p in players)
+    ):
+        return []
+    bots = [p.get("bot") for p in players]
+    return bots if all(b is None or b in BOT_STRENGTHS for b in bots) else []
 
 
 def _read(raw: str) -> tuple[object, str | None]:

@@ -20,7 +20,10 @@ from .i18n import t
 from .markup import esc
 from .saved import MAX_NAME
 
-_NOT_PLAY = ("history", "ended")
+# What two copies of one game may differ by. The record's version too: a game
+# saved by an earlier release (a version 1 record) is the same game this one
+# writes as version 2 (docs/RECORD.md, "Versions"), not another tab's change.
+_NOT_PLAY = ("history", "ended", "version")
 
 
 class Stale:
