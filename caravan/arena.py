@@ -49,6 +49,10 @@ from .options import Options, default_players
 _MASK = (1 << 64) - 1
 
 
+class ArenaError(Exception):
+    """Something the person running the arena has to change (said in plain words)."""
+
+
 def _mix(*parts: int) -> int:
     """A 64-bit seed from ints (SplitMix64's finaliser over each part in turn)."""
     z = 0x9E3779B97F4A7C15
@@ -144,10 +148,10 @@ def _dask(run: Run, todo: list[int], address: str) -> Iterator[dict[str, Any]]:
     try:
         from distributed import Client, as_completed as dask_completed  # noqa: PLC0415 (optional)
     except ImportError as error:
-        raise SystemExit("--dask needs the Dask client: pip install caravan[arena]") from error
+        raise ArenaError("--dask needs the Dask client: pip install caravan[arena]") from error
     with Client(address, set_as_default=False) as client:
         futures = client.map(play_one, [run] * len(todo), todo, pure=False)
-        for future in dask_completed(futures):
+        for future in dask_completed(futures, loop=client.loop):
             yield future.result()
 
 
@@ -255,7 +259,7 @@ def _resume(path: Path, run: Run) -> list[dict[str, Any]]:
         except json.JSONDecodeError:
             continue  # the last line of a run stopped mid-write
         if not isinstance(data, dict) or data.get("run") != run.key():
-            raise SystemExit(f"{path}:{n} is a game of another run (other bots, seed or variant): use another --out")
+            raise ArenaError(f"{path}:{n} is a game of another run (other bots, seed or variant): use another --out")
         index = data.get("index")
         if isinstance(index, int) and 0 <= index < run.games:
             done[index] = data
@@ -331,7 +335,11 @@ def main(argv: list[str] | None = None, *, stdout: TextIO | None = None, stderr:
         print(f"arena: {error}", file=err)
         return 2
     run = Run(specs, names_for(specs), players, args.games, args.seed, args.short, args.casual, args.max_turns)
-    summary = run_arena(run, workers=args.workers, dask=args.dask, out=args.out, progress=err)
+    try:
+        summary = run_arena(run, workers=args.workers, dask=args.dask, out=args.out, progress=err)
+    except ArenaError as error:
+        print(f"arena: {error}", file=err)
+        return 2
     print(table(summary), file=out)
     if args.json:
         print(json.dumps(summary, separators=(",", ":")), file=out)

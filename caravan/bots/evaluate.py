@@ -57,7 +57,6 @@ class Weights:
     pickup_later: float = 0.3
     penalty_early: float = 0.5
     triggered: float = 0.35
-    behind: float = 0.01
 
 
 DEFAULT = Weights()
@@ -98,9 +97,6 @@ def values(game: Game, w: Weights = DEFAULT) -> list[float]:
         v = line.total + line.penalty * (1.0 - pen_w)
         squares = own[s]
         free = per_player - len(laden[s])  # camels that can still move: unladen or in the supply
-        # Goods are delivered one after another: each waits for those nearer
-        # delivery, so its discount counts their actions too.
-        carried: list[tuple[int, float, int, bool]] = []
         for sq, good, under in laden[s]:
             city = CITY[good]
             # The carrier's group, and its square nearest the city.
@@ -118,13 +114,7 @@ def values(game: Game, w: Weights = DEFAULT) -> list[float]:
                 need = d + 1 + (1 if city in occupied else 0)
                 if d > free:  # leapfrog: a camel freed by the good's move goes ahead again
                     need += d - free
-            # A good ahead in its group frees the camels behind it to go on (leapfrog).
-            carried.append((need, w.behind * (DIST[sq][city] - d), good, under))
-        carried.sort()
-        waited = 0
-        for need, behind, good, under in carried:
-            waited += need
-            worth = POINTS[good] * (discount[waited if waited < last else last] - behind) * carry_w
+            worth = POINTS[good] * discount[need if need < last else last] * carry_w
             v += worth
             if not under:
                 stealable[s].append(worth)
