@@ -51,8 +51,8 @@ class Weights:
     triggered (R14): only the next delivery will still happen."""
 
     discount: tuple[float, ...] = tuple(0.95 * 0.9 ** max(0, n - 1) for n in range(20))
-    steal: float = 0.7
-    steal_later: float = 0.3
+    steal: float = 0.0
+    steal_later: float = 0.0
     pickup: float = 0.55
     pickup_later: float = 0.3
     penalty_early: float = 0.5
