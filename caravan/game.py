@@ -1269,6 +1269,12 @@ class Game:
         """The position in one line of text (docs/POSITION.md); ``from_position`` reads it back."""
         return format_position(self.state())
 
+    def setup_goods(self) -> tuple[Good, ...]:
+        """The goods drawn onto numbered spaces 1-8 at set-up (R3), in that order;
+        ``Game(options, setup_draws=...)`` sets up a game with them. Empty for a
+        game set up from a position (``start_position()``)."""
+        return tuple(ALL_GOODS[g] for g in self.setup_draws)
+
     def start_position(self) -> str | None:
         """The position this game was set up from, or None for the normal set-up (R3)."""
         return self._initial_position

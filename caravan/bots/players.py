@@ -93,11 +93,11 @@ class HardBot(TurnBot):
     def __init__(
         self,
         seed: int = 0,
-        iterations: int = 120,
+        iterations: int = 240,
         budget: float | None = None,
-        candidates: int = 6,
+        candidates: int = 8,
         width: int = 6,
-        horizon: int = 2,
+        horizon: int = 1,
         weights: Weights = DEFAULT,
     ) -> None:
         super().__init__(seed)
