@@ -86,7 +86,10 @@ def main() -> None:
         v = [x * scale for x in values]
         print(f"{name:<44} median {statistics.median(v):10.1f} {unit}  (min {min(v):.1f}, max {max(v):.1f})")
 
-    print(f"{len(games)} positions, {args.rounds} rounds, hard at {args.iterations} iterations, CPython {sys.version.split()[0]}")
+    print(
+        f"{len(games)} positions, {args.rounds} rounds, hard at {args.iterations} iterations, "
+        f"CPython {sys.version.split()[0]}"
+    )
     show("anchor: random playout actions / CPU s", rates, "/s")
     show("medium: think time per turn", medium_turn, "ms", 1000)
     show("hard: think time per turn (planner + search)", hard_turn, "ms", 1000)

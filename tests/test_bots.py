@@ -137,6 +137,7 @@ def test_r14_bots_finish_whole_games_in_every_player_count_and_variant() -> None
 
 def test_an_iteration_budget_is_deterministic_and_a_deadline_stops_the_search() -> None:
     game = _real_positions(1, seed=5)[0]
+
     def plan() -> list[object]:
         return list(HardBot(seed=2, candidates=3, width=2, horizon=1).plan(game, Budget(iterations=10)))
 

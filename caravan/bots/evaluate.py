@@ -31,7 +31,8 @@ from ..goods import ALL_GOODS, goods_in_game
 WIN = 1000.0
 # Manhattan distance between squares: the camels a chain needs between them (R11).
 DIST: tuple[tuple[int, ...], ...] = tuple(
-    tuple(abs(a % SIZE - b % SIZE) + abs(a // SIZE - b // SIZE) for b in range(SQUARES)) for a in range(SQUARES)
+    tuple(abs(a % SIZE - b % SIZE) + abs(a // SIZE - b // SIZE) for b in range(SQUARES))
+    for a in range(SQUARES)
 )
 CITY = tuple(g.city_square for g in ALL_GOODS)
 POINTS = tuple(g.points for g in ALL_GOODS)
@@ -172,4 +173,3 @@ def margin(game: Game, seat: int, w: Weights = DEFAULT) -> float:
     v = values(game, w)
     mine = v[seat]
     return mine * (1.0 + w.own) - max(x for s, x in enumerate(v) if s != seat)
-

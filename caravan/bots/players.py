@@ -78,7 +78,9 @@ class MediumBot(TurnBot):
         self.weights = weights
 
     def plan(self, game: Game, budget: Budget) -> list[Action]:
-        turns = best_turns(game, width=self.width, keep=1, chance=search_chance(self.seed, game), weights=self.weights)
+        turns = best_turns(
+            game, width=self.width, keep=1, chance=search_chance(self.seed, game), weights=self.weights
+        )
         return list(turns[0][1])
 
 
@@ -110,7 +112,11 @@ class HardBot(TurnBot):
     def plan(self, game: Game, budget: Budget) -> list[Action]:
         clock = budget.start()
         turns = best_turns(
-            game, width=self.width, keep=self.candidates, chance=search_chance(self.seed, game), weights=self.weights
+            game,
+            width=self.width,
+            keep=self.candidates,
+            chance=search_chance(self.seed, game),
+            weights=self.weights,
         )
         if len(turns) == 1:
             return list(turns[0][1])
