@@ -239,7 +239,13 @@ FOLDERS = ("web", "tests", "bench", "e2e", "tools")
 # The terminal's text lives inside caravan/ but is a front end like web/: it
 # uses the same API, and more strictly, not even the Game fields docs/API.md
 # does not list (the engine's own tests still read those to check it).
-FRONT_ENDS = ("caravan/text.py", "caravan/terminal.py")
+# The bots and the arena are held to the same: a bot sees what docs/API.md lists (docs/BOTS.md).
+FRONT_ENDS = (
+    "caravan/text.py",
+    "caravan/terminal.py",
+    "caravan/arena.py",
+    *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "caravan" / "bots").glob("*.py")),
+)
 UNLISTED = {"over", "winners", "start", "setup_draws", "state_key"}
 
 
