@@ -42,6 +42,36 @@
       "Please open the page in a current Firefox, Chrome, Edge or Safari.");
     return;
   }
+  // The bot worker (docs/WORKER.md), started now so that its Python boots
+  // beside the page's. Its messages (JSON text) wait in `inbox` until the
+  // page's Python listens (web/main.py: caravanBot.listen); a worker that
+  // cannot load gives a "failed" message. data-bot is the page's from then on.
+  var bot = window.caravanBot = { worker: null, inbox: [], listener: null };
+  bot.listen = function (fn) {
+    bot.listener = fn;
+    var waiting = bot.inbox;
+    bot.inbox = [];
+    waiting.forEach(function (text) { fn(text); });
+  };
+  function fromBot(text) {
+    if (bot.listener) bot.listener(text);
+    else bot.inbox.push(text);
+  }
+  function botFailed(reason) {
+    fromBot(JSON.stringify({ version: 1, type: "failed", error: reason }));
+  }
+  html.setAttribute("data-bot", "loading");
+  try {
+    var botMeta = document.querySelector('meta[name="caravan-bot-worker"]');
+    bot.worker = new Worker(botMeta.content, { type: "module" });
+    bot.worker.onmessage = function (e) { fromBot(String(e.data)); };
+    bot.worker.onerror = function (e) {
+      botFailed("the bot's script did not load" + (e && e.message ? " (" + e.message + ")" : ""));
+    };
+  } catch (e) {
+    botFailed("this browser cannot start the bot (" + ((e && e.message) || e) + ")");
+  }
+
   var BLOCKED = "The browser is blocking storage (IndexedDB), which the game needs to start. " +
     "Allow site data for this page, or leave private browsing, then reload.";
   try {
