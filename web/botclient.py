@@ -111,6 +111,8 @@ class BotClient:
     def receive(self, text: object) -> Notice | Answer | None:
         """One message from the worker. An answer still wanted is passed to its
         ``on_answer`` and returned; a stale or unreadable one gives None."""
+        if not isinstance(text, str):
+            return None
         try:
             data = json_loads(text, max_chars=MAX_MESSAGE, max_depth=2)
         except JsonRefused:

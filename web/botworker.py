@@ -48,6 +48,8 @@ def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
 
 
 def _request(text: object) -> dict[str, Any]:
+    if not isinstance(text, str):
+        raise Refused("the request is not JSON text")
     try:
         data = json_loads(text, max_chars=MAX_REQUEST, max_depth=MAX_DEPTH)
     except JsonRefused as e:

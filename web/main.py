@@ -750,7 +750,7 @@ def bot_think(
     """Ask the worker for ``bot``'s turn in ``record``; ``on_answer`` gets it. Returns the request's id."""
     rid, text = bot_client.request(record, seat, bot, seed, on_answer, budget_ms=budget_ms)
     if text is not None:
-        window.caravanBot.worker.postMessage(text)
+        window.caravanBot.post(text)
     _html.setAttribute("data-bot", bot_client.state)
     return rid
 
@@ -775,7 +775,7 @@ def _think_for_test(text: Any) -> Any:
 
 def _start_bot() -> None:
     bot = getattr(window, "caravanBot", None)
-    if bot is None or is_none(bot) or is_none(bot.worker):
+    if bot is None or is_none(bot):
         failed = {"version": 1, "type": "failed", "error": "the bot's worker was not started"}
         bot_client.receive(json.dumps(failed))
         _html.setAttribute("data-bot", bot_client.state)

@@ -45,8 +45,14 @@
   // The bot worker (docs/WORKER.md), started now so that its Python boots
   // beside the page's. Its messages (JSON text) wait in `inbox` until the
   // page's Python listens (web/main.py: caravanBot.listen); a worker that
-  // cannot load gives a "failed" message. data-bot is the page's from then on.
-  var bot = window.caravanBot = { worker: null, inbox: [], listener: null };
+  // cannot load gives a "failed" message. The page's Python sends with
+  // caravanBot.post and sets data-bot from then on.
+  // Requests posted before the worker exists wait in `outbox`.
+  var bot = window.caravanBot = { worker: null, inbox: [], outbox: [], listener: null };
+  bot.post = function (text) {
+    if (bot.worker) bot.worker.postMessage(text);
+    else bot.outbox.push(text);
+  };
   bot.listen = function (fn) {
     bot.listener = fn;
     var waiting = bot.inbox;
@@ -60,17 +66,21 @@
   function botFailed(reason) {
     fromBot(JSON.stringify({ version: 1, type: "failed", error: reason }));
   }
-  html.setAttribute("data-bot", "loading");
-  try {
-    var botMeta = document.querySelector('meta[name="caravan-bot-worker"]');
-    bot.worker = new Worker(botMeta.content, { type: "module" });
-    bot.worker.onmessage = function (e) { fromBot(String(e.data)); };
-    bot.worker.onerror = function (e) {
-      botFailed("the bot's script did not load" + (e && e.message ? " (" + e.message + ")" : ""));
-    };
-  } catch (e) {
-    botFailed("this browser cannot start the bot (" + ((e && e.message) || e) + ")");
+  function startBot() {
+    try {
+      var botMeta = document.querySelector('meta[name="caravan-bot-worker"]');
+      bot.worker = new Worker(botMeta.content, { type: "module" });
+      bot.worker.onmessage = function (e) { fromBot(String(e.data)); };
+      bot.worker.onerror = function (e) {
+        botFailed("the bot's script did not load" + (e && e.message ? " (" + e.message + ")" : ""));
+      };
+      bot.outbox.splice(0).forEach(function (text) { bot.worker.postMessage(text); });
+    } catch (e) {
+      botFailed("this browser cannot start the bot (" + ((e && e.message) || e) + ")");
+    }
   }
+  html.setAttribute("data-bot", "loading");
+  startBot();
 
   var BLOCKED = "The browser is blocking storage (IndexedDB), which the game needs to start. " +
     "Allow site data for this page, or leave private browsing, then reload.";
