@@ -224,6 +224,7 @@ def render(*, keyboard: bool = False) -> None:
     # laid out with an empty board of the same size and measured, so that the
     # board is drawn once (at boot, where drawing it twice cost the most).
     just_measured = False
+    app.bot_poll()  # a bot to move is asked for its turn first: the screen shows it thinking
     if not _measured and app.screen in ("game", "over") and app.game is not None:
         draft = app.view(board=False)
         _screen.innerHTML = draft.markup
