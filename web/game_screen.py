@@ -38,7 +38,7 @@ from .history import replay_log
 from .i18n import capital, t
 from .log import entry_markup
 from .markup import esc
-from .motion import Motion, last_turn_marks, plan
+from .motion import Motion, last_turn_marks, plan, turn_so_far_marks
 from .saved import load_game
 from .selection import SUPPLY, Selection, source_of
 from .services import Page, Services
@@ -655,9 +655,9 @@ class GameScreen:
         zoom = self.zoom if screen == "game" else None
         self.sel.hinted = self.hints.current(game) if screen == "game" else None
         if board:
-            board_markup = board_svg.render_board(
-                game, self.sel, last_turn_marks(game), unit_px=self.unit_px, zoom=zoom
-            )
+            # While a bot plays its turn, its actions so far are marked as it goes.
+            marks = turn_so_far_marks(game) if self.acts_now() == BOT else last_turn_marks(game)
+            board_markup = board_svg.render_board(game, self.sel, marks, unit_px=self.unit_px, zoom=zoom)
         else:
             board_markup = board_svg.board_frame()
         zoom_html = board_svg.square_view(game, self.sel, zoom) if zoom is not None else ""
@@ -678,12 +678,13 @@ class GameScreen:
             )
         else:
             bot_acts = self.acts_now() == BOT
+            busy = self.bots.status() if bot_acts else None
             body = (
-                f"{panels.banner(game)}{note}"
+                f"{panels.banner(game, busy)}{note}"
                 f'<div class="layout"><div class="board-wrap">{board_markup}</div>'
-                f'<aside class="side">{self._bot_markup(game) if bots else ""}{zoom_html}{dialog}'
+                f'<aside class="side">{self._bot_markup(game) if bots else ""}'
+                f"{'' if bot_acts else self._hint_markup(game)}{zoom_html}{dialog}"
                 f"{panels.controls(game, self.sel, undo_back=undo_back(game), bot_acts=bot_acts)}"
-                f"{'' if bot_acts else self._hint_markup(game)}"
                 f'<p id="message" role="alert">{esc(self.page.message)}</p>'
                 f'<p id="square-info">{esc(self.info)}</p>'
                 f"{panels.bag(game)}{panels.player_panels(game)}{panels.legend(game)}{log_html}"

@@ -315,6 +315,8 @@ EN: dict[str, str] = {
     # ---- bots' seats (issue 12): the wait for a bot, the pace, undo, hints
     "turn.bot": "{name} ({bot}) to play",
     "bot.loading": "The bot is getting ready…",
+    "bot.banner_loading": "{name} ({bot}) is getting ready",
+    "bot.banner_thinking": "{name} ({bot}) is thinking",
     "bot.thinking": "{name} ({bot}) is thinking…",
     "bot.playing": "{name} ({bot}) is playing its turn.",
     "bot.skip": "Show at once",

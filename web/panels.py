@@ -34,8 +34,9 @@ def good_icon(good: Good) -> str:
     return f'<svg class="icon good-icon" viewBox="0 0 24 24" aria-hidden="true">{shape}</svg>'
 
 
-def banner(game: Game) -> str:
-    """Whose turn, with that player's colour as a disc, and the actions left.
+def banner(game: Game, bot: str | None = None) -> str:
+    """Whose turn, with that player's colour as a disc, and the actions left;
+    ``bot``: the state of a bot's turn (web/bot_turns.py), said while it thinks.
     The banner's own colours are neutral: text on a player's colour failed
     4.5:1 contrast for some colours (white on teal 4.17:1)."""
     p = game.options.players[game.seat]
@@ -44,9 +45,13 @@ def banner(game: Game) -> str:
     who = t("turn.banner", name=p.name)
     if p.bot is not None:
         who = t("turn.bot", name=p.name, bot=t("new." + p.bot))
+    spinner = ""
+    if bot in ("loading", "thinking") and p.bot is not None:  # in view on a phone: the banner is sticky
+        who = t("bot.banner_" + bot, name=p.name, bot=t("new." + p.bot))
+        spinner = '<span class="spinner" aria-hidden="true"></span>'
     return (
         f'<div id="turn-banner" data-seat="{game.seat}">{_swatch(p.colour, "banner-swatch")}'
-        f'<span class="banner-name">{esc(who)}</span>'
+        f'<span class="banner-name">{esc(who)}{spinner}</span>'
         f'<span id="actions-left" data-left="{game.left}">{esc(left)}</span></div>'
     )
 

@@ -126,6 +126,15 @@ def test_while_the_bot_thinks_the_persons_inputs_wait_and_the_sign_says_so() -> 
     thinker.deliver()
     assert _status(app) == "playing" and app.bot_delay() == DEFAULT_PACE_MS
     assert 'id="bot-skip"' in app.view().markup
+    # Shown action by action, each marked on the board as it comes (and moving: web/motion.py).
+    clock.ms += DEFAULT_PACE_MS
+    assert app.bot_step()
+    first = game.history[-1].action
+    assert app.motion is not None
+    if not isinstance(first, EndTurn):
+        marked = set(re.findall(r'data-square="([a-g][1-7])"[^>]*data-mark="', app.view().markup))
+        ends = {getattr(first, k) for k in ("frm", "to", "at") if isinstance(getattr(first, k, None), int)}
+        assert marked == {SQUARE_NAMES[sq] for sq in ends}
     app.bot_skip()  # "Show at once": the rest of this reply without pauses
     assert run_bots(app, clock)[0] == 0
     assert app.play.acts_now() == PERSON and _status(app) == "idle"
