@@ -42,8 +42,10 @@
       "Please open the page in a current Firefox, Chrome, Edge or Safari.");
     return;
   }
-  // The bot worker (docs/WORKER.md), started now so that its Python boots
-  // beside the page's. Its messages (JSON text) wait in `inbox` until the
+  // The bot worker (docs/WORKER.md), started the moment the page is ready:
+  // started beside the page's own boot, the two Pyodides slowed each other
+  // down (bench/worker.py: the page ready 1.8 s later, the bot no sooner).
+  // Its messages (JSON text) wait in `inbox` until the
   // page's Python listens (web/main.py: caravanBot.listen); a worker that
   // cannot load gives a "failed" message. The page's Python sends with
   // caravanBot.post and sets data-bot from then on.
@@ -67,6 +69,7 @@
     fromBot(JSON.stringify({ version: 1, type: "failed", error: reason }));
   }
   function startBot() {
+    if (bot.worker) return;
     try {
       var botMeta = document.querySelector('meta[name="caravan-bot-worker"]');
       bot.worker = new Worker(botMeta.content, { type: "module" });
@@ -80,7 +83,6 @@
     }
   }
   html.setAttribute("data-bot", "loading");
-  startBot();
 
   var BLOCKED = "The browser is blocking storage (IndexedDB), which the game needs to start. " +
     "Allow site data for this page, or leave private browsing, then reload.";
@@ -211,6 +213,7 @@
   new MutationObserver(function (_, observer) {
     if (ready()) {
       observer.disconnect();
+      startBot();
       // When the page is idle: the first frames and clicks go first.
       if ("requestIdleCallback" in window) requestIdleCallback(offline, { timeout: 3000 });
       else setTimeout(offline, 500);
