@@ -31,6 +31,7 @@ JSON object with the same numbers. Illegal actions and unfinished games
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import os
@@ -116,7 +117,9 @@ def play_one(run: Run, index: int) -> dict[str, Any]:
         max_turns=run.max_turns,
     )
     game = Game(options, seed=_mix(run.seed, deal))
-    bots = [make_bot(run.bots[entry], seed=_mix(run.seed, index, seat, 1)) for seat, entry in enumerate(seats)]
+    bots = [
+        make_bot(run.bots[entry], seed=_mix(run.seed, index, seat, 1)) for seat, entry in enumerate(seats)
+    ]
     result = play_game(game, bots)
     return {
         "index": index,
@@ -146,12 +149,13 @@ def _local(run: Run, todo: list[int], workers: int) -> Iterator[dict[str, Any]]:
 
 def _dask(run: Run, todo: list[int], address: str) -> Iterator[dict[str, Any]]:
     try:
-        from distributed import Client, as_completed as dask_completed  # noqa: PLC0415 (optional)
+        from distributed import Client
+        from distributed import as_completed as dask_completed
     except ImportError as error:
         raise ArenaError("--dask needs the Dask client: pip install caravan[arena]") from error
-    with Client(address, set_as_default=False) as client:
+    with Client(address, set_as_default=False) as client:  # type: ignore[no-untyped-call]
         futures = client.map(play_one, [run] * len(todo), todo, pure=False)
-        for future in dask_completed(futures, loop=client.loop):
+        for future in dask_completed(futures, loop=client.loop):  # type: ignore[no-untyped-call]
             yield future.result()
 
 
@@ -162,8 +166,8 @@ class Progress:
         self.total, self.done, self.stream = total, done, stream
         self.bar: Any = None
         if stream.isatty():
-            try:
-                from tqdm import tqdm  # noqa: PLC0415 (optional)
+            try:  # optional: a bar on a terminal when tqdm is installed
+                tqdm = importlib.import_module("tqdm").tqdm
             except ImportError:
                 pass
             else:
@@ -236,7 +240,10 @@ def summarise(run: Run, results: list[dict[str, Any]]) -> dict[str, Any]:
 
 def table(summary: dict[str, Any]) -> str:
     rows = [f"{summary['games']} games, {summary['mean_turns']} turns on average"]
-    head = f"{'bot':<24} {'games':>5} {'win rate':>8} {'95% interval':>14} {'score':>6} {'ms/turn':>8} {'p95 ms':>8}"
+    head = (
+        f"{'bot':<24} {'games':>5} {'win rate':>8} {'95% interval':>14} {'score':>6} "
+        f"{'ms/turn':>8} {'p95 ms':>8}"
+    )
     rows.append(head)
     for name, b in summary["bots"].items():
         lo, hi = b["ci95"]
@@ -259,7 +266,9 @@ def _resume(path: Path, run: Run) -> list[dict[str, Any]]:
         except json.JSONDecodeError:
             continue  # the last line of a run stopped mid-write
         if not isinstance(data, dict) or data.get("run") != run.key():
-            raise ArenaError(f"{path}:{n} is a game of another run (other bots, seed or variant): use another --out")
+            raise ArenaError(
+                f"{path}:{n} is a game of another run (other bots, seed or variant): use another --out"
+            )
         index = data.get("index")
         if isinstance(index, int) and 0 <= index < run.games:
             done[index] = data
@@ -302,17 +311,26 @@ def _parser() -> argparse.ArgumentParser:
         prog="python -m caravan.arena",
         description="Play bots against each other and report who is stronger (docs/BOTS.md).",
     )
-    p.add_argument("bots", nargs="+", metavar="BOT", help="random, courier, easy, medium, hard[:key=value,...] or module:Name")
+    p.add_argument(
+        "bots",
+        nargs="+",
+        metavar="BOT",
+        help="random, courier, easy, medium, hard[:key=value,...] or module:Name",
+    )
     p.add_argument("--games", type=int, required=True, help="games to play")
     p.add_argument("--players", type=int, default=None, help="players per game (default: the bots listed)")
     p.add_argument("--seed", type=int, default=1, help="the run's seed: the same seed plays the same games")
-    p.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="local processes (default: CPU count)")
+    p.add_argument(
+        "--workers", type=int, default=os.cpu_count() or 1, help="local processes (default: CPU count)"
+    )
     p.add_argument("--dask", metavar="ADDRESS", help="play on a Dask cluster (tcp://host:8786) instead")
     p.add_argument("--out", type=Path, help="append one JSON line per game; the same command resumes")
     p.add_argument("--json", action="store_true", help="end with one JSON line of the results")
     p.add_argument("--short", action="store_true", help="the short variant (R2)")
     p.add_argument("--casual", action="store_true", help="the casual variant (6 camels, R1)")
-    p.add_argument("--max-turns", type=int, default=400, help="stop a game unfinished after this many turns (I10)")
+    p.add_argument(
+        "--max-turns", type=int, default=1000, help="stop a game unfinished after this many turns (I10)"
+    )
     return p
 
 
@@ -334,7 +352,9 @@ def main(argv: list[str] | None = None, *, stdout: TextIO | None = None, stderr:
     except BotSpecError as error:
         print(f"arena: {error}", file=err)
         return 2
-    run = Run(specs, names_for(specs), players, args.games, args.seed, args.short, args.casual, args.max_turns)
+    run = Run(
+        specs, names_for(specs), players, args.games, args.seed, args.short, args.casual, args.max_turns
+    )
     try:
         summary = run_arena(run, workers=args.workers, dask=args.dask, out=args.out, progress=err)
     except ArenaError as error:

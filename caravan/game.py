@@ -1162,19 +1162,25 @@ class Game:
     def camels_at(self, square: int) -> list[Camel]:
         """Every camel on ``square``, in seat order, unladen ones first (like python-chess's piece_at)."""
         nc, load = self.camels, self.load
-        return _sorted_camels([_camel_key(i // nc, square, load[i]) for i, s in enumerate(self.loc) if s == square])
+        return _sorted_camels(
+            [_camel_key(i // nc, square, load[i]) for i, s in enumerate(self.loc) if s == square]
+        )
 
     def seat_camels(self, seat: int) -> list[Camel]:
         """The camels of ``seat`` on the board, by square; the rest are in its supply."""
         loc, load = self.loc, self.load
-        return _sorted_camels([_camel_key(seat, loc[i], load[i]) for i in self.camels_of(seat) if loc[i] != SUPPLY])
+        return _sorted_camels(
+            [_camel_key(seat, loc[i], load[i]) for i in self.camels_of(seat) if loc[i] != SUPPLY]
+        )
 
     def all_camels(self) -> list[Camel]:
         """Every camel on the board, in ``State.camels``' order (by square, seat,
         unladen first): the cheap read of a whole position for evaluation
         functions. Camels are shared immutable values, so this builds one list."""
         nc, load = self.camels, self.load
-        return _sorted_camels([_camel_key(i // nc, sq, load[i]) for i, sq in enumerate(self.loc) if sq != SUPPLY])
+        return _sorted_camels(
+            [_camel_key(i // nc, sq, load[i]) for i, sq in enumerate(self.loc) if sq != SUPPLY]
+        )
 
     def loose_at(self, square: int) -> Good | None:
         """The good no camel carries on ``square`` (R8), or None."""
@@ -1268,6 +1274,12 @@ class Game:
     def position(self) -> str:
         """The position in one line of text (docs/POSITION.md); ``from_position`` reads it back."""
         return format_position(self.state())
+
+    def setup_goods(self) -> tuple[Good, ...]:
+        """The goods drawn onto numbered spaces 1-8 at set-up (R3), in that order;
+        ``Game(options, setup_draws=...)`` sets up a game with them. Empty for a
+        game set up from a position (``start_position()``)."""
+        return tuple(ALL_GOODS[g] for g in self.setup_draws)
 
     def start_position(self) -> str | None:
         """The position this game was set up from, or None for the normal set-up (R3)."""
@@ -1374,7 +1386,10 @@ class Game:
 def _draw_ints(draws: Sequence[int]) -> tuple[int, ...]:
     """Recorded draws as the engine's ints: a ``Good`` is one (docs/API.md); anything
     that is no int (a bool, a letter, None) is kept, for the checks to refuse by name."""
-    return tuple(d if type(d) is int else int(d) if isinstance(d, int) and not isinstance(d, bool) else d for d in draws)
+    return tuple(
+        d if type(d) is int else int(d) if isinstance(d, int) and not isinstance(d, bool) else d
+        for d in draws
+    )
 
 
 _ANY_SETUP = (0, 0, 1, 1, 2, 2, 3, 3)  # valid set-up draws in every variant, overwritten by from_state
@@ -1400,10 +1415,7 @@ def _camel_of(key: int) -> Camel:
         rest, under = divmod(key, 2)
         rest, good = divmod(rest, 9)
         square, seat = divmod(rest, 4)
-        if good == 0:
-            camel = Camel(seat, square)
-        else:
-            camel = Camel(seat, square, ALL_GOODS[good - 1], bool(under))
+        camel = Camel(seat, square) if good == 0 else Camel(seat, square, ALL_GOODS[good - 1], bool(under))
         _CAMELS[key] = camel
     return camel
 

@@ -26,9 +26,9 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from . import record
-from .bots import Bot, BotSpecError, make_bot
 from .actions import Action, EndTurn, parse_action
 from .board import PLAYER_COLOURS, SQUARE_NAMES
+from .bots import Bot, BotSpecError, make_bot
 from .errors import CaravanError, IllegalActionError, NotationError, OptionsError
 from .game import Game
 from .goods import ALL_GOODS
@@ -594,7 +594,9 @@ def _bots_arg(items: list[str], seats: int, seed: int | None) -> dict[int, Bot]:
     for item in items:
         number, eq, spec = item.partition("=")
         if not eq or not number.strip().isdigit() or not 1 <= int(number) <= seats:
-            raise BotSpecError(f"--bot {item!r}: say which seat, 1 to {seats}, then = and the bot, e.g. 2=hard")
+            raise BotSpecError(
+                f"--bot {item!r}: say which seat, 1 to {seats}, then = and the bot, e.g. 2=hard"
+            )
         seat = int(number) - 1
         if seat in out:
             raise BotSpecError(f"--bot: seat {seat + 1} is given twice")

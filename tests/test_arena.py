@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -39,7 +40,9 @@ def test_a_short_run_prints_a_table_and_ends_with_one_json_line(tmp_path: Path) 
 
 def test_a_name_given_twice_gets_a_suffix_and_the_last_bot_fills_the_seats() -> None:
     assert arena.names_for(["hard", "hard", "medium", "hard"]) == ("hard", "hard#2", "medium", "hard#3")
-    status, out, _ = run(["random", "courier", "--players", "3", "--games", "3", "--max-turns", "30", "--json"])
+    status, out, _ = run(
+        ["random", "courier", "--players", "3", "--games", "3", "--max-turns", "30", "--json"]
+    )
     assert status == 0
     assert set(json.loads(out.splitlines()[-1])["bots"]) == {"random", "courier", "courier#2"}
 
@@ -80,9 +83,9 @@ def test_out_writes_one_record_per_game_and_a_stopped_run_resumes(tmp_path: Path
     assert status == 2 and "another run" in err
 
 
-def _played(text: str) -> dict[str, object]:
+def _played(text: str) -> dict[str, Any]:
     """The JSON line without think times (CPU time differs from run to run)."""
-    data = json.loads(text.splitlines()[-1])
+    data: dict[str, Any] = json.loads(text.splitlines()[-1])
     for bot in data["bots"].values():
         del bot["think_ms_mean"], bot["think_ms_p95"]
     return data

@@ -484,7 +484,9 @@ def test_a_bad_position_exits_with_status_2_and_a_plain_message() -> None:
 
 
 def test_a_bot_seat_plays_its_turn_action_by_action_and_hint_suggests_a_legal_action() -> None:
-    game, out = run(["@c6", "end", "hint", "quit"], ["--players", "Ann,Bob", "--start", "1", "--bot", "2=easy"])
+    game, out = run(
+        ["@c6", "end", "hint", "quit"], ["--players", "Ann,Bob", "--start", "1", "--bot", "2=easy"]
+    )
     assert game is not None
     bob = [step for step in game.history if step.seat == 1]
     assert bob and str(bob[-1].action) == "end"  # turn 2: its actions, then end (R5, R6)

@@ -31,7 +31,8 @@ from ..goods import ALL_GOODS, goods_in_game
 WIN = 1000.0
 # Manhattan distance between squares: the camels a chain needs between them (R11).
 DIST: tuple[tuple[int, ...], ...] = tuple(
-    tuple(abs(a % SIZE - b % SIZE) + abs(a // SIZE - b // SIZE) for b in range(SQUARES)) for a in range(SQUARES)
+    tuple(abs(a % SIZE - b % SIZE) + abs(a // SIZE - b // SIZE) for b in range(SQUARES))
+    for a in range(SQUARES)
 )
 CITY = tuple(g.city_square for g in ALL_GOODS)
 POINTS = tuple(g.points for g in ALL_GOODS)
@@ -57,6 +58,10 @@ class Weights:
     pickup_later: float = 0.3
     penalty_early: float = 0.5
     triggered: float = 0.35
+    per_action: float = 0.0
+    one_by_one: bool = False
+    occupied: int = 0
+    own: float = 0.3
 
 
 DEFAULT = Weights()
@@ -97,6 +102,7 @@ def values(game: Game, w: Weights = DEFAULT) -> list[float]:
         v = line.total + line.penalty * (1.0 - pen_w)
         squares = own[s]
         free = per_player - len(laden[s])  # camels that can still move: unladen or in the supply
+        carried: list[tuple[int, int, bool]] = []
         for sq, good, under in laden[s]:
             city = CITY[good]
             # The carrier's group, and its square nearest the city.
@@ -111,10 +117,20 @@ def values(game: Game, w: Weights = DEFAULT) -> list[float]:
             if d == 0:
                 need = 1 if city in unladen[s] else 3
             else:
-                need = d + 1 + (1 if city in occupied else 0)
+                need = d + 1 + (w.occupied if city in occupied else 0)
                 if d > free:  # leapfrog: a camel freed by the good's move goes ahead again
                     need += d - free
-            worth = POINTS[good] * discount[need if need < last else last] * carry_w
+            carried.append((need, good, under))
+        if w.one_by_one:
+            carried.sort()
+        waited = 0
+        for need, good, under in carried:
+            # Goods go one after another (``one_by_one``): each waits for those nearer delivery.
+            waited = waited + need if w.one_by_one else need
+            if w.per_action:
+                worth = max(POINTS[good] * 0.1, POINTS[good] - w.per_action * (waited - 1)) * carry_w
+            else:
+                worth = POINTS[good] * discount[waited if waited < last else last] * carry_w
             v += worth
             if not under:
                 stealable[s].append(worth)
@@ -156,5 +172,4 @@ def margin(game: Game, seat: int, w: Weights = DEFAULT) -> float:
     """``seat``'s value minus the best other player's: what a bot maximises."""
     v = values(game, w)
     mine = v[seat]
-    return mine - max(x for s, x in enumerate(v) if s != seat)
-
+    return mine * (1.0 + w.own) - max(x for s, x in enumerate(v) if s != seat)

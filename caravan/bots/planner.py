@@ -66,7 +66,9 @@ def _score_after_end(game: Game, seat: int, w: Weights) -> float:
     return value
 
 
-def best_turns(game: Game, *, width: int, keep: int, chance: Chance, weights: Weights = DEFAULT) -> list[Turn]:
+def best_turns(
+    game: Game, *, width: int, keep: int, chance: Chance, weights: Weights = DEFAULT
+) -> list[Turn]:
     """The ``keep`` best whole turns for the player to move, best first, by beam search.
 
     Each turn is (score, actions) with actions ending in ``end``, or in the
@@ -137,4 +139,3 @@ def greedy_turn(game: Game, weights: Weights = DEFAULT) -> None:
         game.push_legal(choice)
         if choice is END_TURN:
             return
-

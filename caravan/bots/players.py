@@ -78,7 +78,9 @@ class MediumBot(TurnBot):
         self.weights = weights
 
     def plan(self, game: Game, budget: Budget) -> list[Action]:
-        turns = best_turns(game, width=self.width, keep=1, chance=search_chance(self.seed, game), weights=self.weights)
+        turns = best_turns(
+            game, width=self.width, keep=1, chance=search_chance(self.seed, game), weights=self.weights
+        )
         return list(turns[0][1])
 
 
@@ -93,11 +95,11 @@ class HardBot(TurnBot):
     def __init__(
         self,
         seed: int = 0,
-        iterations: int = 120,
+        iterations: int = 96,
         budget: float | None = None,
-        candidates: int = 6,
+        candidates: int = 8,
         width: int = 6,
-        horizon: int = 2,
+        horizon: int = 1,
         weights: Weights = DEFAULT,
     ) -> None:
         super().__init__(seed)
@@ -110,7 +112,11 @@ class HardBot(TurnBot):
     def plan(self, game: Game, budget: Budget) -> list[Action]:
         clock = budget.start()
         turns = best_turns(
-            game, width=self.width, keep=self.candidates, chance=search_chance(self.seed, game), weights=self.weights
+            game,
+            width=self.width,
+            keep=self.candidates,
+            chance=search_chance(self.seed, game),
+            weights=self.weights,
         )
         if len(turns) == 1:
             return list(turns[0][1])

@@ -27,8 +27,10 @@ from .evaluate import Weights, margin
 from .planner import Turn, greedy_turn
 
 
-def rollout(game: Game, turn: tuple[Action, ...], chance: SeededChance, horizon: int, w: Weights) -> tuple[float, bool]:
-    """Play ``turn`` and ``horizon`` more turns on a copy; (margin for the mover, whether anything was drawn)."""
+def rollout(
+    game: Game, turn: tuple[Action, ...], chance: SeededChance, horizon: int, w: Weights
+) -> tuple[float, bool]:
+    """Play ``turn`` and ``horizon`` more turns on a copy: (the mover's margin, whether it drew)."""
     seat = game.seat
     sim = game.copy_position(chance=chance)
     bag = sim.bag_count
@@ -48,7 +50,9 @@ def rollout(game: Game, turn: tuple[Action, ...], chance: SeededChance, horizon:
     return margin(sim, seat, w), sim.bag_count != bag
 
 
-def choose(game: Game, turns: list[Turn], clock: Clock, *, seed: int, horizon: int, weights: Weights) -> list[Action]:
+def choose(
+    game: Game, turns: list[Turn], clock: Clock, *, seed: int, horizon: int, weights: Weights
+) -> list[Action]:
     """The candidate turn with the best mean rollout margin (see the module's docstring)."""
     base = decision_seed(seed, game)
     total = [0.0] * len(turns)
@@ -68,7 +72,9 @@ def choose(game: Game, turns: list[Turn], clock: Clock, *, seed: int, horizon: i
                 if clock.spent(done) or stop:
                     stop = True
                     break
-                value, drew = rollout(game, turns[i][1], SeededChance(base + 1_000_003 * done + i), horizon, weights)
+                value, drew = rollout(
+                    game, turns[i][1], SeededChance(base + 1_000_003 * done + i), horizon, weights
+                )
                 total[i] += value
                 count[i] += 1
                 fixed[i] = not drew
