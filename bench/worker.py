@@ -21,7 +21,7 @@ Reported per variant (median, min-max over rounds): the page's boot
 creation to being able to think); when the page knows it is ready (page
 clock); the renderer processes' resident memory (Linux /proc, the pids from
 CDP's SystemInfo.getProcessInfo) once the worker is ready, as a difference
-to `none`; the round trip of a hard bot's turn (120 iterations, the default:
+to `none`; the round trip of a hard bot's turn (its default iterations:
 fixed work) on positions of a real game, and with a 1 s budget (the
 deadline the page will use) on the first; main-thread long tasks (>50 ms)
 during those thinks.
@@ -44,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from caravan import Game, Options
-from caravan.bots import make_bot
+from caravan.bots import HardBot, make_bot
 from caravan.record import dumps
 from e2e.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, bundle, csp_safe, start_server, stop_server
 
@@ -285,7 +285,11 @@ def main(argv: list[str] | None = None) -> int:
             for proc, _ in servers.values():
                 stop_server(proc)
     base_rss = statistics.median(row["rss_kb"] for row in rows["none"])
-    print(f"{len(games)} positions of one 2-player game, hard bot (120 iterations), {args.rounds} rounds")
+    iterations = HardBot().default_budget.iterations
+    print(
+        f"{len(games)} positions of one 2-player game, hard bot ({iterations} iterations)"
+        f", {args.rounds} rounds"
+    )
     print(f"{'':28}" + "".join(f"{v:>22}" for v in COLUMNS))
 
     def line(label: str, get: Any) -> None:
