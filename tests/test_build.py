@@ -178,6 +178,65 @@ def test_page_modules_never_import_a_terminal_module() -> None:
                 assert name in shipped or not (ROOT / (name.replace(".", "/") + ".py")).exists(), name
 
 
+# What the page imports (index.html: ``import web.main``) and what the bot
+# worker will import (caravan.bots): the roots of the import graph below.
+ENTRY_MODULES = ("web.main", "caravan.bots", "web.botworker")  # the page, the bots, the bot worker
+
+
+def _module_file(root: Path, name: str) -> str | None:
+    """The file of a module of caravan/ or web/ (a package is its __init__), or None."""
+    base = name.replace(".", "/")
+    for rel in (base + ".py", base + "/__init__.py"):
+        if (root / rel).is_file():
+            return rel
+    return None
+
+
+def _imported_files(root: Path, entries: tuple[str, ...]) -> set[str]:
+    """Every file of caravan/ and web/ the entry modules import, transitively,
+    subpackages included (a package's __init__ too, as importing a submodule runs it)."""
+    todo = list(entries)
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop()
+        parts = name.split(".")
+        for k in range(1, len(parts) + 1):  # importing a.b.c runs a/__init__ and a/b/__init__
+            rel = _module_file(root, ".".join(parts[:k]))
+            if rel is None or rel in seen:
+                continue
+            seen.add(rel)
+            package = ".".join(parts[:k]) if rel.endswith("__init__.py") else ".".join(parts[: k - 1])
+            todo.extend(n for n in _imports(root / rel, package) if n.split(".")[0] in build.PACKAGES)
+    return seen
+
+
+def test_every_module_the_page_or_the_bots_import_is_in_the_zip_subpackages_too(
+    bundle: build.Bundle,
+) -> None:
+    needed = _imported_files(ROOT, ENTRY_MODULES)
+    assert "web/main.py" in needed and "caravan/bots/__init__.py" in needed
+    assert any(n.startswith("caravan/bots/") and not n.endswith("__init__.py") for n in needed)
+    names = set(_app_zip(bundle).namelist())
+    missing = sorted(n for n in needed if n not in names or n + "c" not in names)
+    assert missing == []
+
+
+def test_module_discovery_is_recursive(tmp_path: Path) -> None:
+    """A subpackage (caravan/bots/) ships, where a flat glob would drop it silently."""
+    for rel in ("caravan/__init__.py", "caravan/bots/__init__.py", "caravan/bots/deep/x.py", "web/a.py"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("", encoding="utf-8")
+    assert build.page_modules(tmp_path) == [
+        "caravan/__init__.py",
+        "caravan/bots/__init__.py",
+        "caravan/bots/deep/x.py",
+        "web/a.py",
+    ]
+    before = build.inputs_digest(tmp_path)
+    (tmp_path / "caravan/bots/deep/x.py").write_text("x = 1\n", encoding="utf-8")
+    assert build.inputs_digest(tmp_path) != before  # a change in a subpackage rebuilds
+
+
 @pytest.mark.parametrize("module", build.page_modules(ROOT))
 def test_page_modules_do_not_import_stdlib_modules_pyodide_compiles_at_boot(module: str) -> None:
     for name in _imports(ROOT / module, module.split("/")[0]):
@@ -280,3 +339,58 @@ def test_missing_prerequisites_fail_with_a_plain_message(
 def test_build_refuses_to_write_over_the_repository(tmp_path: Path) -> None:
     with pytest.raises(build.BuildError, match="refusing"):
         build.build(ROOT, ROOT)
+
+
+def _bot_worker(bundle: build.Bundle) -> str:
+    (name,) = [f for f in bundle.files if re.fullmatch(r"assets/bot-worker\.[0-9a-f]{12}\.mjs", f)]
+    return name
+
+
+def test_the_bot_worker_is_hashed_named_by_index_html_precached_and_loads_only_bundle_files(
+    bundle: build.Bundle,
+) -> None:
+    """docs/WORKER.md: the worker loads this release's runtime and app zip, offline too."""
+    name = _bot_worker(bundle)
+    html = (bundle.out / "index.html").read_text(encoding="utf-8")
+    assert f'<meta name="caravan-bot-worker" content="./{name}">' in html
+    assert "./" + name in _precache(bundle)
+    text = (bundle.out / name).read_text(encoding="utf-8")
+    urls = re.findall(r'(?:from |new URL\()"(\.\.?/[^"]+)"', text)
+    assert urls and not re.search(r"node_modules|\./app\.zip", text)
+    for url in urls:
+        target = (bundle.out / "assets" / url).resolve()
+        assert target.is_relative_to(bundle.out) and target.is_file(), url
+        assert "./" + target.relative_to(bundle.out).as_posix() in _precache(bundle), url
+    assert any(u.endswith("pyodide.mjs") for u in urls) and any(
+        re.search(r"app\.[0-9a-f]{12}\.zip$", u) for u in urls
+    )
+
+
+def test_a_new_app_zip_is_a_new_bot_worker(bundle: build.Bundle, tmp_path: Path) -> None:
+    """The worker names the zip it imports, so the two never come from two releases."""
+    root = tmp_path / "src"
+    shutil.copytree(
+        ROOT, root, ignore=shutil.ignore_patterns(".git", "dist", "build", ".venv", "node_modules")
+    )
+    (root / "node_modules").symlink_to(ROOT / "node_modules")
+    (root / "web" / "botworker.py").write_text(
+        (ROOT / "web" / "botworker.py").read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8"
+    )
+    other = build.build(root, tmp_path / "dist")
+    assert _bot_worker(other) != _bot_worker(bundle)
+
+
+def test_the_bot_worker_is_served_with_a_csp_of_its_own_that_runs_pyodide_and_no_eval() -> None:
+    """A worker loaded from a URL takes the CSP of its response, not the page's."""
+    from tools.serve import headers_for, load_header_rules
+
+    rules = load_header_rules(ROOT / "netlify.toml")
+    policy = headers_for(rules, "/assets/bot-worker.0123456789ab.mjs")["Content-Security-Policy"]
+    directives = {d.split()[0]: d.split()[1:] for d in policy.split(";") if d.strip()}
+    assert "'wasm-unsafe-eval'" in policy and "'unsafe-eval'" not in policy
+    assert directives["default-src"] == ["'none'"]
+    assert not re.search(r"https?:|\*|blob:|data:", policy), "the worker may load from another origin"
+    page = headers_for(rules, "/index.html")["Content-Security-Policy"]
+    assert "worker-src 'self'" in page and "blob:" not in page, (
+        "the page's policy lets workers start from blob:"
+    )

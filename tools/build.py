@@ -2,13 +2,16 @@
 
     python3 tools/build.py [--out DIR]     (make dist)
 
-- `caravan/` and `web/` (every module, picked up by glob, except the
+- `caravan/` and `web/` (every module, subpackages too, found recursively, except the
   terminal-only ones) go in as one zip of sources and byte-code compiled by
   Pyodide's own Python (3.14 .pyc, unchecked-hash), run under Node.js from the
   pinned npm `pyodide` package (tools/pyc.mjs). PyScript writes it to the
   page's file system (`[files] "./assets/app.<hash>.zip" = "./caravan-app.zip"`)
   and index.html imports from it (zipimport): unpacking it would import
   `zipfile` and `shutil`, compiled from source, at every boot.
+- The bot worker (web/static/bot-worker.mjs, docs/WORKER.md) gets the
+  bundle's paths of Pyodide and the app zip, then its content-hashed name,
+  which index.html's `<meta name="caravan-bot-worker">` carries.
 - Our own assets get content-hashed names under `assets/`; the runtime goes to
   `runtime/pyodide-<version>/` and `runtime/pyscript-<version>/`. Only
   `index.html`, `sw.js` and `manifest.webmanifest` keep fixed names.
@@ -50,7 +53,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("caravan", "web")
 # Modules only the terminal game uses; the page never imports them
 # (tests/test_build.py checks that).
-EXCLUDED = frozenset({"caravan/__main__.py", "caravan/terminal.py", "caravan/text.py"})
+EXCLUDED = frozenset({"caravan/__main__.py", "caravan/arena.py", "caravan/terminal.py", "caravan/text.py"})
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -73,13 +76,16 @@ MIN_NODE = 18
 # CSP directives a <meta> cannot carry (browsers ignore them there and warn).
 META_CSP_DROP = ("frame-ancestors", "report-uri", "report-to", "sandbox")
 STATIC = Path("web/static")
+BOT_WORKER = STATIC / "bot-worker.mjs"
+# index.html names the bot worker for the page's boot script (boot.js starts it).
+BOT_WORKER_META = re.compile(r'<meta name="caravan-bot-worker" content="([^"]*)">')
 # index.html's release stamp; sw.js refuses an index.html that names another release.
 RELEASE_META = '<meta name="caravan-release" content="{}">'
 RELEASE_STAMP = re.compile(r'<meta name="caravan-release" content="([0-9a-f]*)">')
 # The inputs of a build: ensure_built() rebuilds when any of them changed.
 INPUT_GLOBS = (
-    "caravan/*.py",
-    "web/*.py",
+    "caravan/**/*.py",
+    "web/**/*.py",
     "web/*.css",
     "web/static/*",
     "index.html",
@@ -110,7 +116,7 @@ class Bundle:
 
 def page_modules(root: Path = ROOT) -> list[str]:
     """Every module the page may import, relative to root: all of caravan/ and web/ but EXCLUDED."""
-    found = [p.relative_to(root).as_posix() for pkg in PACKAGES for p in sorted((root / pkg).glob("*.py"))]
+    found = [p.relative_to(root).as_posix() for pkg in PACKAGES for p in sorted((root / pkg).rglob("*.py"))]
     return [f for f in found if f not in EXCLUDED]
 
 
@@ -208,7 +214,7 @@ def _py_config(root: Path, paths: dict[str, str]) -> str:
         raise BuildError(f"pyscript.toml's interpreter {interpreter!r} is not a runtime file")
     files = {}
     for source, target in dict(config.get("files", {})).items():
-        if re.fullmatch(r"\./(caravan|web)/[^/]+\.py", source):
+        if re.fullmatch(r"\./(caravan|web)/.+\.py", source):
             continue  # every page module is in the app zip already
         if source not in paths:
             raise BuildError(f"pyscript.toml [files] names {source}, which the build does not know")
@@ -230,11 +236,30 @@ def _rewrite_html(root: Path, html: str, paths: dict[str, str], policy: str) -> 
         return f'{attr}="{paths[value]}"'
 
     html = re.sub(r'\b(src|href|config)="([^"]*)"', swap, html)
+    if len(BOT_WORKER_META.findall(html)) != 1 or f"./{BOT_WORKER.as_posix()}" not in paths:
+        raise BuildError(f'index.html needs one <meta name="caravan-bot-worker" content="./{BOT_WORKER}">')
+    html = BOT_WORKER_META.sub(lambda m: m.group(0).replace(m.group(1), paths[m.group(1)]), html)
     meta = f'<meta http-equiv="Content-Security-Policy" content="{meta_csp(policy)}">'
     meta += "\n" + RELEASE_META.format("")  # filled in by write_service_worker
     if html.count('<meta charset="utf-8">') != 1:
         raise BuildError('index.html needs exactly one <meta charset="utf-8">')
     return html.replace('<meta charset="utf-8">', '<meta charset="utf-8">\n' + meta, 1)
+
+
+def _bot_worker(root: Path, paths: dict[str, str]) -> bytes:
+    """web/static/bot-worker.mjs with its runtime and app zip paths made the bundle's.
+
+    The worker lands in assets/ and resolves its URLs against itself, so each
+    path is rewritten relative to assets/; its content hash then names the
+    runtime and the zip it loads, and a new zip is a new worker."""
+    text = (root / BOT_WORKER).read_text(encoding="utf-8")
+    for source in ('"./node_modules/pyodide/pyodide.mjs"', '"./app.zip"'):
+        if source not in text:
+            raise BuildError(f"{BOT_WORKER} must name {source}")
+        target = paths[source.strip('"')].removeprefix("./")
+        relative = "./" + target.removeprefix("assets/") if target.startswith("assets/") else "../" + target
+        text = text.replace(source, json.dumps(relative))
+    return text.encode()
 
 
 def _manifest(root: Path, paths: dict[str, str]) -> bytes:
@@ -324,6 +349,9 @@ def build(root: Path = ROOT, out: Path | None = None) -> Bundle:
         name = _hashed(rel.name, data)
         files[name] = data
         paths[f"./{rel.as_posix()}"] = "./" + name
+    worker = _bot_worker(root, paths)
+    files[_hashed(BOT_WORKER.name, worker)] = worker
+    paths[f"./{BOT_WORKER.as_posix()}"] = "./" + _hashed(BOT_WORKER.name, worker)
     files["manifest.webmanifest"] = _manifest(root, paths)
     paths[f"./{STATIC.as_posix()}/manifest.webmanifest"] = "./manifest.webmanifest"
     html = (root / "index.html").read_text(encoding="utf-8")

@@ -10,21 +10,25 @@ Each update writes one ``innerHTML`` and the contract's ``data-``
 attributes. Enter and Space on the board's focusable elements go down the
 click's path; after an update made from the keyboard, focus moves to
 ``View.focus``. Storage, clipboard, share sheet and downloads are wrapped
-here, so that everything in ``web.app`` runs on CPython.
+here, so that everything in ``web.app`` runs on CPython. The bot worker,
+started by boot.js, talks to ``web.botclient`` through ``_on_bot_message``
+and ``bot_think`` (docs/WORKER.md).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import is_none  # type: ignore[import-not-found]
 
 from caravan.limits import MAX_LINK, MAX_RECORD
 from web.app import App
 from web.board_svg import VIEW
+from web.botclient import BotClient, Notice, OnAnswer
 from web.i18n import t
 from web.query import parse_query
 from web.saved import Saves
@@ -653,6 +657,66 @@ def _on_pagehide(_: Any) -> None:
         raise
 
 
+# ---------------------------------------------------------------- the bot worker
+# Started by boot.js while the page boots (docs/WORKER.md); its messages come
+# here, and its readiness is <html data-bot> (docs/UI-CONTRACT.md).
+
+bot_client = BotClient()
+
+
+def _on_bot_message(text: Any) -> None:
+    try:
+        got = bot_client.receive(str(text))
+        if isinstance(got, Notice) and got.kind == "csp":
+            window.console.error(f"CSP violation: (in the bot worker) {got.text}")
+        elif isinstance(got, Notice) and got.kind == "failed":
+            window.console.warn(f"caravan: the bot cannot play: {got.text}")
+        _html.setAttribute("data-bot", bot_client.state)
+    except Exception as e:  # a bug: show it, and let tests see it in the console
+        window.console.error(f"caravan: {type(e).__name__}: {e}")
+        raise
+
+
+def bot_think(
+    record: str, seat: int, bot: str, seed: int, on_answer: OnAnswer, *, budget_ms: int | None = None
+) -> int:
+    """Ask the worker for ``bot``'s turn in ``record``; ``on_answer`` gets it. Returns the request's id."""
+    rid, text = bot_client.request(record, seat, bot, seed, on_answer, budget_ms=budget_ms)
+    if text is not None:
+        window.caravanBot.post(text)
+    _html.setAttribute("data-bot", bot_client.state)
+    return rid
+
+
+def _think_for_test(text: Any) -> Any:
+    """``caravanBot.think(json)`` (docs/UI-CONTRACT.md): a request's fields in,
+    a Promise of the answer's JSON out."""
+    ask = json.loads(str(text))
+
+    def executor(resolve: Any, _reject: Any) -> None:
+        bot_think(
+            str(ask["record"]),
+            int(ask["seat"]),
+            str(ask["bot"]),
+            int(ask.get("seed", 0)),
+            lambda answer: resolve(answer.to_json()),
+            budget_ms=ask.get("budget_ms"),
+        )
+
+    return window.Promise.new(create_once_callable(executor))
+
+
+def _start_bot() -> None:
+    bot = getattr(window, "caravanBot", None)
+    if bot is None or is_none(bot):
+        failed = {"version": 1, "type": "failed", "error": "the bot's worker was not started"}
+        bot_client.receive(json.dumps(failed))
+        _html.setAttribute("data-bot", bot_client.state)
+        return
+    bot.think = create_proxy(_think_for_test)
+    bot.listen(create_proxy(_on_bot_message))
+
+
 def boot() -> None:
     global app
     query = parse_query(str(window.location.search))
@@ -686,6 +750,7 @@ def boot() -> None:
     window.addEventListener("resize", create_proxy(_on_resize))
     window.addEventListener("storage", create_proxy(_on_storage))
     window.addEventListener("pagehide", create_proxy(_on_pagehide))
+    _start_bot()
     link_text = _fragment()
     app.boot(link_text, query.autostart, short=query.short, casual=query.casual)
     if link_text.lstrip("#"):

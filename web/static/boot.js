@@ -42,6 +42,50 @@
       "Please open the page in a current Firefox, Chrome, Edge or Safari.");
     return;
   }
+  // The bot worker (docs/WORKER.md), started while the page boots, once the
+  // page's own interpreter is loaded (BOT_START; at the latest when the page
+  // is ready): the runtime is in the HTTP cache then, and only the end of the
+  // page's boot competes with the worker's (bench/worker.py).
+  // Its messages (JSON text) wait in `inbox` until the
+  // page's Python listens (web/main.py: caravanBot.listen); a worker that
+  // cannot load gives a "failed" message. The page's Python sends with
+  // caravanBot.post and sets data-bot from then on.
+  // Requests posted before the worker exists wait in `outbox`.
+  var bot = window.caravanBot = { worker: null, inbox: [], outbox: [], listener: null };
+  bot.post = function (text) {
+    if (bot.worker) bot.worker.postMessage(text);
+    else bot.outbox.push(text);
+  };
+  bot.listen = function (fn) {
+    bot.listener = fn;
+    var waiting = bot.inbox;
+    bot.inbox = [];
+    waiting.forEach(function (text) { fn(text); });
+  };
+  function fromBot(text) {
+    if (bot.listener) bot.listener(text);
+    else bot.inbox.push(text);
+  }
+  function botFailed(reason) {
+    fromBot(JSON.stringify({ version: 1, type: "failed", error: reason }));
+  }
+  var BOT_START = "Loaded interpreter";
+  function startBot() {
+    if (bot.worker) return;
+    try {
+      var botMeta = document.querySelector('meta[name="caravan-bot-worker"]');
+      bot.worker = new Worker(botMeta.content, { type: "module" });
+      bot.worker.onmessage = function (e) { fromBot(String(e.data)); };
+      bot.worker.onerror = function (e) {
+        botFailed("the bot's script did not load" + (e && e.message ? " (" + e.message + ")" : ""));
+      };
+      bot.outbox.splice(0).forEach(function (text) { bot.worker.postMessage(text); });
+    } catch (e) {
+      botFailed("this browser cannot start the bot (" + ((e && e.message) || e) + ")");
+    }
+  }
+  html.setAttribute("data-bot", "loading");
+
   var BLOCKED = "The browser is blocking storage (IndexedDB), which the game needs to start. " +
     "Allow site data for this page, or leave private browsing, then reload.";
   try {
@@ -59,6 +103,7 @@
   }
   addEventListener("py:progress", function (e) {
     var i = STEPS.indexOf(String(e.detail));
+    if (String(e.detail) === BOT_START) startBot();
     var bar = document.getElementById("boot-progress");
     var text = document.getElementById("boot-status");
     if (bar && i >= 0) bar.value = i + 1;
@@ -171,6 +216,7 @@
   new MutationObserver(function (_, observer) {
     if (ready()) {
       observer.disconnect();
+      startBot();
       // When the page is idle: the first frames and clicks go first.
       if ("requestIdleCallback" in window) requestIdleCallback(offline, { timeout: 3000 });
       else setTimeout(offline, 500);

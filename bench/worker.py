@@ -1,0 +1,328 @@
+"""Bot worker benchmark: our module worker against PyScript's own worker, side by side.
+
+    .venv/bin/python bench/worker.py [--rounds 3] [--positions 3]
+
+Three variants of the built bundle (dist/, rebuilt if stale), each in a copy
+served by tools/serve.py, taking turns round by round so that the machine's
+load hits them alike; every round a fresh browser context, service workers
+blocked (their install would compete with the boot):
+- `module`: the bundle as shipped: boot.js starts web/static/bot-worker.mjs
+  (docs/WORKER.md) once the page's own interpreter is loaded.
+- `module-early`: the same worker started at once, beside the whole boot;
+  `module-late`: started once the page is ready (`data-ready`).
+- `pyscript`: no module worker; a `<script type="py" worker name="bot">`
+  that imports the same app zip and exports `think` (web.botworker.answer),
+  awaited on the main thread through `pyscript.workers["bot"]`. It starts
+  from a blob: URL, so its copy is served with `worker-src 'self' blob:`.
+- `none`: no bot worker at all: the memory and boot time baseline.
+
+Reported per variant (median, min-max over rounds): the page's boot
+(navigation to `data-ready`); worker start (the worker's own clock, from its
+creation to being able to think); when the page knows it is ready (page
+clock); the renderer processes' resident memory (Linux /proc, the pids from
+CDP's SystemInfo.getProcessInfo) once the worker is ready, as a difference
+to `none`; the round trip of a hard bot's turn (its default iterations:
+fixed work) on positions of a real game, and with a 1 s budget (the
+deadline the page will use) on the first; main-thread long tasks (>50 ms)
+during those thinks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from caravan import Game, Options
+from caravan.bots import HardBot, make_bot
+from caravan.record import dumps
+from e2e.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, bundle, csp_safe, start_server, stop_server
+
+VARIANTS = ("none", "module", "module-early", "module-late", "pyscript")
+# boot.js starts the worker once the page's interpreter is loaded; "module-early" at once,
+# "module-late" once the page is ready.
+LOADING = '  html.setAttribute("data-bot", "loading");\n'
+COLUMNS = ("module", "module-early", "module-late", "pyscript", "none")
+BOT_START = '  var BOT_START = "Loaded interpreter";\n'
+BOOT_MS = 120_000
+BUDGET_MS = 1000  # the page's hard bot: a deadline, not a number of iterations
+# Stamps data-ready, the module worker's "ready" message, long tasks; in every variant.
+PROBE = """
+window.__bench = { longTasks: [] };
+new MutationObserver(() => {
+  if (document.documentElement.getAttribute('data-ready') === 'true' && !window.__bench.readyAt) {
+    window.__bench.readyAt = performance.now();
+  }
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
+const NativeWorker = window.Worker;
+window.Worker = function (url, options) {
+  const w = new NativeWorker(url, options);
+  w.addEventListener('message', e => {
+    if (typeof e.data === 'string' && e.data.includes('"type":"ready"') && !window.__bench.botAt) {
+      window.__bench.botAt = performance.now();
+      window.__bench.workerStart = JSON.parse(e.data).start_ms;
+    }
+  });
+  return w;
+};
+window.Worker.prototype = NativeWorker.prototype;
+new PerformanceObserver(list => {
+  for (const e of list.getEntries()) window.__bench.longTasks.push([e.startTime, e.duration]);
+}).observe({ type: 'longtask' });
+"""
+PYSCRIPT_WORKER = """
+<script type="py" worker name="bot" src="./bench_bot.py" config='{config}'></script>
+<script type="py">
+import asyncio
+
+from pyscript import window, workers
+
+
+async def _bench_bot():
+    bot = await workers["bot"]
+    window.__bench.botAt = window.performance.now()
+    window.__bench.workerStart = await bot.start_ms()
+    window.benchBot = bot
+
+
+asyncio.ensure_future(_bench_bot())
+</script>
+"""
+# The PyScript worker's code, from our origin (inline code would be fetched from a blob: URL too,
+# which needs connect-src blob: as well).
+PYSCRIPT_BOT = """import os
+import sys
+
+import js
+
+sys.path.insert(0, os.path.abspath("caravan-app.zip"))
+from web.botworker import answer
+
+
+def think(text):
+    return answer(text)
+
+
+START_MS = js.performance.now()
+
+
+def start_ms():
+    return START_MS
+
+
+__export__ = ["think", "start_ms"]
+"""
+THINK = """async ([variant, text]) => {
+  const t0 = performance.now();
+  const answer = variant === 'pyscript' ? await benchBot.think(text) : await caravanBot.think(text);
+  return [performance.now() - t0, answer];
+}"""
+
+
+def _positions(count: int) -> list[Game]:
+    """Positions of one real game (the courier bot for both seats), spread over it."""
+    game = Game(Options(), seed=8)
+    bot = make_bot("courier", seed=8)
+    out: list[Game] = []
+    marks = {30 + 60 * i for i in range(count)}
+    n = 0
+    while len(out) < count and not game.is_over():
+        game.push(bot.act(game.view(game.seat)))
+        n += 1
+        if n in marks:
+            out.append(game.copy())
+    return out
+
+
+def _site(tmp: Path, variant: str) -> tuple[Path, Path]:
+    """A copy of the bundle for one variant, and the netlify.toml to serve it with."""
+    site = tmp / variant
+    shutil.copytree(bundle(), site)
+    headers = (ROOT / "netlify.toml").read_text(encoding="utf-8")
+    index = site / "index.html"
+    html = index.read_text(encoding="utf-8")
+    if variant == "module-early":
+        (boot,) = site.glob("assets/boot.*.js")
+        text = boot.read_text(encoding="utf-8")
+        assert text.count(LOADING) == 1, "boot.js no longer sets data-bot='loading' as expected"
+        boot.write_text(text.replace(LOADING, LOADING + "  startBot();\n"), encoding="utf-8")
+    if variant == "module-late":
+        (boot,) = site.glob("assets/boot.*.js")
+        text = boot.read_text(encoding="utf-8")
+        assert text.count(BOT_START) == 1, "boot.js no longer names BOT_START as expected"
+        boot.write_text(text.replace(BOT_START, '  var BOT_START = "never";\n'), encoding="utf-8")
+    if not variant.startswith("module"):
+        html = re.sub(r'<meta name="caravan-bot-worker" content="[^"]*">\n?', "", html)
+    if variant == "pyscript":
+        html = html.replace("worker-src 'self'", "worker-src 'self' blob:")
+        headers = headers.replace("worker-src 'self'", "worker-src 'self' blob:")
+        html = html.replace("</body>", "__PYSCRIPT_WORKER__</body>")
+    index.write_text(html, encoding="utf-8")
+    toml = tmp / f"{variant}.toml"
+    toml.write_text(headers, encoding="utf-8")
+    return site, toml
+
+
+def _pyscript_config(site: Path, url: str) -> str:
+    """The worker's config: absolute URLs, since it starts from a blob: URL (pyscript#2049)."""
+    html = (site / "index.html").read_text(encoding="utf-8")
+    interpreter = re.search(r'"interpreter":"\./([^"]+)"', html).group(1)  # type: ignore[union-attr]
+    app = re.search(r'"\./(assets/app\.[0-9a-f]+\.zip)"', html).group(1)  # type: ignore[union-attr]
+    return json.dumps({"interpreter": url + interpreter, "files": {url + app: "./caravan-app.zip"}})
+
+
+def _rss_kb(browser: Browser) -> int:
+    """Resident memory of the browser's renderer processes, kB."""
+    cdp = browser.new_browser_cdp_session()
+    info = cdp.send("SystemInfo.getProcessInfo")
+    cdp.detach()
+    total = 0
+    for proc in info["processInfo"]:
+        if proc["type"] != "renderer":
+            continue
+        try:
+            status = Path(f"/proc/{proc['id']}/status").read_text()
+        except OSError:
+            continue
+        match = re.search(r"VmRSS:\s+(\d+) kB", status)
+        total += int(match.group(1)) if match else 0
+    return total
+
+
+def _round(browser: Browser, variant: str, url: str, texts: list[str]) -> dict[str, Any]:
+    context = browser.new_context(service_workers="block")
+    try:
+        page: Page = csp_safe(context.new_page())
+        page.on(
+            "console",
+            lambda m: (
+                print(f"  [{variant}] {m.type}: {m.text}", file=sys.stderr)
+                if m.type in ("error", "warning")
+                else None
+            ),
+        )
+        page.add_init_script(PROBE)
+        page.goto(url + "?autostart=2&seed=3")
+        page.wait_for_function("window.__bench && window.__bench.readyAt", timeout=BOOT_MS)
+        row: dict[str, Any] = {"boot_ms": page.evaluate("window.__bench.readyAt")}
+        if variant == "none":
+            row["rss_kb"] = _rss_kb(browser)
+            return row
+        page.wait_for_function("window.__bench.botAt", timeout=BOOT_MS)
+        row["ready_at_ms"] = page.evaluate("window.__bench.botAt")
+        row["worker_start_ms"] = page.evaluate("window.__bench.workerStart")
+        row["rss_kb"] = _rss_kb(browser)
+        since = page.evaluate("performance.now()")  # long tasks of the boot's end do not count
+        thinks = []
+        for text in texts:
+            ms, answer = page.evaluate(THINK, [variant, text])
+            data = json.loads(answer)
+            assert "error" not in data and data["actions"], data
+            thinks.append((ms, float(data["think_ms"])))
+        budgeted = json.loads(texts[0]) | {"budget_ms": BUDGET_MS}
+        ms, answer = page.evaluate(THINK, [variant, json.dumps(budgeted)])
+        assert "error" not in json.loads(answer), answer
+        row["budget_round_trip_ms"] = round(ms)
+        row["think_round_trip_ms"] = [round(a) for a, _ in thinks]
+        row["think_in_worker_ms"] = [round(b) for _, b in thinks]
+        row["long_tasks_ms"] = [round(d) for t, d in page.evaluate("window.__bench.longTasks") if t >= since]
+        row["rss_after_think_kb"] = _rss_kb(browser)
+        return row
+    finally:
+        context.close()
+
+
+def _summary(values: list[float]) -> str:
+    if not values:
+        return "-"
+    return f"{statistics.median(values):8.0f}  ({min(values):.0f}-{max(values):.0f})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--positions", type=int, default=3)
+    parser.add_argument("--json", action="store_true", help="print the rows as JSON too")
+    args = parser.parse_args(argv)
+    games = _positions(args.positions)
+    texts = [
+        json.dumps({"version": 1, "record": dumps(g), "seat": g.seat, "bot": "hard", "seed": 1, "id": 0})
+        for g in games
+    ]
+    rows: dict[str, list[dict[str, Any]]] = {v: [] for v in VARIANTS}
+    with tempfile.TemporaryDirectory(prefix="caravan-bench-worker-") as tmp_name:
+        tmp = Path(tmp_name)
+        servers = {}
+        try:
+            for variant in VARIANTS:
+                site, toml = _site(tmp, variant)
+                proc, url = start_server(site, headers=toml)
+                servers[variant] = (proc, url)
+                if variant == "pyscript":
+                    index = site / "index.html"
+                    block = PYSCRIPT_WORKER.replace("{config}", _pyscript_config(site, url))
+                    index.write_text(index.read_text(encoding="utf-8").replace("__PYSCRIPT_WORKER__", block))
+                    (site / "bench_bot.py").write_text(PYSCRIPT_BOT, encoding="utf-8")
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                for r in range(args.rounds):
+                    for variant in VARIANTS:
+                        row = _round(browser, variant, servers[variant][1], texts)
+                        rows[variant].append(row)
+                        print(f"round {r + 1} {variant}: {json.dumps(row)}", file=sys.stderr, flush=True)
+                browser.close()
+        finally:
+            for proc, _ in servers.values():
+                stop_server(proc)
+    base_rss = statistics.median(row["rss_kb"] for row in rows["none"])
+    iterations = HardBot().default_budget.iterations
+    print(
+        f"{len(games)} positions of one 2-player game, hard bot ({iterations} iterations)"
+        f", {args.rounds} rounds"
+    )
+    print(f"{'':28}" + "".join(f"{v:>22}" for v in COLUMNS))
+
+    def line(label: str, get: Any) -> None:
+        cells = []
+        for variant in COLUMNS:
+            values = [v for row in rows[variant] for v in get(row)]
+            cells.append(f"{_summary(values):>22}")
+        print(f"{label:28}" + "".join(cells))
+
+    line("page boot ms", lambda row: [row["boot_ms"]])
+    line(
+        "worker start ms (own clock)",
+        lambda row: [row["worker_start_ms"]] if "worker_start_ms" in row else [],
+    )
+    line("worker ready at ms (page)", lambda row: [row["ready_at_ms"]] if "ready_at_ms" in row else [])
+    line("renderer RSS MB over none", lambda row: [(row["rss_kb"] - base_rss) / 1024])
+    line(
+        "  after thinking",
+        lambda row: [(row["rss_after_think_kb"] - base_rss) / 1024] if "rss_after_think_kb" in row else [],
+    )
+    line("hard turn round trip ms", lambda row: row.get("think_round_trip_ms", []))
+    line("  of which in the worker", lambda row: row.get("think_in_worker_ms", []))
+    line(
+        f"hard turn, {BUDGET_MS} ms budget",
+        lambda row: [row["budget_round_trip_ms"]] if "budget_round_trip_ms" in row else [],
+    )
+    line(
+        "long tasks while thinking", lambda row: [len(row["long_tasks_ms"])] if "long_tasks_ms" in row else []
+    )
+    if args.json:
+        print(json.dumps(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

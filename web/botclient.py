@@ -1,0 +1,167 @@
+"""The page's side of the bot worker's messages (docs/WORKER.md), without the DOM.
+
+web/main.py posts the text ``request`` returns to the worker and hands every
+message from it to ``receive``; this module keeps the rest: the worker's
+readiness (``state``, shown as ``<html data-bot>``), which requests are still
+out, and whose answer is still wanted. The worker cannot be interrupted, so a
+request the page no longer cares about (the game changed) is ``forget``-ed:
+its answer, when it comes, is dropped, and the worker counts as thinking
+until then.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from caravan.jsonread import JsonRefused
+from caravan.jsonread import loads as json_loads
+
+VERSION = 1  # the messages' version this page speaks (web/botworker.py's VERSION)
+MAX_MESSAGE = 100_000  # an answer is a turn in notation: a few hundred characters
+LOADING, READY, THINKING, FAILED = "loading", "ready", "thinking", "failed"
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The worker's answer to one request: the bot's actions, or why there are none."""
+
+    id: int
+    actions: tuple[str, ...] = ()
+    turn_over: bool = False
+    think_ms: float = 0.0
+    error: str | None = None
+
+    def to_json(self) -> str:
+        data: dict[str, Any] = {"id": self.id}
+        if self.error is not None:
+            data["error"] = self.error
+        else:
+            data.update(actions=list(self.actions), turn_over=self.turn_over, think_ms=self.think_ms)
+        return json.dumps(data, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message from the worker that answers no request: ``ready``, ``failed`` or ``csp``."""
+
+    kind: str
+    text: str = ""
+
+
+OnAnswer = Callable[[Answer], None]
+
+
+class BotClient:
+    """What the page knows of its bot worker; see the module's docstring."""
+
+    def __init__(self) -> None:
+        self.started = False  # the worker said it is ready (or failed): state is no longer "loading"
+        self.error: str | None = None
+        self.python: str | None = None
+        self.start_ms: float | None = None
+        self._next = 1
+        self._out: set[int] = set()  # sent, not answered yet: the worker is busy with them
+        self._wanted: dict[int, OnAnswer] = {}
+
+    @property
+    def state(self) -> str:
+        if self.error is not None:
+            return FAILED
+        if not self.started:
+            return LOADING
+        return THINKING if self._out else READY
+
+    def request(
+        self,
+        record: str,
+        seat: int,
+        bot: str,
+        seed: int,
+        on_answer: OnAnswer,
+        *,
+        budget_ms: int | None = None,
+    ) -> tuple[int, str | None]:
+        """A think request: (its id, the text to post to the worker).
+
+        The text is None when the worker failed: ``on_answer`` has then been
+        called already, with the error. A request made while the worker loads
+        is posted anyway: the worker answers it once it is ready."""
+        rid = self._next
+        self._next += 1
+        if self.error is not None:
+            on_answer(Answer(rid, error=f"the bot cannot play: {self.error}"))
+            return rid, None
+        self._out.add(rid)
+        self._wanted[rid] = on_answer
+        message = {"version": VERSION, "id": rid, "record": record, "seat": seat, "bot": bot, "seed": seed}
+        if budget_ms is not None:
+            message["budget_ms"] = budget_ms
+        return rid, json.dumps(message, separators=(",", ":"))
+
+    def forget(self, rid: int | None = None) -> None:
+        """Drop the answer to ``rid`` (every request's, if None) when it comes."""
+        if rid is None:
+            self._wanted.clear()
+        else:
+            self._wanted.pop(rid, None)
+
+    def receive(self, text: object) -> Notice | Answer | None:
+        """One message from the worker. An answer still wanted is passed to its
+        ``on_answer`` and returned; a stale or unreadable one gives None."""
+        if not isinstance(text, str):
+            return None
+        try:
+            data = json_loads(text, max_chars=MAX_MESSAGE, max_depth=2)
+        except JsonRefused:
+            return None
+        if not isinstance(data, dict) or data.get("version") != VERSION:
+            return None
+        kind = data.get("type")
+        if kind == "ready":
+            self.started = True
+            self.python = str(data.get("python", ""))
+            start = data.get("start_ms")
+            self.start_ms = float(start) if isinstance(start, (int, float)) else None
+            return Notice("ready")
+        if kind in ("failed", "csp"):
+            reason = str(data.get("error") or "the bot's worker did not start")
+            if kind == "failed":
+                self.started = True
+                self.error = reason
+                self._fail_all(reason)
+            return Notice(kind, reason)
+        return self._answer(data)
+
+    def _answer(self, data: dict[str, Any]) -> Answer | None:
+        rid = data.get("id")
+        if type(rid) is not int:
+            return None
+        self._out.discard(rid)
+        on_answer = self._wanted.pop(rid, None)
+        if on_answer is None:
+            return None
+        error = data.get("error")
+        actions = data.get("actions")
+        if error is None and not (isinstance(actions, list) and all(isinstance(a, str) for a in actions)):
+            error = "the bot's answer was not understood"
+        if error is not None:
+            answer = Answer(rid, error=str(error))
+        else:
+            think = data.get("think_ms")
+            answer = Answer(
+                rid,
+                actions=tuple(actions or ()),
+                turn_over=data.get("turn_over") is True,
+                think_ms=float(think) if isinstance(think, (int, float)) else 0.0,
+            )
+        on_answer(answer)
+        return answer
+
+    def _fail_all(self, reason: str) -> None:
+        wanted, self._wanted = self._wanted, {}
+        self._out.clear()
+        for rid, on_answer in wanted.items():
+            on_answer(Answer(rid, error=f"the bot cannot play: {reason}"))

@@ -1,0 +1,161 @@
+"""The bot worker's Python side: one think request in, one answer out (docs/WORKER.md).
+
+DOM-free and free of ``js``: web/static/bot-worker.mjs hands ``answer`` the
+request's JSON text and posts back the text it returns, so every rule of the
+protocol runs (and is tested) on CPython. A request names a game record
+(docs/RECORD.md), the seat to move, a built-in bot and its seed and budget;
+the answer is that bot's turn in notation (docs/NOTATION.md). The bot plays
+on ``game.view(seat)`` (I11): it never sees the real draws to come.
+
+A refill (R13) happens in the middle of a turn (I6), and what it draws is the
+page's business: the answer stops after the action that drew, with
+``"turn_over": false``, and the page asks again once it has played them.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from typing import Any
+
+from caravan.actions import EndTurn
+from caravan.bots import BUILT_IN, BotSpecError, Budget, make_bot, parse_spec
+from caravan.chance import SeededChance
+from caravan.errors import CaravanError
+from caravan.jsonread import JsonRefused
+from caravan.jsonread import loads as json_loads
+from caravan.limits import MAX_RECORD
+from caravan.record import loads as record_loads
+
+VERSION = 1  # of the messages; docs/WORKER.md says what changes it
+MAX_REQUEST = MAX_RECORD + 2_000  # a record and a few fields
+MAX_DEPTH = 2  # the request holds the record as text, not as an object
+MAX_BUDGET_MS = 10_000
+MAX_SEED = 2**63 - 1
+FIELDS = {"version", "id", "record", "seat", "bot", "seed", "budget_ms"}
+
+
+class Refused(Exception):
+    """A request the worker cannot answer; its text is the answer's ``error``."""
+
+
+def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
+    value = data.get(key)
+    if type(value) is not int or not low <= value <= high:
+        raise Refused(f"{key!r} must be a whole number from {low} to {high}")
+    return value
+
+
+def _request(text: object) -> dict[str, Any]:
+    if not isinstance(text, str):
+        raise Refused("the request is not JSON text")
+    try:
+        data = json_loads(text, max_chars=MAX_REQUEST, max_depth=MAX_DEPTH)
+    except JsonRefused as e:
+        raise Refused(f"the request is not one the worker reads: {e}") from None
+    if not isinstance(data, dict):
+        raise Refused("the request is not a JSON object")
+    return data
+
+
+def _bot_spec(data: dict[str, Any]) -> str:
+    spec = data.get("bot")
+    if not isinstance(spec, str) or len(spec) > 100:
+        raise Refused("'bot' must name a bot, e.g. \"hard\"")
+    # A link or a save names the bot: never import a module it names (parse_spec would).
+    if spec.split(":", 1)[0] not in BUILT_IN:
+        raise Refused(f"bot {spec!r}: the page plays built-in bots only ({', '.join(BUILT_IN)})")
+    try:
+        parse_spec(spec)
+    except BotSpecError as e:
+        raise Refused(str(e)) from None
+    return spec
+
+
+def think(data: dict[str, Any]) -> dict[str, Any]:
+    """The answer to a version-1 request (already parsed); raises Refused."""
+    unknown = sorted(set(data) - FIELDS)
+    if unknown:
+        raise Refused(f"the request has fields the worker does not know: {', '.join(unknown)}")
+    spec = _bot_spec(data)
+    seed = _int(data, "seed", 0, MAX_SEED)
+    seat = _int(data, "seat", 0, 3)
+    budget_ms = data.get("budget_ms")
+    if budget_ms is not None:
+        budget_ms = _int(data, "budget_ms", 1, MAX_BUDGET_MS)
+    record = data.get("record")
+    if not isinstance(record, str):
+        raise Refused("'record' must be a game record as JSON text (docs/RECORD.md)")
+    try:
+        game = record_loads(record)
+    except CaravanError as e:
+        raise Refused(f"the record cannot be read: {e}") from None
+    if game.is_over():
+        raise Refused("the game is over: there is no turn to play")
+    if game.seat != seat:
+        raise Refused(f"it is seat {game.seat}'s turn, not seat {seat}'s")
+    try:
+        bot = make_bot(spec, seed=seed)
+    except BotSpecError as e:
+        raise Refused(str(e)) from None
+    budget = None if budget_ms is None else Budget(seconds=budget_ms / 1000)
+    # The bot's copy draws from chance of its own: the real draws are the page's (I11).
+    view = game.view(seat, chance=SeededChance(seed))
+    actions: list[str] = []
+    start = time.perf_counter()
+    turn_over = False
+    while True:
+        action = bot.act(view.copy_position(chance=SeededChance(seed)), budget)
+        bag = view.bag_count
+        try:
+            view.push(action)
+        except CaravanError as e:
+            raise Refused(f"the bot chose an illegal action, {action}: {e}") from None
+        actions.append(str(action))
+        if isinstance(action, EndTurn) or view.is_over():
+            turn_over = True
+            break
+        if view.bag_count != bag:  # a refill drew (R13, I6): the page draws for real
+            break
+    return {
+        "version": VERSION,
+        "id": data["id"],
+        "actions": actions,
+        "turn_over": turn_over,
+        "think_ms": round((time.perf_counter() - start) * 1000, 1),
+    }
+
+
+def _id(data: dict[str, Any]) -> object:
+    value = data.get("id")
+    return value if type(value) is int or (isinstance(value, str) and len(value) <= 64) else None
+
+
+def answer(text: object) -> str:
+    """The answer (JSON text) to one request (JSON text); never raises.
+
+    An error answer is ``{"version", "id", "error"}`` with the reason in plain
+    words (``id`` null when the request had none the worker could read)."""
+    rid: object = None
+    try:
+        data = _request(text)
+        rid = _id(data)
+        if data.get("version") != VERSION:
+            raise Refused(f"the worker reads version {VERSION} of the messages only (docs/WORKER.md)")
+        if rid is None:
+            raise Refused("'id' must be a whole number or a short text")
+        out = think(data)
+    except Refused as e:
+        out = {"version": VERSION, "id": rid, "error": str(e)}
+    except Exception as e:  # a bug: answer plainly rather than leave the page waiting
+        out = {"version": VERSION, "id": rid, "error": f"the bot failed: {type(e).__name__}: {e}"}
+    return json.dumps(out, separators=(",", ":"))
+
+
+def ready(start_ms: float | None = None) -> str:
+    """The message the worker posts once it can think (docs/WORKER.md)."""
+    message: dict[str, Any] = {"version": VERSION, "type": "ready", "python": sys.version.split()[0]}
+    if start_ms is not None:
+        message["start_ms"] = round(start_ms, 1)
+    return json.dumps(message, separators=(",", ":"))
