@@ -7,7 +7,9 @@ served by tools/serve.py, taking turns round by round so that the machine's
 load hits them alike; every round a fresh browser context, service workers
 blocked (their install would compete with the boot):
 - `module`: the bundle as shipped: boot.js starts web/static/bot-worker.mjs
-  (docs/WORKER.md) while the page boots.
+  (docs/WORKER.md) once the page's own interpreter is loaded.
+- `module-early`: the same worker started at once, beside the whole boot;
+  `module-late`: started once the page is ready (`data-ready`).
 - `pyscript`: no module worker; a `<script type="py" worker name="bot">`
   that imports the same app zip and exports `think` (web.botworker.answer),
   awaited on the main thread through `pyscript.workers["bot"]`. It starts
@@ -19,7 +21,7 @@ Reported per variant (median, min-max over rounds): the page's boot
 creation to being able to think); when the page knows it is ready (page
 clock); the renderer processes' resident memory (Linux /proc, the pids from
 CDP's SystemInfo.getProcessInfo) once the worker is ready, as a difference
-to `none`; the round trip of a hard bot's turn (120 iterations, the default:
+to `none`; the round trip of a hard bot's turn (its default iterations:
 fixed work) on positions of a real game, and with a 1 s budget (the
 deadline the page will use) on the first; main-thread long tasks (>50 ms)
 during those thinks.
@@ -42,17 +44,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from caravan import Game, Options
-from caravan.bots import make_bot
+from caravan.bots import HardBot, make_bot
 from caravan.record import dumps
 from e2e.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, bundle, csp_safe, start_server, stop_server
 
-VARIANTS = ("none", "module", "module-late", "pyscript")
-# boot.js starts the worker at once; "module-late" starts it once the page is ready instead.
-START_AT_ONCE = "  startBot();\n"
-START_LATE = """  new MutationObserver(function (_, o) {
-    if (ready()) { o.disconnect(); startBot(); }
-  }).observe(html, { attributes: true, attributeFilter: ["data-ready"] });
-"""
+VARIANTS = ("none", "module", "module-early", "module-late", "pyscript")
+# boot.js starts the worker once the page's interpreter is loaded; "module-early" at once,
+# "module-late" once the page is ready.
+LOADING = '  html.setAttribute("data-bot", "loading");\n'
+COLUMNS = ("module", "module-early", "module-late", "pyscript", "none")
+BOT_START = '  var BOT_START = "Loaded interpreter";\n'
 BOOT_MS = 120_000
 BUDGET_MS = 1000  # the page's hard bot: a deadline, not a number of iterations
 # Stamps data-ready, the module worker's "ready" message, long tasks; in every variant.
@@ -150,11 +151,16 @@ def _site(tmp: Path, variant: str) -> tuple[Path, Path]:
     headers = (ROOT / "netlify.toml").read_text(encoding="utf-8")
     index = site / "index.html"
     html = index.read_text(encoding="utf-8")
+    if variant == "module-early":
+        (boot,) = site.glob("assets/boot.*.js")
+        text = boot.read_text(encoding="utf-8")
+        assert text.count(LOADING) == 1, "boot.js no longer sets data-bot='loading' as expected"
+        boot.write_text(text.replace(LOADING, LOADING + "  startBot();\n"), encoding="utf-8")
     if variant == "module-late":
         (boot,) = site.glob("assets/boot.*.js")
         text = boot.read_text(encoding="utf-8")
-        assert text.count(START_AT_ONCE) == 1, "boot.js no longer starts the worker with startBot()"
-        boot.write_text(text.replace(START_AT_ONCE, START_LATE), encoding="utf-8")
+        assert text.count(BOT_START) == 1, "boot.js no longer names BOT_START as expected"
+        boot.write_text(text.replace(BOT_START, '  var BOT_START = "never";\n'), encoding="utf-8")
     if not variant.startswith("module"):
         html = re.sub(r'<meta name="caravan-bot-worker" content="[^"]*">\n?', "", html)
     if variant == "pyscript":
@@ -279,12 +285,16 @@ def main(argv: list[str] | None = None) -> int:
             for proc, _ in servers.values():
                 stop_server(proc)
     base_rss = statistics.median(row["rss_kb"] for row in rows["none"])
-    print(f"{len(games)} positions of one 2-player game, hard bot (120 iterations), {args.rounds} rounds")
-    print(f"{'':28}" + "".join(f"{v:>22}" for v in ("module", "module-late", "pyscript", "none")))
+    iterations = HardBot().default_budget.iterations
+    print(
+        f"{len(games)} positions of one 2-player game, hard bot ({iterations} iterations)"
+        f", {args.rounds} rounds"
+    )
+    print(f"{'':28}" + "".join(f"{v:>22}" for v in COLUMNS))
 
     def line(label: str, get: Any) -> None:
         cells = []
-        for variant in ("module", "module-late", "pyscript", "none"):
+        for variant in COLUMNS:
             values = [v for row in rows[variant] for v in get(row)]
             cells.append(f"{_summary(values):>22}")
         print(f"{label:28}" + "".join(cells))

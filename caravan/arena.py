@@ -329,7 +329,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--short", action="store_true", help="the short variant (R2)")
     p.add_argument("--casual", action="store_true", help="the casual variant (6 camels, R1)")
     p.add_argument(
-        "--max-turns", type=int, default=400, help="stop a game unfinished after this many turns (I10)"
+        "--max-turns", type=int, default=1000, help="stop a game unfinished after this many turns (I10)"
     )
     return p
 

@@ -95,7 +95,7 @@ class HardBot(TurnBot):
     def __init__(
         self,
         seed: int = 0,
-        iterations: int = 240,
+        iterations: int = 96,
         budget: float | None = None,
         candidates: int = 8,
         width: int = 6,

@@ -42,8 +42,11 @@
       "Please open the page in a current Firefox, Chrome, Edge or Safari.");
     return;
   }
-  // The bot worker (docs/WORKER.md), started now so that its Python boots
-  // beside the page's. Its messages (JSON text) wait in `inbox` until the
+  // The bot worker (docs/WORKER.md), started while the page boots, once the
+  // page's own interpreter is loaded (BOT_START; at the latest when the page
+  // is ready): the runtime is in the HTTP cache then, and only the end of the
+  // page's boot competes with the worker's (bench/worker.py).
+  // Its messages (JSON text) wait in `inbox` until the
   // page's Python listens (web/main.py: caravanBot.listen); a worker that
   // cannot load gives a "failed" message. The page's Python sends with
   // caravanBot.post and sets data-bot from then on.
@@ -66,7 +69,9 @@
   function botFailed(reason) {
     fromBot(JSON.stringify({ version: 1, type: "failed", error: reason }));
   }
+  var BOT_START = "Loaded interpreter";
   function startBot() {
+    if (bot.worker) return;
     try {
       var botMeta = document.querySelector('meta[name="caravan-bot-worker"]');
       bot.worker = new Worker(botMeta.content, { type: "module" });
@@ -80,7 +85,6 @@
     }
   }
   html.setAttribute("data-bot", "loading");
-  startBot();
 
   var BLOCKED = "The browser is blocking storage (IndexedDB), which the game needs to start. " +
     "Allow site data for this page, or leave private browsing, then reload.";
@@ -99,6 +103,7 @@
   }
   addEventListener("py:progress", function (e) {
     var i = STEPS.indexOf(String(e.detail));
+    if (String(e.detail) === BOT_START) startBot();
     var bar = document.getElementById("boot-progress");
     var text = document.getElementById("boot-status");
     if (bar && i >= 0) bar.value = i + 1;
@@ -211,6 +216,7 @@
   new MutationObserver(function (_, observer) {
     if (ready()) {
       observer.disconnect();
+      startBot();
       // When the page is idle: the first frames and clicks go first.
       if ("requestIdleCallback" in window) requestIdleCallback(offline, { timeout: 3000 });
       else setTimeout(offline, 500);
