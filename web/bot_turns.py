@@ -97,6 +97,20 @@ def undo_back(game: Game) -> int:
     return 0
 
 
+def bots_drew(game: Game) -> bool:
+    """Whether undo stops because a bot's action since a person's last end
+    drew from the bag (said on the undo button)."""
+    if game.is_over() or not has_bots(game) or not has_people(game):
+        return False
+    players = game.options.players
+    for step in reversed(game.history):
+        if players[step.seat].bot is None:
+            return False
+        if step.draws:
+            return True
+    return False
+
+
 def decision_seed(game: Game) -> int:
     """The seed a bot gets at this point of the game (see the module's docstring)."""
     return len(game.history) * 4 + game.seat

@@ -31,7 +31,7 @@ from caravan.game import Game
 from caravan.limits import MAX_ACTIONS
 
 from . import board_svg, pages, panels, tabs
-from .bot_turns import PACES, BotTurns, Thinker, bot_of, has_bots, has_people, undo_back
+from .bot_turns import PACES, BotTurns, Thinker, bot_of, bots_drew, has_bots, has_people, undo_back
 from .current import Current
 from .hint import Hints
 from .history import replay_log
@@ -679,12 +679,15 @@ class GameScreen:
         else:
             bot_acts = self.acts_now() == BOT
             busy = self.bots.status() if bot_acts else None
+            controls = panels.controls(
+                game, self.sel, undo_back=undo_back(game), bot_acts=bot_acts, bots_drew=bots_drew(game)
+            )
             body = (
                 f"{panels.banner(game, busy)}{note}"
                 f'<div class="layout"><div class="board-wrap">{board_markup}</div>'
                 f'<aside class="side">{self._bot_markup(game) if bots else ""}'
                 f"{'' if bot_acts else self._hint_markup(game)}{zoom_html}{dialog}"
-                f"{panels.controls(game, self.sel, undo_back=undo_back(game), bot_acts=bot_acts)}"
+                f"{controls}"
                 f'<p id="message" role="alert">{esc(self.page.message)}</p>'
                 f'<p id="square-info">{esc(self.info)}</p>'
                 f"{panels.bag(game)}{panels.player_panels(game)}{panels.legend(game)}{log_html}"

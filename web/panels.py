@@ -80,12 +80,15 @@ def confirm_end(game: Game) -> str:
     )
 
 
-def controls(game: Game, sel: Selection, *, undo_back: int = 0, bot_acts: bool = False) -> str:
+def controls(
+    game: Game, sel: Selection, *, undo_back: int = 0, bot_acts: bool = False, bots_drew: bool = False
+) -> str:
     """Supply, end turn, undo and redo, and the selected source's actions.
     ``undo_back``: actions undo takes back at once in a game with bots (the
     bots' replies and the end of the person's turn, web/bot_turns.py), 0
     when undo is the engine's one step within the turn; ``bot_acts``: a bot
-    is to move, the person's inputs wait."""
+    is to move, the person's inputs wait; ``bots_drew``: undo stops at a
+    bot's draw from the bag."""
     supply = game.supply(game.seat)
     out = ['<div id="controls">']
     if SUPPLY in sel.sources and not bot_acts:
@@ -104,6 +107,8 @@ def controls(game: Game, sel: Selection, *, undo_back: int = 0, bot_acts: bool =
     if undo_back and not own:
         undo_text = t("play.undo_bots")
         undo_title = f' title="{esc(t("play.undo_bots_title", n=undo_back))}"'
+    elif not own and bots_drew:
+        undo_title = f' title="{esc(t("play.no_undo_bots_refill"))}"'
     elif not own and game.last_revealed():
         undo_title = f' title="{esc(t("play.no_undo_refill"))}"'
     out.append(f'<button type="button" id="undo"{undo}{undo_title}>{esc(undo_text)}</button>')

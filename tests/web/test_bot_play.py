@@ -27,6 +27,7 @@ from web.bot_turns import DEFAULT_PACE_MS, undo_back
 from web.game_screen import BOT, PERSON
 from web.hint import hint_text
 from web.i18n import t
+from web.markup import esc
 from web.saved import load_game
 from web.selection import source_of
 
@@ -209,6 +210,7 @@ def test_undo_takes_back_the_persons_end_and_the_bots_replies_but_never_a_draw()
         label, enabled = _undo_button(app.view().markup)
         if drew:
             assert app.play.undo_count() == 0 and not enabled
+            assert f'title="{esc(t("play.no_undo_bots_refill"))}"' in app.view().markup
             app.undo()
             assert len(game.history) == before + len(waited)
             refused += 1
