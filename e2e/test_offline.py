@@ -81,8 +81,8 @@ def test_with_the_network_off_the_page_reloads_and_a_whole_game_is_played(tab: T
     tab.page.wait_for_function(
         "document.documentElement.getAttribute('data-seat') === '1'", timeout=60_000
     )  # the bot played its turn, offline
-    played = driver.game()
-    assert played.history and all(step.seat == 0 for step in played.history)
+    linked = driver.game()
+    assert linked.history and all(step.seat == 0 for step in linked.history)
 
 
 @pytest.fixture

@@ -112,6 +112,7 @@ class GameScreen:
     def resume(self, game: Game) -> None:
         """Show a game that already exists (a saved game, a link, a replayed record)."""
         self.hints.reset(new_game=game is not self.cur.game)
+        self.cur.hints = self.hints.used  # one list: the entry keeps the counts
         self.bots.reset()
         self.cur.game = game
         self.log = _log_of(game)
@@ -131,13 +132,18 @@ class GameScreen:
         self.note = ""
         self.page.link_error = ""
 
-    def take(self, game: Game, game_id: str, name: str, rev: str | None = None) -> None:
-        """Continue ``game`` as the saved game ``game_id`` (its entry read at revision ``rev``)."""
+    def take(
+        self, game: Game, game_id: str, name: str, rev: str | None = None, hints: list[int] | None = None
+    ) -> None:
+        """Continue ``game`` as the saved game ``game_id`` (its entry read at
+        revision ``rev``, with the ``hints`` it counted)."""
         cur = self.cur
         if game is not cur.game or game_id != cur.id:
             self.leave()
         self.resume(game)
         cur.id, cur.name, cur.rev = game_id, name, rev
+        if hints:
+            self.hints.used[: len(hints)] = hints
 
     def resume_current(self) -> bool:
         """Take up the game this tab was playing (boot, an undone delete);
@@ -160,7 +166,7 @@ class GameScreen:
         except RecordError as e:
             self.sv.read_problem = t("storage.current_unreadable", reason=str(e))
             return False
-        self.take(game, current, entry.name, entry.rev)
+        self.take(game, current, entry.name, entry.rev, entry.hints)
         return True
 
     # ---------------------------------------------------------- other tabs
@@ -220,7 +226,7 @@ class GameScreen:
             self.page.message = t("saved.cannot_open", reason=reason)
             return
         cur.stale = None
-        self.take(game, entry.id, entry.name, entry.rev)
+        self.take(game, entry.id, entry.name, entry.rev, entry.hints)
         self.note = t("tabs.loaded")
 
     def keep_both(self) -> None:

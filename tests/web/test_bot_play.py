@@ -372,3 +372,19 @@ def test_no_worker_at_all_is_said() -> None:
     assert t("bot.unavailable") in unescape(app.view().markup)
     assert app.bot_delay() is None
     assert isinstance(Clock()(), int)
+
+
+def test_the_hints_used_are_kept_with_the_saved_game() -> None:
+    app, _, _, storage = bot_app()
+    app.play.hints.budget_ms = 50
+    app.start(_options(None, "easy"))
+    app.ask_hint()
+    game = app.game
+    assert game is not None and app.play.hints.current(game) is not None
+    assert app.play.hints.used[:2] == [1, 0]
+    app.act(str(game.legal_actions()[-1]))  # saved with its count
+    again, _, _, _ = bot_app(storage=storage)
+    again.boot()
+    assert again.game is not None and again.play.hints.used[:2] == [1, 0]
+    again.start(_options(None, "easy"))  # another game counts afresh
+    assert again.play.hints.used[:2] == [0, 0]
