@@ -686,13 +686,18 @@ class GameScreen:
             bot_acts = self.acts_now() == BOT
             busy = self.bots.status() if bot_acts else None
             controls = panels.controls(
-                game, self.sel, undo_back=undo_back(game), bot_acts=bot_acts, bots_drew=bots_drew(game)
+                game,
+                self.sel,
+                undo_back=undo_back(game),
+                bot_acts=bot_acts,
+                bots_drew=bots_drew(game),
+                hint="" if bot_acts else self._hint_markup(game),
             )
             body = (
                 f"{panels.banner(game, busy)}{note}"
                 f'<div class="layout"><div class="board-wrap">{board_markup}</div>'
                 f'<aside class="side">{self._bot_markup(game) if bots else ""}'
-                f"{'' if bot_acts else self._hint_markup(game)}{zoom_html}{dialog}"
+                f"{zoom_html}{dialog}"
                 f"{controls}"
                 f'<p id="message" role="alert">{esc(self.page.message)}</p>'
                 f'<p id="square-info">{esc(self.info)}</p>'

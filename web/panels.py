@@ -81,14 +81,21 @@ def confirm_end(game: Game) -> str:
 
 
 def controls(
-    game: Game, sel: Selection, *, undo_back: int = 0, bot_acts: bool = False, bots_drew: bool = False
+    game: Game,
+    sel: Selection,
+    *,
+    undo_back: int = 0,
+    bot_acts: bool = False,
+    bots_drew: bool = False,
+    hint: str = "",
 ) -> str:
     """Supply, end turn, undo and redo, and the selected source's actions.
     ``undo_back``: actions undo takes back at once in a game with bots (the
     bots' replies and the end of the person's turn, web/bot_turns.py), 0
     when undo is the engine's one step within the turn; ``bot_acts``: a bot
     is to move, the person's inputs wait; ``bots_drew``: undo stops at a
-    bot's draw from the bag."""
+    bot's draw from the bag; ``hint``: the hint's markup, right after the
+    buttons (before a long action list, after end turn in the tab order)."""
     supply = game.supply(game.seat)
     out = ['<div id="controls">']
     if SUPPLY in sel.sources and not bot_acts:
@@ -114,12 +121,13 @@ def controls(
     out.append(f'<button type="button" id="undo"{undo}{undo_title}>{esc(undo_text)}</button>')
     out.append(f'<button type="button" id="redo"{redo}>{esc(t("play.redo"))}</button>')
     end = "" if not game.is_over() and not bot_acts else " disabled"
-    hint = ' data-hint="true"' if sel.hinted == "end" else ""
+    hinted = ' data-hint="true"' if sel.hinted == "end" else ""
     out.append(
-        f'<button type="button" id="end-turn" data-action="end" data-cost="0"{hint}{end}>'
+        f'<button type="button" id="end-turn" data-action="end" data-cost="0"{hinted}{end}>'
         f"{esc(t('play.end'))}</button>"
     )
     out.append("</div>")
+    out.append(hint)
     if sel.sources and not bot_acts:  # help only when there is something to choose
         help_text = t("play.hint_selected") if sel.selected else t("play.hint_none")
         out.append(f'<p id="select-help">{esc(help_text)}</p>')
