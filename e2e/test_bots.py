@@ -170,9 +170,11 @@ def test_a_person_plays_a_hard_bot_to_the_end_with_a_reload_and_a_hint(tab: Tab)
     assert game.seat == 0 and _bot_seats(game) == [None, "hard"]
 
     # A hint: the hard bot's action, marked on the page, said, played with one click.
-    page.locator("#hint").click()
+    page.locator("#hint").focus()
+    page.keyboard.press("Enter")  # asked from the keyboard: focus goes on to "Play it"
     hint = page.locator("#hint-text")
     expect(hint).to_have_attribute("data-hint", re.compile(r".+"))
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'hint-play'")
     notation = str(hint.get_attribute("data-hint"))
     assert game.is_legal(parse_action(notation)), notation
     expect(hint).to_contain_text("Hint: ")

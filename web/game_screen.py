@@ -637,7 +637,7 @@ class GameScreen:
         """``#hint`` and, once it came, the hint in words with ``#hint-play``."""
         pending = self.hints.pending(game)
         label = t("hint.thinking") if pending else t("hint.button")
-        busy = ' disabled aria-busy="true"' if pending else ""
+        busy = ' aria-disabled="true" aria-busy="true"' if pending else ""  # focusable: focus stays on it
         out = [f'<div id="hint-box"><button type="button" id="hint"{busy}>{esc(label)}</button>']
         notation = self.hints.current(game)
         if notation is not None:

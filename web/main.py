@@ -686,7 +686,9 @@ def _on_bot_message(text: Any) -> None:
             # The game screen shows the bot's state; another screen (a form
             # being typed in, the history) is left alone until it is left.
             if app.screen == "game":
-                render()
+                # A hint asked from the keyboard: focus goes on to "Play it" (View.focus).
+                active = document.activeElement
+                render(keyboard=not is_none(active) and str(active.id) == "hint")
             else:
                 _bot_schedule()
     except Exception as e:  # a bug: show it, and let tests see it in the console
