@@ -258,6 +258,14 @@ class App:
     # The bots' turns (web/bot_turns.py): main.py calls bot_poll after every
     # update and bot_step when bot_delay's milliseconds have passed.
 
+    def bot_settings(self, *, pace_ms: int | None, budget_ms: int | None, instant: bool) -> None:
+        """``?bot_pace``, ``?bot_budget`` and prefers-reduced-motion (main.py, at boot)."""
+        bots = self.play.bots
+        bots.instant = instant
+        if pace_ms is not None:
+            bots.pace_ms = pace_ms
+        bots.budget_ms = self.play.hints.budget_ms = budget_ms
+
     def bot_poll(self) -> None:
         self.play.bot_poll()
 

@@ -456,7 +456,7 @@ class GameScreen:
         """After every update (web/main.py): ask for the turn of the bot to
         move, unless asked already; drop a wait that no longer applies."""
         game = self.cur.game
-        if game is None or self.cur.stale is not None:
+        if game is None or self.cur.stale is not None or len(game.history) >= MAX_ACTIONS:
             return
         if self.acts_now() != BOT:
             if self.bots.waiting or self.bots.queue:
@@ -495,7 +495,7 @@ class GameScreen:
     def bot_skip(self) -> None:
         """Show the rest of the bot's reply at once."""
         self.bots.skip = True
-        self.page.focus = "#end-turn"
+        self.page.focus = "#bot-pace"  # the button goes: focus stays in the bot's status
 
     def bot_retry(self) -> None:
         self.bots.retry()

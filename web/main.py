@@ -801,11 +801,8 @@ def boot() -> None:
         tab_id=tab_id,
         thinker=_WorkerThinker(),
     )
-    bots = app.play.bots
-    bots.instant = bool(_REDUCED.matches)  # under reduced motion a bot's actions show at once
-    if query.bot_pace is not None:
-        bots.pace_ms = query.bot_pace
-    bots.budget_ms = app.play.hints.budget_ms = query.bot_budget
+    # Under reduced motion a bot's actions show at once.
+    app.bot_settings(pace_ms=query.bot_pace, budget_ms=query.bot_budget, instant=bool(_REDUCED.matches))
     for name, fn in (
         ("copied", _copied),
         ("copy_failed", _copy_failed),

@@ -302,7 +302,7 @@ def test_a_hint_says_a_delivery_with_its_points() -> None:
 
 def test_watch_mode_plays_a_game_of_bots_to_the_end() -> None:
     app, thinker, clock, _ = bot_app()
-    app.play.bots.pace_ms = 0  # ?bot_pace=0
+    app.bot_settings(pace_ms=0, budget_ms=None, instant=False)  # ?bot_pace=0
     app.start(_options("easy", "medium"))
     assert "Only bots play" in app.view().markup
     waited = run_bots(app, clock)
@@ -344,7 +344,7 @@ def test_the_pace_control_and_reduced_motion() -> None:
     app.bot_poll()
     thinker.deliver()
     assert app.bot_delay() == 1200
-    app.play.bots.instant = True  # prefers-reduced-motion: at once
+    app.bot_settings(pace_ms=None, budget_ms=None, instant=True)  # prefers-reduced-motion: at once
     assert app.bot_delay() == 0
 
 
