@@ -31,7 +31,7 @@ from web.markup import esc
 from web.saved import load_game
 from web.selection import source_of
 
-from .thinker import Clock, FakeThinker, bot_app, run_bots
+from .thinker import FakeThinker, bot_app, run_bots
 
 ANN = Player("Ann", "yellow")
 
@@ -371,7 +371,6 @@ def test_no_worker_at_all_is_said() -> None:
     app.bot_poll()
     assert t("bot.unavailable") in unescape(app.view().markup)
     assert app.bot_delay() is None
-    assert isinstance(Clock()(), int)
 
 
 def test_the_hints_used_are_kept_with_the_saved_game() -> None:
