@@ -22,6 +22,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, Route, expect
 
+from caravan import link
+from caravan.game import Game
+from caravan.options import Options, Player
 from caravan.playout import courier_action
 from e2e.conftest import Tab, wait_ready_on
 from e2e.driver import Driver
@@ -56,8 +59,10 @@ def _go_offline_after_one_visit(tab: Tab, query: str) -> None:
 @pytest.mark.timeout(600)
 def test_with_the_network_off_the_page_reloads_and_a_whole_game_is_played(tab: Tab) -> None:
     """Issue 6: after a first visit, offline, the page boots from the service
-    worker's cache and a short 2-player game is played to its end (R14)."""
-    _go_offline_after_one_visit(tab, f"?seed={SEED}&autostart=2&short=1")
+    worker's cache and a short 2-player game is played to its end (R14).
+    Issue 12: then a game with a bot to move, opened by link, goes on offline
+    with the bot's turn (the worker and all it loads come from the cache)."""
+    _go_offline_after_one_visit(tab, f"?seed={SEED}&autostart=2&short=1&bot_pace=0")
     assert tab.page.evaluate("navigator.onLine") is False
     driver = Driver(tab.page)
     game = driver.game()
@@ -69,6 +74,15 @@ def test_with_the_network_off_the_page_reloads_and_a_whole_game_is_played(tab: T
         played += 1
     expect(tab.page.locator("html")).to_have_attribute("data-screen", "over")
     expect(tab.page.locator("#game-over")).to_be_visible()
+
+    seats = (Player("Bot", "yellow", "easy"), Player("Ann", "black"))
+    bots = Game(Options(players=seats, start=0), seed=SEED)
+    tab.page.evaluate("text => { location.hash = text; }", link.encode(bots))
+    tab.page.wait_for_function(
+        "document.documentElement.getAttribute('data-seat') === '1'", timeout=60_000
+    )  # the bot played its turn, offline
+    linked = driver.game()
+    assert linked.history and all(step.seat == 0 for step in linked.history)
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ from caravan.game import Game
 from caravan.options import Options
 
 from . import opening, tabs
+from .bot_turns import Thinker
 from .current import Current
 from .game_screen import GameScreen
 from .history_screen import HistoryScreen
@@ -38,7 +39,8 @@ class App:
     ``now`` gives epoch milliseconds and ``new_id`` fresh ids for saved games
     (main.py passes JS ``Date.now`` and ``crypto.randomUUID``: no stdlib
     time or uuid imports in the page); ``tab_id`` names this tab in the
-    revisions it writes (web/tabs.py)."""
+    revisions it writes (web/tabs.py); ``thinker`` plays the bots' seats
+    and gives hints (web/bot_turns.py; main.py: the bot worker)."""
 
     def __init__(
         self,
@@ -49,11 +51,12 @@ class App:
         new_id: Callable[[], str] | None = None,
         base_url: str = "",
         tab_id: str | None = None,
+        thinker: Thinker | None = None,
     ) -> None:
         self.services = Services(saves=saves, now=now, new_id=new_id, base_url=base_url, tab_id=tab_id)
         self.page = Page()
         self.current = Current(self.services)
-        self.play = GameScreen(self.services, self.page, self.current)
+        self.play = GameScreen(self.services, self.page, self.current, thinker)
         self.new = NewGameScreen(self.services, self.page, self.play, seed)
         self.hist = HistoryScreen(self.services, self.page)
         self.saved = SavedScreen(self.services, self.page, self.play, self._open_history)
@@ -251,6 +254,38 @@ class App:
 
     def redo(self) -> None:
         self.play.redo()
+
+    # The bots' turns (web/bot_turns.py): main.py calls bot_poll after every
+    # update and bot_step when bot_delay's milliseconds have passed.
+
+    def bot_settings(self, *, pace_ms: int | None, budget_ms: int | None, instant: bool) -> None:
+        """``?bot_pace``, ``?bot_budget`` and prefers-reduced-motion (main.py, at boot)."""
+        bots = self.play.bots
+        bots.instant = instant
+        if pace_ms is not None:
+            bots.pace_ms = pace_ms
+        bots.budget_ms = self.play.hints.budget_ms = budget_ms
+
+    def bot_poll(self) -> None:
+        self.play.bot_poll()
+
+    def bot_delay(self) -> int | None:
+        return self.play.bot_delay()
+
+    def bot_step(self) -> bool:
+        return self.play.bot_step()
+
+    def bot_skip(self) -> None:
+        self.play.bot_skip()
+
+    def bot_retry(self) -> None:
+        self.play.bot_retry()
+
+    def set_pace(self, value: str) -> None:
+        self.play.set_pace(value)
+
+    def ask_hint(self) -> None:
+        self.play.ask_hint()
 
     def explain(self, square: str) -> None:
         self.play.explain(square)

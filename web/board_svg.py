@@ -88,12 +88,19 @@ def _source_attrs(key: str, label: str, sel: Selection) -> str:
     return f' data-select="{key}"{_BUTTON} aria-pressed="{pressed}" aria-label="{esc(label)}"'
 
 
-def _action_attrs(game: Game, action: Action, cost: int, *, button: bool = True) -> str:
+def _action_attrs(
+    game: Game, action: Action, cost: int, *, button: bool = True, hinted: str | None = None
+) -> str:
     """``data-action`` and ``data-cost`` (in that order), and the button's name:
-    the action in the words of the action list, with its cost."""
+    the action in the words of the action list, with its cost; ``data-hint``
+    on the action a hint names (``hinted``, docs/UI-CONTRACT.md)."""
     label = capital(t("aria.target", action=describe(game, action), cost=cost_text(cost)))
     role = _BUTTON if button else ""
-    return f' data-action="{esc(action)}" data-cost="{cost}"{role} aria-label="{esc(label)}"'
+    hint = ""
+    if hinted is not None and str(action) == hinted:
+        hint = ' data-hint="true"'
+        label = f"{label} ({t('hint.mark')})"
+    return f' data-action="{esc(action)}" data-cost="{cost}"{hint}{role} aria-label="{esc(label)}"'
 
 
 def source_order(key: str) -> tuple[int, int]:
@@ -295,7 +302,7 @@ def _token(
         hit = targets.steal.get((square, seat, good)) if not under and inline else None
         if hit is not None and str(hit[0]) not in used:
             used.add(str(hit[0]))
-            attrs = _action_attrs(game, hit[0], hit[1])
+            attrs = _action_attrs(game, hit[0], hit[1], hinted=sel.hinted)
             cls += " target steal"
     ring = (
         f'<rect x="-1.5" y="-1.5" width="{TOKEN_W + 3}" height="{TOKEN_H + 3}" rx="5" class="steal-ring"/>'
@@ -428,7 +435,7 @@ def _square(ctx: _Ctx, square: int) -> str:
             )
         else:
             hx, hy, hw, hh = LOOSE_HIT
-            attrs = _action_attrs(game, pick[0], pick[1])
+            attrs = _action_attrs(game, pick[0], pick[1], hinted=ctx.sel.hinted)
             badge = _cost_mark(ctx, x + 50 + hw / 2, y + hh, pick[1])
             out.append(
                 f'<g class="loose target pick" data-loose="{loose.letter}"{attrs}>'
@@ -466,7 +473,7 @@ def _square_target(ctx: _Ctx, square: int, action: Action, cost: int, *, occupie
     else:
         mark = f'<circle cx="{x + 50}" cy="{y + 50}" r="12" class="dot"/>'
     return (
-        f'<g{_action_attrs(ctx.game, action, cost)} class="target {kind}">'
+        f'<g{_action_attrs(ctx.game, action, cost, hinted=ctx.sel.hinted)} class="target {kind}">'
         f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" class="hit"/>'
         f"{mark}{_cost_mark(ctx, x + 50, y + 50, cost)}</g>"
     )
@@ -545,7 +552,7 @@ def square_view(game: Game, sel: Selection, square: int) -> str:
         icon += f"{cube(20, 20, 24, loose)}</svg>"
         words = esc(t("board.loose", good=gname))
         if pick is not None:
-            attrs = _action_attrs(game, pick[0], pick[1], button=False)
+            attrs = _action_attrs(game, pick[0], pick[1], button=False, hinted=sel.hinted)
             out.append(
                 f'<li><button type="button" class="target pick"{attrs}>{icon}'
                 f"<span>{esc(describe(game, pick[0]))}{_list_cost(pick[1])}</span></button></li>"
@@ -582,7 +589,7 @@ def square_view(game: Game, sel: Selection, square: int) -> str:
             )
         elif steal is not None and str(steal[0]) not in used:
             used.add(str(steal[0]))
-            attrs = _action_attrs(game, steal[0], steal[1], button=False)
+            attrs = _action_attrs(game, steal[0], steal[1], button=False, hinted=sel.hinted)
             out.append(
                 f'<li><button type="button" class="target steal"{attrs}>{icon}'
                 f"<span>{esc(describe(game, steal[0]))}{_list_cost(steal[1])}</span></button></li>"

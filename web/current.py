@@ -30,6 +30,7 @@ class Current:
         self.name = ""
         self.rev: str | None = None
         self.stale: tabs.Stale | None = None
+        self.hints: list[int] = []  # hints used per seat (web/hint.py), kept in the entry
 
     def save(self) -> None:
         """Store the game in progress; a failure is said, never raised."""
@@ -42,7 +43,7 @@ class Current:
             if self.stale is not None:
                 return  # said on screen (#tab-conflict); the newer copy stays as it is
             rev = self.sv.next_rev()
-            saves.put(self.id, self.game, self.name, self.sv.now(), rev=rev)
+            saves.put(self.id, self.game, self.name, self.sv.now(), rev=rev, hints=self.hints)
             self.rev = rev
             saves.set_current(self.id)
         except StorageFull:

@@ -7,12 +7,15 @@ action, undo and redo is saved (web/current.py); a copy another tab played
 further is said (``#tab-conflict``) and blocks play until the player chooses.
 
 Who acts now (issue 12, bots): every input that changes the game passes
-``_blocked``, which asks ``acts_now``. Today the answer is always ``PERSON``,
-the player at this screen. A seat played by a bot will answer ``BOT``: the
-player's inputs then wait, and the state of that wait (the bot is getting
-ready or thinking, the pace of its actions, what undo takes back) lands in
-this class next to ``acts_now``; the bot's own actions come in through
-``_advance`` like the player's, so that log, motion and save stay one path.
+``_blocked``, which asks ``acts_now``: ``PERSON`` (the player at this
+screen) or ``BOT`` (the seat to move is a bot's, ``Player.bot``). While a
+bot acts the player's inputs wait; the wait itself (what was asked of the
+bot worker, the actions left to show, their pace) is web/bot_turns.py's,
+and the bot's actions come in through ``_advance`` like the player's, so
+that log, motion and save stay one path. Undo is the player's even then:
+it takes back the bots' replies with the end of the player's turn, never
+past a draw (``bot_turns.undo_back``). A hint (web/hint.py) is asked of the
+same worker.
 """
 
 from __future__ import annotations
@@ -28,21 +31,23 @@ from caravan.game import Game
 from caravan.limits import MAX_ACTIONS
 
 from . import board_svg, pages, panels, tabs
+from .bot_turns import PACES, BotTurns, Thinker, bot_of, bots_drew, has_bots, has_people, undo_back
 from .current import Current
+from .hint import Hints
 from .history import replay_log
-from .i18n import t
+from .i18n import capital, t
 from .log import entry_markup
 from .markup import esc
-from .motion import Motion, last_turn_marks, plan
+from .motion import Motion, last_turn_marks, plan, turn_so_far_marks
 from .saved import load_game
-from .selection import SUPPLY, Selection
+from .selection import SUPPLY, Selection, source_of
 from .services import Page, Services
 from .squareinfo import refusal, square_text
 from .storage import StorageError
 from .view import View, title_text
 
 PERSON = "person"  # the player at this screen acts now
-BOT = "bot"  # a bot acts now (issue 12: not played yet, ``acts_now`` never answers it)
+BOT = "bot"  # a bot acts now: the seat to move is a bot's (web/bot_turns.py plays it)
 
 # Keyboard shortcuts on the game screen (docs/UI-CONTRACT.md): a plain key,
 # or with Ctrl/Cmd the editors' undo and redo.
@@ -80,7 +85,9 @@ class GameScreen:
     the question before ending a turn, the share dialog, the notes; the game
     itself and its saved entry are ``cur``'s."""
 
-    def __init__(self, services: Services, page: Page, current: Current) -> None:
+    def __init__(
+        self, services: Services, page: Page, current: Current, thinker: Thinker | None = None
+    ) -> None:
         self.sv = services
         self.page = page
         self.cur = current
@@ -94,11 +101,19 @@ class GameScreen:
         self.note = ""  # what happened to a link just opened, or to a choice between tabs
         self.sharing = False
         self.share_status = ""
+        self.bots = BotTurns(services.now)
+        self.bots.thinker = thinker
+        self.hints = Hints()
+        self.hints.thinker = thinker
+        self.hints.on_shown = self._show_hint
 
     # ------------------------------------------------------ taking a game
 
     def resume(self, game: Game) -> None:
         """Show a game that already exists (a saved game, a link, a replayed record)."""
+        self.hints.reset(new_game=game is not self.cur.game)
+        self.cur.hints = self.hints.used  # one list: the entry keeps the counts
+        self.bots.reset()
         self.cur.game = game
         self.log = _log_of(game)
         self.motion = None
@@ -106,7 +121,7 @@ class GameScreen:
         self.page.message = ""
         self.page.focus = None
         self.sel = Selection()
-        self.sel.refresh(game.legal_actions())
+        self._refresh_sel()
         self.page.screen = "over" if game.is_over() else "game"
         self.drop_extras()
 
@@ -117,13 +132,18 @@ class GameScreen:
         self.note = ""
         self.page.link_error = ""
 
-    def take(self, game: Game, game_id: str, name: str, rev: str | None = None) -> None:
-        """Continue ``game`` as the saved game ``game_id`` (its entry read at revision ``rev``)."""
+    def take(
+        self, game: Game, game_id: str, name: str, rev: str | None = None, hints: list[int] | None = None
+    ) -> None:
+        """Continue ``game`` as the saved game ``game_id`` (its entry read at
+        revision ``rev``, with the ``hints`` it counted)."""
         cur = self.cur
         if game is not cur.game or game_id != cur.id:
             self.leave()
         self.resume(game)
         cur.id, cur.name, cur.rev = game_id, name, rev
+        if hints:
+            self.hints.used[: len(hints)] = hints
 
     def resume_current(self) -> bool:
         """Take up the game this tab was playing (boot, an undone delete);
@@ -146,17 +166,19 @@ class GameScreen:
         except RecordError as e:
             self.sv.read_problem = t("storage.current_unreadable", reason=str(e))
             return False
-        self.take(game, current, entry.name, entry.rev)
+        self.take(game, current, entry.name, entry.rev, entry.hints)
         return True
 
     # ---------------------------------------------------------- other tabs
 
     def acts_now(self) -> str:
-        """Who takes the game's next action: ``PERSON`` (the player at this
-        screen), always for now. The seam for bots (issue 12): a seat played
-        by a bot answers ``BOT``, and then ``_blocked`` holds the player's
-        inputs while the bot's turn is waited for (see the module's docstring)."""
-        return PERSON
+        """Who takes the game's next action: ``BOT`` when the seat to move is
+        played by a bot (``Player.bot``), else ``PERSON`` (the player at this
+        screen). While a bot acts, ``_blocked`` holds the player's inputs."""
+        game = self.cur.game
+        if game is None or game.is_over() or bot_of(game) is None:
+            return PERSON
+        return BOT
 
     def _blocked(self) -> bool:
         """Whether the game cannot take the player's input now: another
@@ -164,6 +186,9 @@ class GameScreen:
         would fork it further (the player chooses first)."""
         if self.acts_now() != PERSON:
             return True
+        return self._stale_blocked()
+
+    def _stale_blocked(self) -> bool:
         stale = self.cur.stale
         if stale is None:
             return False
@@ -201,7 +226,7 @@ class GameScreen:
             self.page.message = t("saved.cannot_open", reason=reason)
             return
         cur.stale = None
-        self.take(game, entry.id, entry.name, entry.rev)
+        self.take(game, entry.id, entry.name, entry.rev, entry.hints)
         self.note = t("tabs.loaded")
 
     def keep_both(self) -> None:
@@ -355,18 +380,34 @@ class GameScreen:
             self.act("end")
         return True
 
+    def undo_count(self) -> int:
+        """How many actions undo takes back now: one of the player's own in
+        this turn (the engine's ``undoable``), else, in a game with bots,
+        their replies and the end of the player's turn (``undo_back``)."""
+        game = self.cur.game
+        if game is None or game.is_over():
+            return 0
+        if self.acts_now() == PERSON and game.undoable():
+            return 1
+        return undo_back(game)
+
     def undo(self) -> None:
+        """Undo: also while a bot thinks or plays its reply (that reply goes back too)."""
         game = self.cur.game
         self.confirming = False
-        if game is None or not game.undoable() or self._blocked():
+        n = self.undo_count()
+        if game is None or n == 0 or self.page.screen != "game" or self._stale_blocked():
             return
-        game.pop()
-        self.log.pop()
+        self.bots.reset()
+        self.hints.reset()
+        for _ in range(n):
+            game.pop()
+            self.log.pop()
         self.motion = None
         self.zoom = None
         self._after()
         self.cur.save()
-        self.page.focus = "#undo" if game.undoable() else None
+        self.page.focus = "#undo" if self.undo_count() else None
 
     def redo(self) -> None:
         game = self.cur.game
@@ -386,6 +427,7 @@ class GameScreen:
         self.log.append(entry_markup(game, game.history[-1].action, events))
         self._after()
         self.motion = plan(before, game, events)
+        self.bots.shown()
         self.cur.save()
 
     def _after(self) -> None:
@@ -398,9 +440,95 @@ class GameScreen:
         self.sharing = False
         self.page.focus = None
         self.sel.clear()
-        self.sel.refresh(game.legal_actions())
+        self._refresh_sel()
         if game.is_over():
             self.page.screen = "over"
+
+    def _refresh_sel(self) -> None:
+        """The player's sources for the new position: none while a bot acts."""
+        game = self.cur.game
+        assert game is not None
+        self.sel.refresh(game.legal_actions() if self.acts_now() == PERSON else [])
+
+    # ------------------------------------------------------------ bots
+
+    def bot_poll(self) -> None:
+        """After every update (web/main.py): ask for the turn of the bot to
+        move, unless asked already; drop a wait that no longer applies."""
+        game = self.cur.game
+        if game is None or self.cur.stale is not None or len(game.history) >= MAX_ACTIONS:
+            return
+        if self.acts_now() != BOT:
+            if self.bots.waiting or self.bots.queue:
+                self.bots.reset()
+            return
+        self.bots.ask(game, self.sv.records.dumps(game))
+
+    def bot_delay(self) -> int | None:
+        """Milliseconds until ``bot_step`` should play the bot's next action;
+        None when there is none to play (thinking, or a person acts). Only on
+        the game screen: the history view or a menu holds the bot's actions."""
+        game = self.cur.game
+        if game is None or self.page.screen != "game" or self.cur.stale is not None:
+            return None
+        if self.acts_now() != BOT:
+            return None
+        return self.bots.delay(game)
+
+    def bot_step(self) -> bool:
+        """Play the bot's next queued action (its time came); True if the page must be drawn again."""
+        game = self.cur.game
+        if game is None or self.page.screen != "game" or self.cur.stale is not None or self.acts_now() != BOT:
+            return False
+        if len(game.history) >= MAX_ACTIONS:
+            self.page.message = t("play.too_long", n=f"{MAX_ACTIONS:,}")
+            self.bots.reset()
+            return True
+        notation = self.bots.next_action(game)
+        if notation is None:
+            return bool(self.bots.error)
+        action = parse_action(notation)
+        self._advance(lambda: game.push(action))
+        self.bots.played(game)
+        return True
+
+    def bot_skip(self) -> None:
+        """Show the rest of the bot's reply at once."""
+        self.bots.skip = True
+        self.page.focus = "#bot-pace"  # the button goes: focus stays in the bot's status
+
+    def bot_retry(self) -> None:
+        self.bots.retry()
+        self.hints.reset()
+
+    def set_pace(self, value: str) -> None:
+        """The pace control (``#bot-pace``): milliseconds per bot action."""
+        if value.isdigit() and int(value) in PACES:
+            self.bots.pace_ms = int(value)
+            self.bots.due = min(self.bots.due, self.sv.now() + self.bots.pace_ms)
+
+    def ask_hint(self) -> None:
+        """``#hint``: ask what the hard bot would play now (web/hint.py)."""
+        game = self.cur.game
+        self.confirming = False
+        if game is None or self.page.screen != "game" or self._blocked():
+            return
+        self.hints.ask(game, self.sv.records.dumps(game))
+        self.page.focus = "#hint"
+
+    def _show_hint(self, notation: str) -> None:
+        """The hint came: select its source, so that its target is drawn and marked."""
+        game = self.cur.game
+        if game is None:
+            return
+        action = self.sel.find(notation)
+        key = source_of(action) if action is not None else None
+        self.sel.selected = key
+        self.zoom = None
+        if key is not None and key != SUPPLY:
+            sq = parse_square(key[-2:])
+            self.zoom = sq if board_svg.crowded(game, self.sel, sq, self.unit_px) else None
+        self.page.focus = "#hint-play"
 
     # ----------------------------------------------- the board and the keys
 
@@ -465,6 +593,65 @@ class GameScreen:
             return select_css(min(self.sel.sources, key=board_svg.source_order))
         return "#end-turn"
 
+    def _bot_markup(self, game: Game) -> str:
+        """``#bot-status``: whether the bot to move is getting ready, thinking
+        or playing its reply (with "Show at once"), or could not play (with
+        "Try again"); and the pace control ``#bot-pace``."""
+        bot_acts = self.acts_now() == BOT
+        state = self.bots.status() if bot_acts or self.bots.error else "idle"
+        player = game.options.players[game.seat]
+        who = {"name": player.name, "bot": t("new." + player.bot) if player.bot else ""}
+        if state == "loading":
+            text = t("bot.loading")
+        elif state == "thinking":
+            text = t("bot.thinking", **who)
+        elif state == "playing":
+            text = t("bot.playing", **who)
+        elif state == "failed":
+            text = self.bots.error
+        elif not has_people(game):
+            text = t("bot.watching")
+        else:
+            text = ""
+        out = [f'<section id="bot-status" data-bot-turn="{state}" class="bot-{state}">']
+        out.append('<p id="bot-text" role="status">')
+        if state in ("loading", "thinking"):
+            out.append('<span class="spinner" aria-hidden="true"></span>')
+        out.append(f"{esc(text)}</p>")
+        if state in ("thinking", "playing") and self.bots.pace() > 0:
+            out.append(f'<button type="button" id="bot-skip">{esc(t("bot.skip"))}</button>')
+        if state == "failed":
+            out.append(f'<button type="button" id="bot-retry">{esc(t("bot.retry"))}</button>')
+        options = "".join(
+            f'<option value="{ms}"{" selected" if ms == self.bots.pace_ms else ""}>'
+            f"{esc(t(f'bot.pace.{ms}'))}</option>"
+            for ms in PACES
+        )
+        out.append(
+            f'<label class="bot-pace">{esc(t("bot.pace"))} <select id="bot-pace">{options}</select></label>'
+        )
+        out.append("</section>")
+        return "".join(out)
+
+    def _hint_markup(self, game: Game) -> str:
+        """``#hint`` and, once it came, the hint in words with ``#hint-play``."""
+        pending = self.hints.pending(game)
+        label = t("hint.thinking") if pending else t("hint.button")
+        busy = ' aria-disabled="true" aria-busy="true"' if pending else ""  # focusable: focus stays on it
+        out = [f'<div id="hint-box"><button type="button" id="hint"{busy}>{esc(label)}</button>']
+        notation = self.hints.current(game)
+        if notation is not None:
+            words = capital(t("hint.says", text=self.hints.words(game)))
+            out.append(
+                f'<p id="hint-text" role="status" data-hint="{esc(notation)}">{esc(words)} '
+                f'<button type="button" id="hint-play" data-action="{esc(notation)}">'
+                f"{esc(t('hint.play'))}</button></p>"
+            )
+        elif self.hints.error:
+            out.append(f'<p id="hint-error" role="alert">{esc(self.hints.error)}</p>')
+        out.append("</div>")
+        return "".join(out)
+
     def view(self, top: str, *, board: bool = True) -> View:
         """The game or game-over screen under ``top``; with ``board`` False,
         the board is an empty frame of its size (main.py measures it first)."""
@@ -472,10 +659,11 @@ class GameScreen:
         assert game is not None
         screen = self.page.screen
         zoom = self.zoom if screen == "game" else None
+        self.sel.hinted = self.hints.current(game) if screen == "game" else None
         if board:
-            board_markup = board_svg.render_board(
-                game, self.sel, last_turn_marks(game), unit_px=self.unit_px, zoom=zoom
-            )
+            # While a bot plays its turn, its actions so far are marked as it goes.
+            marks = turn_so_far_marks(game) if self.acts_now() == BOT else last_turn_marks(game)
+            board_markup = board_svg.render_board(game, self.sel, marks, unit_px=self.unit_px, zoom=zoom)
         else:
             board_markup = board_svg.board_frame()
         zoom_html = board_svg.square_view(game, self.sel, zoom) if zoom is not None else ""
@@ -486,17 +674,31 @@ class GameScreen:
             note += tabs.notice(self.cur.stale)
         dialog = pages.share_dialog(self.share_url(), self.share_status) if self.sharing else ""
         tools = pages.game_buttons()
+        bots = has_bots(game)
         if screen == "over":
+            hints = self.hints.used[: game.seats] if bots or any(self.hints.used) else None
             body = (
-                f"{panels.game_over(game)}{note}{tools}{dialog}"
+                f"{panels.game_over(game, hints)}{note}{tools}{dialog}"
                 f'<div class="layout"><div class="board-wrap">{board_markup}</div>'
                 f'<aside class="side">{panels.player_panels(game)}{log_html}</aside></div>'
             )
         else:
+            bot_acts = self.acts_now() == BOT
+            busy = self.bots.status() if bot_acts else None
+            controls = panels.controls(
+                game,
+                self.sel,
+                undo_back=undo_back(game),
+                bot_acts=bot_acts,
+                bots_drew=bots_drew(game),
+                hint="" if bot_acts else self._hint_markup(game),
+            )
             body = (
-                f"{panels.banner(game)}{note}"
+                f"{panels.banner(game, busy)}{note}"
                 f'<div class="layout"><div class="board-wrap">{board_markup}</div>'
-                f'<aside class="side">{zoom_html}{dialog}{panels.controls(game, self.sel)}'
+                f'<aside class="side">{self._bot_markup(game) if bots else ""}'
+                f"{zoom_html}{dialog}"
+                f"{controls}"
                 f'<p id="message" role="alert">{esc(self.page.message)}</p>'
                 f'<p id="square-info">{esc(self.info)}</p>'
                 f"{panels.bag(game)}{panels.player_panels(game)}{panels.legend(game)}{log_html}"

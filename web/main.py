@@ -12,7 +12,9 @@ click's path; after an update made from the keyboard, focus moves to
 ``View.focus``. Storage, clipboard, share sheet and downloads are wrapped
 here, so that everything in ``web.app`` runs on CPython. The bot worker,
 started by boot.js, talks to ``web.botclient`` through ``_on_bot_message``
-and ``bot_think`` (docs/WORKER.md).
+and ``bot_think`` (docs/WORKER.md); the bots' turns are timed here: after
+every update ``_bot_schedule`` lets the app ask the worker for a bot's turn
+(web/bot_turns.py) and sets one timer for its next action.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from pyscript.ffi import is_none  # type: ignore[import-not-found]
 from caravan.limits import MAX_LINK, MAX_RECORD
 from web.app import App
 from web.board_svg import VIEW
-from web.botclient import BotClient, Notice, OnAnswer
+from web.botclient import Answer, BotClient, Notice, OnAnswer
 from web.i18n import t
 from web.query import parse_query
 from web.saved import Saves
@@ -222,6 +224,7 @@ def render(*, keyboard: bool = False) -> None:
     # laid out with an empty board of the same size and measured, so that the
     # board is drawn once (at boot, where drawing it twice cost the most).
     just_measured = False
+    app.bot_poll()  # a bot to move is asked for its turn first: the screen shows it thinking
     if not _measured and app.screen in ("game", "over") and app.game is not None:
         draft = app.view(board=False)
         _screen.innerHTML = draft.markup
@@ -237,6 +240,7 @@ def render(*, keyboard: bool = False) -> None:
         _show(app.view(), keyboard)
     _play(view.motion)
     app.motion = None  # played once: a later redraw does not replay it
+    _bot_schedule()
 
 
 def _read_form() -> dict[str, object]:
@@ -297,6 +301,9 @@ _BUTTONS: dict[str, Callable[[], None]] = {
     "square-view-close": lambda: app.close_zoom(),
     "conflict-load": lambda: app.load_newer(),
     "conflict-keep": lambda: app.keep_both(),
+    "hint": lambda: app.ask_hint(),
+    "bot-skip": lambda: app.bot_skip(),
+    "bot-retry": lambda: app.bot_retry(),
 }
 
 
@@ -603,6 +610,9 @@ def _on_change(event: Any) -> None:
     if el_id == "player-count":
         app.change_form(_read_form())
         render()
+    elif el_id == "bot-pace":
+        app.set_pace(str(target.value))
+        _bot_schedule()
     elif el_id == "import-file":
         files = target.files
         if is_none(files) or not files.length:
@@ -672,6 +682,66 @@ def _on_bot_message(text: Any) -> None:
         elif isinstance(got, Notice) and got.kind == "failed":
             window.console.warn(f"caravan: the bot cannot play: {got.text}")
         _html.setAttribute("data-bot", bot_client.state)
+        if isinstance(got, (Answer, Notice)) and _booted:
+            # The game screen shows the bot's state; another screen (a form
+            # being typed in, the history) is left alone until it is left.
+            if app.screen == "game":
+                # A hint asked from the keyboard: focus goes on to "Play it" (View.focus).
+                active = document.activeElement
+                render(keyboard=not is_none(active) and str(active.id) == "hint")
+            else:
+                _bot_schedule()
+    except Exception as e:  # a bug: show it, and let tests see it in the console
+        window.console.error(f"caravan: {type(e).__name__}: {e}")
+        raise
+
+
+class _WorkerThinker:
+    """The bot worker as web/bot_turns.py's Thinker."""
+
+    @property
+    def state(self) -> str:
+        return bot_client.state
+
+    def think(
+        self,
+        record: str,
+        seat: int,
+        bot: str,
+        seed: int,
+        on_answer: OnAnswer,
+        *,
+        budget_ms: int | None = None,
+    ) -> int:
+        return bot_think(record, seat, bot, seed, on_answer, budget_ms=budget_ms)
+
+    def forget(self, rid: int) -> None:
+        bot_client.forget(rid)
+
+
+_booted = False
+_bot_timer: dict[str, Any] = {"id": None}
+
+
+def _bot_schedule() -> None:
+    """Let the app ask for a bot's turn, and time the bot's next action."""
+    app.bot_poll()
+    _html.setAttribute("data-bot", bot_client.state)
+    if _bot_timer["id"] is not None:
+        window.clearTimeout(_bot_timer["id"])
+        _bot_timer["id"] = None
+    delay = app.bot_delay()
+    if delay is not None:
+        _bot_timer["id"] = window.setTimeout(_proxies["bot_tick"], delay)
+
+
+def _bot_tick() -> None:
+    try:
+        _bot_timer["id"] = None
+        if app.bot_step():
+            render()
+        else:
+            _bot_schedule()
     except Exception as e:  # a bug: show it, and let tests see it in the console
         window.console.error(f"caravan: {type(e).__name__}: {e}")
         raise
@@ -718,11 +788,21 @@ def _start_bot() -> None:
 
 
 def boot() -> None:
-    global app
+    global app, _booted
     query = parse_query(str(window.location.search))
     saves = Saves(LocalStorage(), str(window.location.pathname), tab=LocalStorage("sessionStorage"))
     tab_id = _new_id()[:8]
-    app = App(seed=query.seed, saves=saves, now=_now, new_id=_new_id, base_url=_page_url(), tab_id=tab_id)
+    app = App(
+        seed=query.seed,
+        saves=saves,
+        now=_now,
+        new_id=_new_id,
+        base_url=_page_url(),
+        tab_id=tab_id,
+        thinker=_WorkerThinker(),
+    )
+    # Under reduced motion a bot's actions show at once.
+    app.bot_settings(pace_ms=query.bot_pace, budget_ms=query.bot_budget, instant=bool(_REDUCED.matches))
     for name, fn in (
         ("copied", _copied),
         ("copy_failed", _copy_failed),
@@ -731,6 +811,7 @@ def boot() -> None:
         ("file_text", _file_text),
         ("file_failed", _file_failed),
         ("long_press", _long_pressed),
+        ("bot_tick", _bot_tick),
     ):
         _proxies[name] = create_proxy(fn)
     root = document.getElementById("app")
@@ -755,6 +836,7 @@ def boot() -> None:
     app.boot(link_text, query.autostart, short=query.short, casual=query.casual)
     if link_text.lstrip("#"):
         _clear_hash()
+    _booted = True
     render()
     _html.setAttribute("data-ready", "true")
 

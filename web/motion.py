@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from caravan import NEIGHBOURS, Game, Good
+from caravan import NEIGHBOURS, Game, Good, Step
 from caravan import events as ev
 from caravan.actions import EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
 from caravan.board import SQUARE_NAMES
@@ -58,9 +58,21 @@ def last_turn_marks(game: Game) -> dict[int, str]:
     history = game.history
     if not history or not isinstance(history[-1].action, EndTurn):
         return {}
-    turn = history[-1].turn
+    return _turn_marks(history[:-1], history[-1].turn)
+
+
+def turn_so_far_marks(game: Game) -> dict[int, str]:
+    """The marks of the turn being played (a bot's, shown action by action),
+    or of the last turn when the turn to move has not begun."""
+    history = game.history
+    if not history or isinstance(history[-1].action, EndTurn):
+        return last_turn_marks(game)
+    return _turn_marks(history, history[-1].turn)
+
+
+def _turn_marks(steps: list[Step], turn: int) -> dict[int, str]:
     marks: dict[int, set[str]] = {}
-    for step in reversed(history[:-1]):
+    for step in reversed(steps):
         if step.turn != turn:
             break
         a = step.action

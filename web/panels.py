@@ -34,16 +34,24 @@ def good_icon(good: Good) -> str:
     return f'<svg class="icon good-icon" viewBox="0 0 24 24" aria-hidden="true">{shape}</svg>'
 
 
-def banner(game: Game) -> str:
-    """Whose turn, with that player's colour as a disc, and the actions left.
+def banner(game: Game, bot: str | None = None) -> str:
+    """Whose turn, with that player's colour as a disc, and the actions left;
+    ``bot``: the state of a bot's turn (web/bot_turns.py), said while it thinks.
     The banner's own colours are neutral: text on a player's colour failed
     4.5:1 contrast for some colours (white on teal 4.17:1)."""
     p = game.options.players[game.seat]
     total = actions_for_turn(game.turn)
     left = t("turn.left", n=game.left, total=total) if game.left else t("turn.left_none")
+    who = t("turn.banner", name=p.name)
+    if p.bot is not None:
+        who = t("turn.bot", name=p.name, bot=t("new." + p.bot))
+    spinner = ""
+    if bot in ("loading", "thinking") and p.bot is not None:  # in view on a phone: the banner is sticky
+        who = t("bot.banner_" + bot, name=p.name, bot=t("new." + p.bot))
+        spinner = '<span class="spinner" aria-hidden="true"></span>'
     return (
         f'<div id="turn-banner" data-seat="{game.seat}">{_swatch(p.colour, "banner-swatch")}'
-        f'<span class="banner-name">{esc(t("turn.banner", name=p.name))}</span>'
+        f'<span class="banner-name">{esc(who)}{spinner}</span>'
         f'<span id="actions-left" data-left="{game.left}">{esc(left)}</span></div>'
     )
 
@@ -72,11 +80,25 @@ def confirm_end(game: Game) -> str:
     )
 
 
-def controls(game: Game, sel: Selection) -> str:
-    """Supply, end turn, undo and redo, and the selected source's actions."""
+def controls(
+    game: Game,
+    sel: Selection,
+    *,
+    undo_back: int = 0,
+    bot_acts: bool = False,
+    bots_drew: bool = False,
+    hint: str = "",
+) -> str:
+    """Supply, end turn, undo and redo, and the selected source's actions.
+    ``undo_back``: actions undo takes back at once in a game with bots (the
+    bots' replies and the end of the person's turn, web/bot_turns.py), 0
+    when undo is the engine's one step within the turn; ``bot_acts``: a bot
+    is to move, the person's inputs wait; ``bots_drew``: undo stops at a
+    bot's draw from the bag; ``hint``: the hint's markup, right after the
+    buttons (before a long action list, after end turn in the tab order)."""
     supply = game.supply(game.seat)
     out = ['<div id="controls">']
-    if SUPPLY in sel.sources:
+    if SUPPLY in sel.sources and not bot_acts:
         selected = sel.selected == SUPPLY
         cls = "source selected" if selected else "source"
         pressed = "true" if selected else "false"
@@ -84,30 +106,40 @@ def controls(game: Game, sel: Selection) -> str:
             f'<button type="button" id="supply" class="{cls}" data-select="supply" aria-pressed="{pressed}">'
             f"{esc(t('play.supply', n=supply))}</button>"
         )
-    undo = "" if game.undoable() else " disabled"
-    redo = "" if game.can_redo() else " disabled"
+    own = game.undoable() and not bot_acts
+    undo = "" if own or undo_back else " disabled"
+    redo = "" if game.can_redo() and not bot_acts else " disabled"
     undo_title = ""
-    if not game.undoable() and game.last_revealed():
+    undo_text = t("play.undo")
+    if undo_back and not own:
+        undo_text = t("play.undo_bots")
+        undo_title = f' title="{esc(t("play.undo_bots_title", n=undo_back))}"'
+    elif not own and bots_drew:
+        undo_title = f' title="{esc(t("play.no_undo_bots_refill"))}"'
+    elif not own and game.last_revealed():
         undo_title = f' title="{esc(t("play.no_undo_refill"))}"'
-    out.append(f'<button type="button" id="undo"{undo}{undo_title}>{esc(t("play.undo"))}</button>')
+    out.append(f'<button type="button" id="undo"{undo}{undo_title}>{esc(undo_text)}</button>')
     out.append(f'<button type="button" id="redo"{redo}>{esc(t("play.redo"))}</button>')
-    end = "" if not game.is_over() else " disabled"
+    end = "" if not game.is_over() and not bot_acts else " disabled"
+    hinted = ' data-hint="true"' if sel.hinted == "end" else ""
     out.append(
-        f'<button type="button" id="end-turn" data-action="end" data-cost="0"{end}>'
+        f'<button type="button" id="end-turn" data-action="end" data-cost="0"{hinted}{end}>'
         f"{esc(t('play.end'))}</button>"
     )
     out.append("</div>")
-    if sel.sources:  # a hint only when there is something to choose
-        hint = t("play.hint_selected") if sel.selected else t("play.hint_none")
-        out.append(f'<p id="hint">{esc(hint)}</p>')
+    out.append(hint)
+    if sel.sources and not bot_acts:  # help only when there is something to choose
+        help_text = t("play.hint_selected") if sel.selected else t("play.hint_none")
+        out.append(f'<p id="select-help">{esc(help_text)}</p>')
     out.append('<ul id="action-list">')
     # Deliveries, steals and pick-ups first and marked (web/log.py KIND_ORDER).
     kinds = {action: action_kind(game, action) for action in sel.targets()}
     for action in sorted(kinds, key=lambda a: KIND_ORDER[kinds[a]]):
         cost = game.cost(action)
+        hinted = ' data-hint="true"' if sel.hinted == str(action) else ""
         out.append(
             f'<li><button type="button" class="act-{kinds[action]}" data-action="{esc(action)}" '
-            f'data-cost="{cost}">'
+            f'data-cost="{cost}"{hinted}>'
             f'{esc(describe(game, action))} <span class="cost">{esc(cost_text(cost))}</span> '
             f"<code>{esc(action)}</code></button></li>"
         )
@@ -196,8 +228,9 @@ def player_panels(game: Game) -> str:
     return "".join(out)
 
 
-def game_over(game: Game) -> str:
-    """Final breakdown, tie-break and winners, best first (R15-R17)."""
+def game_over(game: Game, hints: list[int] | None = None) -> str:
+    """Final breakdown, tie-break and winners, best first (R15-R17); with
+    ``hints`` (per seat), how many hints each player used (web/hint.py)."""
     ranking = game.ranking()
     outcome = game.outcome()
     winners = set(outcome.winners if outcome is not None else game.result())
@@ -235,6 +268,8 @@ def game_over(game: Game) -> str:
         + "</th>"
     )
     out.extend(f'<th scope="col">{esc(t("over." + c))}</th>' for c in cols)
+    if hints is not None:
+        out.append(f'<th scope="col">{esc(t("over.hints"))}</th>')
     out.append("</tr></thead><tbody>")
     for place, line in ranking:
         p = game.options.players[line.seat]
@@ -246,6 +281,9 @@ def game_over(game: Game) -> str:
         values = (line.rare, line.common, line.demand, line.penalty, line.total, line.delivered)
         out.extend(f'<td data-field="{c}">{v}</td>' for c, v in zip(cols[:-1], values, strict=True))
         out.append(f'<td data-field="goods" class="goods">{delivered_goods(game, line.seat)}</td>')
+        if hints is not None:
+            used = "–" if p.bot is not None else str(hints[line.seat])
+            out.append(f'<td data-field="hints">{used}</td>')
         out.append("</tr>")
     out.append("</tbody></table></div>")
     out.append(

@@ -20,6 +20,8 @@ class Query:
     autostart: int | None = None
     short: bool = False
     casual: bool = False
+    bot_pace: int | None = None  # ms per bot action shown (0: at once)
+    bot_budget: int | None = None  # ms a bot may think per decision
 
 
 def _unquote(text: str) -> str:
@@ -57,8 +59,16 @@ def _seed(text: str) -> int | None:
     return int(text)
 
 
+def _ms(text: str, low: int, high: int) -> int | None:
+    if not text or len(text) > 5 or not all("0" <= c <= "9" for c in text):
+        return None
+    value = int(text)
+    return value if low <= value <= high else None
+
+
 def parse_query(search: str) -> Query:
-    """Read ``?seed=N&autostart=2&short=1&casual=1``; anything malformed is ignored."""
+    """Read ``?seed=N&autostart=2&short=1&casual=1&bot_pace=MS&bot_budget=MS``;
+    anything malformed is ignored."""
     raw = _fields(search)
     auto = raw.get("autostart", "")
     autostart = int(auto) if auto in ("2", "3", "4") else None
@@ -67,4 +77,6 @@ def parse_query(search: str) -> Query:
         autostart,
         raw.get("short") in ("1", "true"),
         raw.get("casual") in ("1", "true"),
+        _ms(raw.get("bot_pace", ""), 0, 10_000),
+        _ms(raw.get("bot_budget", ""), 1, 10_000),
     )

@@ -86,6 +86,7 @@ class Entry:
     problem: str | None = None  # set when the entry cannot be read
     thumb: str = ""  # see ``thumb``; empty when absent or malformed
     rev: str | None = None  # the write's revision (web/tabs.py); None in older entries
+    hints: list[int] = field(default_factory=list)  # hints used per seat (web/hint.py); [] when none
 
     @property
     def readable(self) -> bool:
@@ -138,12 +139,21 @@ def revision_of(raw: str) -> str | None:
 
 
 def entry_value(
-    game: Game, name: str, now: int, writer: record.Writer | None = None, *, rev: str | None = None
+    game: Game,
+    name: str,
+    now: int,
+    writer: record.Writer | None = None,
+    *,
+    rev: str | None = None,
+    hints: list[int] | None = None,
 ) -> str:
     """The stored text of a game's entry. ``writer`` keeps the history's
     entries written before (the page saves after every action: a long game
-    is not written out again each time)."""
+    is not written out again each time); ``hints``: hints used per seat,
+    written only when one was (not part of the record: files and links
+    leave them out)."""
     over = game.is_over()
+    extra = {"hints": hints[: game.seats]} if hints and any(hints) else {}
     return json.dumps(
         {
             **_head(rev),
@@ -154,6 +164,7 @@ def entry_value(
             "steps": len(game.history),
             "to_play": None if over else game.options.players[game.seat].name,
             "thumb": thumb(game),
+            **extra,
             "record": record.to_dict(game) if writer is None else writer.to_dict(game),
         },
         ensure_ascii=False,
@@ -208,7 +219,17 @@ def parse_entry(entry_id: str, raw: str | None) -> Entry:
         to_play=data["to_play"],
         record=rec,
         rev=rev if isinstance(rev, str) and 0 < len(rev) <= MAX_REV else None,
+        hints=_hints(data.get("hints"), len(players)),
     )
+
+
+def _hints(value: object, seats: int) -> list[int]:
+    """Hints used per seat, if the entry says so plainly; else none."""
+    if not isinstance(value, list) or len(value) != seats:
+        return []
+    if not all(type(n) is int and 0 <= n <= MAX_ACTIONS for n in value):
+        return []
+    return list(value)
 
 
 def _bots(rec: dict[str, Any], seats: int) -> list[str | None]:
@@ -276,8 +297,17 @@ class Saves:
     def raw(self, entry_id: str) -> str | None:
         return self.storage.get(self._key(entry_id))
 
-    def put(self, entry_id: str, game: Game, name: str, now: int, *, rev: str | None = None) -> None:
-        self.storage.set(self._key(entry_id), entry_value(game, name, now, self.writer, rev=rev))
+    def put(
+        self,
+        entry_id: str,
+        game: Game,
+        name: str,
+        now: int,
+        *,
+        rev: str | None = None,
+        hints: list[int] | None = None,
+    ) -> None:
+        self.storage.set(self._key(entry_id), entry_value(game, name, now, self.writer, rev=rev, hints=hints))
 
     def put_raw(self, entry_id: str, raw: str) -> None:
         self.storage.set(self._key(entry_id), raw)

@@ -97,7 +97,9 @@ class SavedScreen:
                 self.message = t("saved.cannot_open", reason=str(e))
                 return
             if action == "resume":
-                self.play.take(game, entry_id, entry.name, cur.rev if mine else entry.rev)
+                self.play.take(
+                    game, entry_id, entry.name, cur.rev if mine else entry.rev, None if mine else entry.hints
+                )
                 cur.save()
             else:
                 self.open_history(game)

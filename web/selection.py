@@ -46,11 +46,12 @@ class Selection:
     """The selected source, checked against the current sources on every change.
     A plain class, not a dataclass: each ``@dataclass`` costs the page's boot."""
 
-    __slots__ = ("selected", "sources")
+    __slots__ = ("hinted", "selected", "sources")
 
     def __init__(self, sources: dict[str, list[Action]] | None = None, selected: str | None = None) -> None:
         self.sources: dict[str, list[Action]] = {} if sources is None else sources
         self.selected = selected
+        self.hinted: str | None = None  # the notation of the action a hint names (web/hint.py)
 
     def refresh(self, legal: list[Action]) -> None:
         """New position: regroup, and drop a selection that has no action left."""

@@ -162,12 +162,12 @@ def test_the_tab_title_says_whose_turn_it_is() -> None:
     assert app.view().title == "Player 2 to play · Caravan"
 
 
-def test_the_hint_shows_only_when_something_is_selectable() -> None:
+def test_the_selection_help_shows_only_when_something_is_selectable() -> None:
     app = App(seed=5)
     app.autostart(2)
-    assert 'id="hint"' in app.view().markup
+    assert 'id="select-help"' in app.view().markup
     app.act("@d4")  # no action left: only end turn
-    assert 'id="hint"' not in app.view().markup
+    assert 'id="select-help"' not in app.view().markup
 
 
 def test_r2_r12_r15_the_legend_is_the_engines_goods_table_with_the_bag() -> None:

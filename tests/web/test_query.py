@@ -28,3 +28,12 @@ def test_the_first_value_wins_and_junk_never_raises() -> None:
         parse_query(junk)  # must not raise
     assert parse_query("?autostart=%32").autostart == 2
     assert parse_query("?short&casual=true") == Query(casual=True)
+
+
+def test_the_bots_pace_and_budget_are_milliseconds_in_bounds_else_ignored() -> None:
+    """?bot_pace=0 (tests: the bots' actions at once), ?bot_budget=40 (a short think)."""
+    assert parse_query("?bot_pace=0&bot_budget=40") == Query(bot_pace=0, bot_budget=40)
+    assert parse_query("?bot_pace=10000&bot_budget=10000") == Query(bot_pace=10_000, bot_budget=10_000)
+    for bad in ("-1", "10001", "1e3", "", "x", "99999999", " 5"):
+        assert parse_query(f"?bot_pace={bad}&bot_budget={bad}") == Query(), bad
+    assert parse_query("?bot_budget=0").bot_budget is None  # a budget of nothing is no budget

@@ -1,0 +1,225 @@
+"""Bots' seats played in the browser (issue 12), through the contract
+(docs/UI-CONTRACT.md: `#bot-status[data-bot-turn]`, `<html data-bot>`,
+`#hint`, `data-hint`, `?bot_pace`, `?bot_budget`), judged by our own engine
+replaying `data-record`.
+
+Boots are few: one page plays a whole game against the hard bot (a few of
+the person's actions by clicks, the rest fast through the same click
+handlers), with a reload in the middle of the bot's turn; a share link with
+bot seats opens in a new context and goes on with them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from caravan import link
+from caravan.actions import EndTurn, parse_action
+from caravan.game import Game
+from caravan.options import Options, Player
+from caravan.playout import courier_action
+from caravan.record import loads
+from e2e.conftest import BOOT_MS, Tab, wait_ready_on
+from e2e.driver import Driver, source_of
+
+BOT_READY = "['ready', 'failed'].includes(document.documentElement.getAttribute('data-bot'))"
+PERSON_OR_OVER = """() => {
+  const h = document.documentElement;
+  return h.getAttribute('data-screen') === 'over' || h.getAttribute('data-seat') === '0';
+}"""
+BOT_MS = 60_000  # a bot's whole turn on a loaded machine, the worker's start included
+# Long main-thread tasks, and the moment the bot's answer was let through.
+WATCH = """() => {
+  window.__longTasks = [];
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries()) {
+      window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
+    }
+  }).observe({ type: 'longtask', buffered: true });
+  window.__answered = null;
+  // The worker's answers are held until the test releases them: the bot's
+  // turn (thought for real in the worker meanwhile) lasts as long as the
+  // checks made while it thinks need, however fast the search was.
+  const worker = caravanBot.worker, deliver = worker.onmessage;
+  window.__held = [];
+  window.__hold = true;
+  worker.onmessage = e => { if (window.__hold) window.__held.push(e); else deliver(e); };
+  window.__release = () => {
+    window.__answered = performance.now();
+    window.__hold = false;
+    window.__held.splice(0).forEach(deliver);
+  };
+}"""
+# A menu opened while the bot thinks: the click's handler runs at once (the
+# bot is on another thread), measured from the click to the new screen.
+OPEN_HISTORY = """() => {
+  const t0 = performance.now();
+  document.getElementById('history-button').click();
+  const ms = performance.now() - t0;
+  const html = document.documentElement;
+  return [ms, html.getAttribute('data-screen'), html.getAttribute('data-bot')];
+}"""
+# One of the person's actions in one round trip, through the page's own click
+# handlers: select its source (a good not on the board is in its square's
+# enlarged view), click its target, answer "yes" if the page asks (R6).
+FAST_ACT = """([src, notation]) => {
+  const q = s => document.querySelector(s);
+  const click = el => el.dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }));
+  const sel = v => `[data-select=${JSON.stringify(v)}]`;
+  if (src !== null) {
+    if (!q(sel(src)) && src.length > 2) {
+      const square = src.slice(-2);
+      click(q(`#board [data-zoom=${JSON.stringify(square)}]`) || q('#board ' + sel(square)));
+    }
+    const el = q(sel(src));
+    if (!el.classList.contains('selected')) click(el);
+  }
+  click(notation === 'end' ? q('#end-turn') : q(`.target[data-action=${JSON.stringify(notation)}]`));
+  if (q('#confirm-end-yes')) click(q('#confirm-end-yes'));
+  return document.documentElement.getAttribute('data-record');
+}"""
+
+
+def _game(page: Page) -> Game:
+    return Driver(page).game()
+
+
+def _fast(page: Page, game: Game, action: Any) -> Game:
+    """The person's action, fast; the page must have taken exactly it."""
+    after = loads(page.evaluate(FAST_ACT, [source_of(action), str(action)]))
+    assert len(after.history) == len(game.history) + 1, f"{action} was not taken"
+    assert str(after.history[-1].action) == str(action)
+    return after
+
+
+def _wait_for_person(page: Page) -> Game:
+    page.wait_for_function(PERSON_OR_OVER, timeout=BOT_MS)
+    return _game(page)
+
+
+def _person_turn(page: Page, game: Game, rng: random.Random, *, clicks: bool = False) -> Game:
+    """The person's whole turn by the courier policy; returns the game after its end."""
+    driver = Driver(page)
+    seat = game.seat
+    while not game.is_over() and game.seat == seat:
+        action = courier_action(game, rng)
+        game = driver.perform(action, game) if clicks else _fast(page, game, action)
+    return game
+
+
+def _bot_seats(game: Game) -> list[str | None]:
+    return [p.bot for p in game.options.players]
+
+
+@pytest.mark.timeout(600)
+def test_a_person_plays_a_hard_bot_to_the_end_with_a_reload_and_a_hint(tab: Tab) -> None:
+    page = tab.page
+    tab.open("?seed=4&bot_pace=0&bot_budget=300")
+    page.locator("#player-count").select_option("2")
+    page.locator('[data-player-name="0"]').fill("Ann")
+    page.locator('[data-seat-type="1"]').select_option("hard")
+    page.locator("#start-player").select_option("0")
+    page.locator("#start-game").click()
+    expect(page.locator("html")).to_have_attribute("data-screen", "game")
+    game = _game(page)
+    assert _bot_seats(game) == [None, "hard"] and game.seat == 0
+    expect(page.locator("#bot-status")).to_have_attribute("data-bot-turn", "idle")
+    page.wait_for_function(BOT_READY, timeout=BOOT_MS)
+    rng = random.Random(4)
+
+    # The person's first turn by clicks; the bot then thinks, off the page's thread.
+    page.evaluate(WATCH)
+    game = _person_turn(page, game, rng, clicks=True)
+    start = page.evaluate("performance.now()")
+    expect(page.locator("#bot-status")).to_have_attribute("data-bot-turn", "thinking")
+    expect(page.locator("#bot-text")).to_contain_text("is thinking")
+    assert page.locator("#end-turn").is_disabled() and page.locator("#board [data-select]").count() == 0
+    assert page.locator("#undo").text_content() == "Undo your turn (and the bots' replies)"
+    ms, shown, bot = page.evaluate(OPEN_HISTORY)
+    assert shown == "history" and bot == "thinking", (shown, bot)
+    assert ms < 100, f"the history view took {ms:.0f} ms to open while the bot thought"
+    page.locator("#history-exit").click()
+    expect(page.locator("#bot-status")).to_have_attribute("data-bot-turn", "thinking")
+    page.wait_for_function("window.__held.length > 0", timeout=BOT_MS)  # the worker has answered
+    page.evaluate("window.__release()")
+    game = _wait_for_person(page)
+    assert game.seat == 0 and game.history[-1].seat == 1 and isinstance(game.history[-1].action, EndTurn)
+    answered = page.evaluate("window.__answered")
+    assert answered is not None and answered > start
+    during = [(t, d) for t, d in page.evaluate("window.__longTasks") if start <= t < answered]
+    assert during == [], f"main-thread tasks over 50 ms while the bot thought: {during}"
+
+    # Reloaded in the middle of the bot's turn (its answer held): the game
+    # comes back and the bot's turn starts by itself, with a short budget from
+    # now on (40 ms).
+    page.evaluate("window.__hold = true")
+    game = _person_turn(page, game, rng)
+    key = game.state_key()
+    page.goto(tab.base_url + "?bot_pace=0&bot_budget=40")
+    wait_ready_on(page)
+    resumed = _game(page)
+    assert resumed.state_key() == key or len(resumed.history) > len(game.history)
+    game = _wait_for_person(page)
+    assert game.history[len(resumed.history) - 1].action == resumed.history[-1].action
+    assert game.seat == 0 and _bot_seats(game) == [None, "hard"]
+
+    # A hint: the hard bot's action, marked on the page, said, played with one click.
+    page.locator("#hint").focus()
+    page.keyboard.press("Enter")  # asked from the keyboard: focus goes on to "Play it"
+    hint = page.locator("#hint-text")
+    expect(hint).to_have_attribute("data-hint", re.compile(r".+"))
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'hint-play'")
+    notation = str(hint.get_attribute("data-hint"))
+    assert game.is_legal(parse_action(notation)), notation
+    expect(hint).to_contain_text("Hint: ")
+    marked = page.locator('[data-hint="true"]')
+    assert marked.count() >= 1
+    assert {marked.nth(i).get_attribute("data-action") for i in range(marked.count())} == {notation}
+    old = Driver(page).record()
+    page.locator("#hint-play").click()
+    page.wait_for_function("old => document.documentElement.getAttribute('data-record') !== old", arg=old)
+    game = _game(page)
+    assert str(game.history[-1].action) == notation
+
+    # The rest of the game, fast; the bot replies every time.
+    turns = 0
+    while not game.is_over():
+        assert turns < 200, "the game did not end"
+        if game.seat == 0:
+            game = _person_turn(page, game, rng)
+        game = _wait_for_person(page)
+        turns += 1
+    expect(page.locator("html")).to_have_attribute("data-screen", "over")
+    expect(page.locator('[data-final-seat="0"] [data-field="hints"]')).to_have_text("1")
+    assert json.loads(Driver(page).record())["options"]["players"][1]["bot"] == "hard"
+
+
+def _linked_game() -> Game:
+    """A 3-seat game, a person against two bots, left where the first bot is to move."""
+    players = (Player("Ann", "yellow"), Player("Bo", "black", "easy"), Player("Cy", "orange", "medium"))
+    game = Game(Options(players=players, short=True, start=0), seed=12)
+    rng = random.Random(12)
+    while game.seat == 0:
+        game.push(courier_action(game, rng))
+    return game
+
+
+@pytest.mark.timeout(300)
+def test_a_link_with_bot_seats_opens_in_a_new_context_and_the_bots_play_on(tab: Tab) -> None:
+    game = _linked_game()
+    page = tab.page
+    page.goto(tab.base_url + "?bot_pace=0&bot_budget=40#" + link.encode(game))
+    wait_ready_on(page)
+    opened = _game(page)
+    assert opened.state_key() == game.state_key() or len(opened.history) > len(game.history)
+    after = _wait_for_person(page)
+    assert _bot_seats(after) == [None, "easy", "medium"]
+    played = after.history[len(game.history) :]
+    assert {s.seat for s in played} == {1, 2}, "both bots played their turns, one after the other"
+    assert [s.action for s in after.history[: len(game.history)]] == [s.action for s in game.history]

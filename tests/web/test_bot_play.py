@@ -1,0 +1,389 @@
+"""The page plays the bots' seats (issue 12), on CPython with a fake worker
+(tests/web/thinker.py: the real protocol, answered by caravan.bots).
+
+A person against bots: the bot's turn is asked when it comes, the person's
+inputs wait while it thinks, its actions are played one at a time at the
+page's pace through the player's own path (log, motion, save); stale
+answers are dropped; undo takes back the person's end of turn and the bots'
+replies, never past a draw (R13, I11); a hint is the hard bot's action,
+marked, playable, counted. Bots only (watch mode) play to the end.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from html import unescape
+
+from caravan import Good
+from caravan.actions import EndTurn, MoveGood, parse_action
+from caravan.board import CITY_NAMES, SQUARE_NAMES
+from caravan.game import Game
+from caravan.options import Options, Player
+from caravan.playout import courier_action
+from web.app import App
+from web.bot_turns import DEFAULT_PACE_MS, undo_back
+from web.game_screen import BOT, PERSON
+from web.hint import hint_text
+from web.i18n import t
+from web.markup import esc
+from web.saved import load_game
+from web.selection import source_of
+
+from .thinker import FakeThinker, bot_app, run_bots
+
+ANN = Player("Ann", "yellow")
+
+
+def _options(*bots: str | None, short: bool = True) -> Options:
+    colours = ("yellow", "black", "orange", "teal")
+    players = tuple(
+        ANN if b is None and i == 0 else Player(f"P{i + 1}", colours[i], b) for i, b in enumerate(bots)
+    )
+    return Options(players=players, short=short, start=0)
+
+
+def _person_turn(app: App, rng: random.Random) -> list[str]:
+    """The person's whole turn by the courier policy, through App.select/act."""
+    played = []
+    while app.screen == "game" and app.play.acts_now() == PERSON:
+        game = app.game
+        assert game is not None
+        action = courier_action(game, rng)
+        source = source_of(action)
+        if source is not None:
+            app.select(source)
+        app.act(str(action))
+        if app.play.confirming:
+            app.confirm_end(True)
+        played.append(str(action))
+        if isinstance(action, EndTurn):
+            break
+    return played
+
+
+def _status(app: App) -> str | None:
+    m = re.search(r'id="bot-status" data-bot-turn="([a-z]+)"', app.view().markup)
+    return m[1] if m else None
+
+
+def _undo_button(markup: str) -> tuple[str, bool]:
+    m = re.search(r'<button type="button" id="undo"( disabled)?[^>]*>([^<]*)</button>', markup)
+    assert m is not None
+    return unescape(m[2]), m[1] is None
+
+
+def test_a_person_against_a_bot_plays_to_the_end_and_the_bots_turns_come_paced() -> None:
+    app, thinker, clock, _ = bot_app()
+    app.start(_options(None, "medium"))
+    rng = random.Random(3)
+    bot_actions = 0
+    while app.screen == "game":
+        _person_turn(app, rng)
+        if app.screen != "game":
+            break
+        assert app.play.acts_now() == BOT
+        before = len(app.game.history)  # type: ignore[union-attr]
+        waited = run_bots(app, clock)
+        game = app.game
+        assert game is not None
+        played = game.history[before:]
+        assert played and all(step.seat == 1 for step in played)
+        assert len(app.log) == len(game.history)  # every bot action is logged, one entry per action
+        # At the page's pace: the first a pace after the person's end, then a pace apart.
+        assert waited == [DEFAULT_PACE_MS] * len(played)
+        bot_actions += len(played)
+        assert game.is_over() or app.play.acts_now() == PERSON
+    game = app.game
+    assert game is not None and game.is_over() and app.screen == "over"
+    assert bot_actions > 20
+    # Saved after every action, the bots' too: the stored record is the game.
+    saved = app.saves.get(app.game_id)  # type: ignore[union-attr,arg-type]
+    assert load_game(saved).state_key() == game.state_key()
+    # The worker was asked for the seat's own bot, never with another seat's.
+    assert {(a["seat"], a["bot"]) for a in thinker.asked} == {(1, "medium")}
+
+
+def test_while_the_bot_thinks_the_persons_inputs_wait_and_the_sign_says_so() -> None:
+    app, thinker, clock, _ = bot_app(FakeThinker(hold=True))
+    app.start(_options(None, "easy"))
+    _person_turn(app, random.Random(1))
+    app.bot_poll()
+    game = app.game
+    assert game is not None and app.play.acts_now() == BOT
+    assert _status(app) == "thinking"
+    markup = app.view().markup
+    assert t("bot.thinking", name="P2", bot=t("new.easy")) in unescape(markup)
+    assert 'data-select="' not in markup  # nothing of the bot's is selectable
+    assert re.search(r'id="end-turn"[^>]* disabled', markup)
+    assert 'id="hint"' not in markup
+    key = game.state_key()
+    legal = game.legal_actions()[0]
+    app.act(str(legal))  # the bot's move: not the person's to make
+    app.redo()
+    assert game.state_key() == key
+    assert app.bot_delay() is None  # nothing to play yet
+    thinker.deliver()
+    assert _status(app) == "playing" and app.bot_delay() == DEFAULT_PACE_MS
+    assert 'id="bot-skip"' in app.view().markup
+    # Shown action by action, each marked on the board as it comes (and moving: web/motion.py).
+    clock.ms += DEFAULT_PACE_MS
+    assert app.bot_step()
+    first = game.history[-1].action
+    assert app.motion is not None
+    if not isinstance(first, EndTurn):
+        marked = set(re.findall(r'data-square="([a-g][1-7])"[^>]*data-mark="', app.view().markup))
+        ends = {getattr(first, k) for k in ("frm", "to", "at") if isinstance(getattr(first, k, None), int)}
+        assert marked == {SQUARE_NAMES[sq] for sq in ends}
+    app.bot_skip()  # "Show at once": the rest of this reply without pauses
+    assert run_bots(app, clock)[0] == 0
+    assert app.play.acts_now() == PERSON and _status(app) == "idle"
+
+
+def test_the_bot_is_getting_ready_while_its_worker_starts() -> None:
+    thinker = FakeThinker(hold=True, ready=False)
+    app, _, clock, _ = bot_app(thinker)
+    app.start(_options("easy", None))  # the bot moves first
+    app.bot_poll()
+    assert _status(app) == "loading"
+    assert t("bot.loading") in unescape(app.view().markup)
+    thinker.client.receive('{"version":1,"type":"ready"}')
+    assert _status(app) == "thinking"
+    thinker.deliver()
+    run_bots(app, clock)
+    assert app.play.acts_now() == PERSON and app.game is not None and app.game.seat == 1
+
+
+def test_stale_answers_are_dropped_after_undo_and_a_new_game() -> None:
+    app, thinker, clock, _ = bot_app(FakeThinker(hold=True))
+    app.start(_options(None, "easy"))
+    played = _person_turn(app, random.Random(2))
+    app.bot_poll()
+    game = app.game
+    assert game is not None and len(thinker.inbox) == 1
+    # Undo while the bot thinks: the person's end goes back, the answer to come is stale.
+    assert app.play.undo_count() == 1
+    app.undo()
+    assert app.play.acts_now() == PERSON and len(game.history) == len(played) - 1
+    thinker.deliver()
+    assert app.bot_delay() is None and len(game.history) == len(played) - 1
+    assert _status(app) == "idle"
+    # The turn ended again: asked again (the same seed at the same point), played.
+    app.act("end")
+    app.confirm_end(True)
+    app.bot_poll()
+    assert thinker.asked[0]["seed"] == thinker.asked[1]["seed"]
+    thinker.deliver()
+    assert run_bots(app, clock)
+    # A new game while the bot thinks: its answer never reaches the new game.
+    _person_turn(app, random.Random(2))
+    app.bot_poll()
+    assert thinker.inbox
+    app.start(_options(None, "easy"))
+    fresh = app.game
+    assert fresh is not None and fresh is not game
+    thinker.deliver()
+    assert not fresh.history and app.bot_delay() is None
+
+
+def test_undo_takes_back_the_persons_end_and_the_bots_replies_but_never_a_draw() -> None:
+    """A 4-seat game, one person against three bots: after the bots replied,
+    undo takes back their three turns and the person's end at once; where a
+    bot's turn drew from the bag (R13), undo stops (I11)."""
+    app, _, clock, _ = bot_app(seed=5)
+    app.start(_options(None, "easy", "easy", "easy"))
+    rng = random.Random(5)
+    undone = refused = 0
+    while app.screen == "game":
+        _person_turn(app, rng)
+        game = app.game
+        assert game is not None
+        at_end = game.copy_position().state_key()  # the person's turn just ended
+        before = len(game.history)
+        waited = run_bots(app, clock)  # three bots' turns in a row, chained by themselves
+        if app.screen != "game":
+            break
+        assert {s.seat for s in game.history[before:]} == {1, 2, 3} and waited
+        assert app.play.acts_now() == PERSON and game.seat == 0 and game.undoable() == 0
+        drew = any(step.draws for step in game.history[before:])
+        label, enabled = _undo_button(app.view().markup)
+        if drew:
+            assert app.play.undo_count() == 0 and not enabled
+            assert f'title="{esc(t("play.no_undo_bots_refill"))}"' in app.view().markup
+            app.undo()
+            assert len(game.history) == before + len(waited)
+            refused += 1
+        elif undone < 3:
+            assert label == t("play.undo_bots") and enabled
+            assert app.play.undo_count() == len(waited) + 1
+            app.undo()
+            assert len(game.history) == before - 1  # the person's end went too
+            assert game.copy_position().state_key() != at_end and game.seat == 0
+            app.act("end")
+            app.confirm_end(True)
+            assert game.state_key() == at_end
+            assert run_bots(app, clock)  # the bots reply again (the same replies: same seeds)
+            undone += 1
+    assert undone == 3 and refused >= 1
+
+
+def test_undo_back_is_zero_between_people_and_in_watch_mode() -> None:
+    people = Game(Options(players=(ANN, Player("Bo", "black"))), seed=1)
+    people.push(parse_action("@c6"))
+    people.push(parse_action("end"))
+    assert undo_back(people) == 0  # nobody undoes another person's turn
+    bots = Game(_options("easy", "easy"), seed=1)
+    bots.push(parse_action("@c6"))
+    bots.push(parse_action("end"))
+    assert undo_back(bots) == 0
+
+
+def test_a_hint_is_the_hard_bots_action_marked_said_playable_and_counted() -> None:
+    app, thinker, clock, _ = bot_app(FakeThinker(hold=True))
+    app.play.hints.budget_ms = 50
+    app.start(_options(None, "easy"))
+    app.ask_hint()
+    assert thinker.asked[-1]["bot"] == "hard" and thinker.asked[-1]["seat"] == 0
+    assert t("hint.thinking") in unescape(app.view().markup)
+    thinker.deliver()
+    game = app.game
+    assert game is not None
+    markup = app.view().markup
+    m = re.search(r'id="hint-text" role="status" data-hint="([^"]+)">([^<]*)<', markup)
+    assert m is not None
+    notation = unescape(m[1])
+    action = parse_action(notation)
+    assert game.is_legal(action)
+    assert unescape(m[2]).strip() == "Hint: " + hint_text(game, action)
+    # Marked: its target carries data-hint (the board, the enlarged square or the action list).
+    assert re.search(rf'data-action="{re.escape(m[1])}" data-cost="\d"[^>]* data-hint="true"', markup) or (
+        notation == "end" and re.search(r'id="end-turn"[^>]*data-hint="true"', markup)
+    )
+    assert f'id="hint-play" data-action="{m[1]}"' in markup
+    app.act(notation)  # one click on "Play it" (or the marked target)
+    assert str(game.history[-1].action) == notation
+    assert 'data-hint="true"' not in app.view().markup  # the hint held for that position only
+    # A hint asked, then the position changes before it comes: dropped, not counted.
+    if app.play.acts_now() == PERSON and game.left:
+        app.ask_hint()
+        app.act("end")
+        app.confirm_end(True)
+        thinker.deliver()
+        assert app.play.hints.current(game) is None
+    # Played to the end: the game-over table counts the person's hints.
+    rng = random.Random(4)
+    while app.screen == "game":
+        thinker.deliver()
+        run_bots(app, clock)
+        _person_turn(app, rng)
+        thinker.deliver()
+    markup = app.view().markup
+    assert re.search(r'data-final-seat="0".*?data-field="hints">1<', markup, re.S)
+
+
+def test_a_hint_says_a_delivery_with_its_points() -> None:
+    game = Game(_options(None, None), seed=2)
+    rng = random.Random(2)
+    while not game.is_over():
+        deliveries = game.legal_by_kind().deliveries()
+        if deliveries:
+            break
+        game.push(courier_action(game, rng))
+    action = deliveries[0]
+    assert isinstance(action, MoveGood)
+    good = Good(action.good)
+    city = t("city." + CITY_NAMES[action.to])
+    name = t("good." + good.label)
+    assert hint_text(game, action) == (
+        f"deliver the {name} from {SQUARE_NAMES[action.frm]} to {city}: {good.points} points"
+    )
+
+
+def test_watch_mode_plays_a_game_of_bots_to_the_end() -> None:
+    app, thinker, clock, _ = bot_app()
+    app.bot_settings(pace_ms=0, budget_ms=None, instant=False)  # ?bot_pace=0
+    app.start(_options("easy", "medium"))
+    assert "Only bots play" in app.view().markup
+    waited = run_bots(app, clock)
+    game = app.game
+    assert game is not None and game.is_over() and app.screen == "over"
+    assert set(waited) == {0} and len(waited) == len(game.history)
+    assert {a["seat"] for a in thinker.asked} == {0, 1}
+
+
+def test_a_game_with_bots_resumed_from_storage_goes_on_with_the_bot_by_itself() -> None:
+    app, _, _, storage = bot_app(FakeThinker(hold=True))
+    app.start(_options(None, "medium"))
+    _person_turn(app, random.Random(6))
+    app.bot_poll()  # the bot thinks... and the tab is closed
+    assert app.game is not None
+    key = app.game.state_key()
+    again, _, clock2, _ = bot_app(storage=storage)
+    again.boot()
+    assert again.game is not None and again.game.state_key() == key
+    assert again.play.acts_now() == BOT
+    assert run_bots(again, clock2)
+    assert again.play.acts_now() == PERSON and len(again.game.history) > len(app.game.history)
+
+
+def test_the_pace_control_and_reduced_motion() -> None:
+    app, thinker, _, _ = bot_app(FakeThinker(hold=True))
+    app.start(_options(None, "easy"))
+    markup = app.view().markup
+    assert re.findall(r'<option value="(\d+)"', markup.split('id="bot-pace"')[1].split("</select>")[0]) == [
+        "0",
+        "300",
+        "700",
+        "1200",
+    ]
+    app.set_pace("1200")
+    app.set_pace("junk")
+    assert app.play.bots.pace_ms == 1200
+    _person_turn(app, random.Random(1))
+    app.bot_poll()
+    thinker.deliver()
+    assert app.bot_delay() == 1200
+    app.bot_settings(pace_ms=None, budget_ms=None, instant=True)  # prefers-reduced-motion: at once
+    assert app.bot_delay() == 0
+
+
+def test_a_bot_that_cannot_play_is_said_and_can_be_asked_again() -> None:
+    app, thinker, clock, _ = bot_app(FakeThinker(hold=True))
+    app.start(_options(None, "easy"))
+    _person_turn(app, random.Random(1))
+    app.bot_poll()
+    (rid,) = [json.loads(m)["id"] for m in thinker.inbox]
+    thinker.inbox = [json.dumps({"version": 1, "id": rid, "error": "out of memory"})]
+    thinker.deliver()
+    assert _status(app) == "failed"
+    assert t("bot.failed", reason="out of memory") in unescape(app.view().markup)
+    assert 'id="bot-retry"' in app.view().markup
+    app.bot_retry()
+    app.bot_poll()
+    thinker.deliver()
+    assert run_bots(app, clock) and app.play.acts_now() == PERSON
+
+
+def test_no_worker_at_all_is_said() -> None:
+    app = App(seed=1)
+    app.start(_options("easy", None))
+    app.bot_poll()
+    assert t("bot.unavailable") in unescape(app.view().markup)
+    assert app.bot_delay() is None
+
+
+def test_the_hints_used_are_kept_with_the_saved_game() -> None:
+    app, _, _, storage = bot_app()
+    app.play.hints.budget_ms = 50
+    app.start(_options(None, "easy"))
+    app.ask_hint()
+    game = app.game
+    assert game is not None and app.play.hints.current(game) is not None
+    assert app.play.hints.used[:2] == [1, 0]
+    app.act(str(game.legal_actions()[-1]))  # saved with its count
+    again, _, _, _ = bot_app(storage=storage)
+    again.boot()
+    assert again.game is not None and again.play.hints.used[:2] == [1, 0]
+    again.start(_options(None, "easy"))  # another game counts afresh
+    assert again.play.hints.used[:2] == [0, 0]
