@@ -299,7 +299,7 @@ class Game:
         self._undo: list[_UndoEntry] = []
         self._redo: list[Step] = []
         # R3: one good on each numbered space, demand markers on 1, 2, 7, 8.
-        script = _Scripted(setup_draws) if setup_draws is not None else None
+        script = _Scripted(_draw_ints(setup_draws)) if setup_draws is not None else None
         drawn = []
         for sq in NUMBERED:
             good = self._draw(script)
@@ -644,7 +644,7 @@ class Game:
         Raises IllegalActionError, leaving the position as it was, if the
         action is illegal or the draws are not ones it can make from this bag."""
         self._check(action)
-        return self._do(action, tuple(draws), False)
+        return self._do(action, _draw_ints(draws), False)
 
     def _check(self, action: Action) -> None:
         """Refuse an illegal action; a legal new one ends what redo could replay."""
@@ -777,7 +777,9 @@ class Game:
                 raise IllegalActionError("the recorded draws ran out before the bag was drawn from")
             good = script.draws[script.pos]
             script.pos += 1
-            if type(good) is not int or not 0 <= good < GOOD_COUNT or self.bag[good] == 0:
+            if type(good) is not int or not 0 <= good < GOOD_COUNT:
+                raise IllegalActionError(f"a recorded draw is not a good: {good!r:.20}")
+            if self.bag[good] == 0:
                 raise IllegalActionError("a recorded draw names a good that is not in the bag")
         self.bag[good] -= 1
         return good
@@ -942,7 +944,9 @@ class Game:
             if n >= len(draws):
                 raise IllegalActionError("the recorded draws ran out before the bag was drawn from")
             good = draws[n]
-            if type(good) is not int or not 0 <= good < GOOD_COUNT or bag[good] == 0:
+            if type(good) is not int or not 0 <= good < GOOD_COUNT:
+                raise IllegalActionError(f"a recorded draw is not a good: {good!r:.20}")
+            if bag[good] == 0:
                 raise IllegalActionError("a recorded draw names a good that is not in the bag")
             bag[good] -= 1
             left -= 1
@@ -1158,16 +1162,25 @@ class Game:
     def camels_at(self, square: int) -> list[Camel]:
         """Every camel on ``square``, in seat order, unladen ones first (like python-chess's piece_at)."""
         nc, load = self.camels, self.load
-        out = [_camel(i // nc, square, load[i]) for i, s in enumerate(self.loc) if s == square]
-        out.sort(key=camel_order)
-        return out
+        return _sorted_camels(
+            [_camel_key(i // nc, square, load[i]) for i, s in enumerate(self.loc) if s == square]
+        )
 
     def seat_camels(self, seat: int) -> list[Camel]:
         """The camels of ``seat`` on the board, by square; the rest are in its supply."""
         loc, load = self.loc, self.load
-        out = [_camel(seat, loc[i], load[i]) for i in self.camels_of(seat) if loc[i] != SUPPLY]
-        out.sort(key=camel_order)
-        return out
+        return _sorted_camels(
+            [_camel_key(seat, loc[i], load[i]) for i in self.camels_of(seat) if loc[i] != SUPPLY]
+        )
+
+    def all_camels(self) -> list[Camel]:
+        """Every camel on the board, in ``State.camels``' order (by square, seat,
+        unladen first): the cheap read of a whole position for evaluation
+        functions. Camels are shared immutable values, so this builds one list."""
+        nc, load = self.camels, self.load
+        return _sorted_camels(
+            [_camel_key(i // nc, sq, load[i]) for i, sq in enumerate(self.loc) if sq != SUPPLY]
+        )
 
     def loose_at(self, square: int) -> Good | None:
         """The good no camel carries on ``square`` (R8), or None."""
@@ -1238,16 +1251,11 @@ class Game:
 
     def state(self) -> State:
         """The whole visible position as an immutable value; equal positions compare equal."""
-        nc = self.camels
-        camels = sorted(
-            (_camel(i // nc, sq, self.load[i]) for i, sq in enumerate(self.loc) if sq != SUPPLY),
-            key=camel_order,
-        )
         return State(
             seats=self.seats,
             casual=self.options.casual,
             short=self.options.short,
-            camels=tuple(camels),
+            camels=tuple(self.all_camels()),
             loose=tuple(None if g == NONE else ALL_GOODS[g] for g in self.loose),
             demand=tuple(self.demand),
             markers=tuple(self.markers),
@@ -1266,6 +1274,12 @@ class Game:
     def position(self) -> str:
         """The position in one line of text (docs/POSITION.md); ``from_position`` reads it back."""
         return format_position(self.state())
+
+    def setup_goods(self) -> tuple[Good, ...]:
+        """The goods drawn onto numbered spaces 1-8 at set-up (R3), in that order;
+        ``Game(options, setup_draws=...)`` sets up a game with them. Empty for a
+        game set up from a position (``start_position()``)."""
+        return tuple(ALL_GOODS[g] for g in self.setup_draws)
 
     def start_position(self) -> str | None:
         """The position this game was set up from, or None for the normal set-up (R3)."""
@@ -1369,14 +1383,47 @@ class Game:
         return other
 
 
+def _draw_ints(draws: Sequence[int]) -> tuple[int, ...]:
+    """Recorded draws as the engine's ints: a ``Good`` is one (docs/API.md); anything
+    that is no int (a bool, a letter, None) is kept, for the checks to refuse by name."""
+    return tuple(
+        d if type(d) is int else int(d) if isinstance(d, int) and not isinstance(d, bool) else d
+        for d in draws
+    )
+
+
 _ANY_SETUP = (0, 0, 1, 1, 2, 2, 3, 3)  # valid set-up draws in every variant, overwritten by from_state
 
 
-def _camel(seat: int, square: int, load: int) -> Camel:
+# Camels are immutable values: each (seat, square, load) is built once and
+# shared, so reading a whole position costs list building, not object building.
+# Keyed by camel_order's order as one int, so sorting the keys sorts the camels.
+_CAMELS: dict[int, Camel] = {}
+
+
+def _camel_key(seat: int, square: int, load: int) -> int:
+    """An int that sorts as ``camel_order`` does (square, seat, good, on top before under)."""
     if load == NONE:
-        return Camel(seat, square)
+        return (square * 4 + seat) * 18
     good, under = cargo(load)
-    return Camel(seat, square, ALL_GOODS[good], under)
+    return (square * 4 + seat) * 18 + (good + 1) * 2 + under
+
+
+def _camel_of(key: int) -> Camel:
+    camel = _CAMELS.get(key)
+    if camel is None:
+        rest, under = divmod(key, 2)
+        rest, good = divmod(rest, 9)
+        square, seat = divmod(rest, 4)
+        camel = Camel(seat, square) if good == 0 else Camel(seat, square, ALL_GOODS[good - 1], bool(under))
+        _CAMELS[key] = camel
+    return camel
+
+
+def _sorted_camels(keys: list[int]) -> list[Camel]:
+    keys.sort()
+    table = _CAMELS
+    return [table.get(k) or _camel_of(k) for k in keys]
 
 
 def _unnamed(game: Game, action: Action) -> str | None:

@@ -1,5 +1,9 @@
 """Simple policies for simulations: uniformly random, and a courier that finishes games.
 
+Outside the engine, play them as bots: ``caravan.bots.make_bot("random")``
+and ``make_bot("courier")`` (docs/BOTS.md), the one documented way to make a
+player; the functions here stay for the engine's own tests and benchmarks.
+
 Uniformly random play almost never delivers, so tests and benchmarks that
 need games to reach the real end (R14) use the courier: it carries one good
 at a time to its city by leapfrogging two camels (the good moves onto a

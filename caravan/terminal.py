@@ -1,5 +1,8 @@
 """A hot-seat game of Caravan in the terminal (``python -m caravan``).
 
+``--bot 2=hard`` seats a bot (docs/BOTS.md) in seat 2; a bot's turn is shown
+action by action, and ``hint`` asks the hard bot what it would do now.
+
 ``main(argv, stdin, stdout)`` takes its streams as arguments so that a whole
 game can be scripted through a StringIO in tests. Standard library only.
 
@@ -25,6 +28,7 @@ from typing import TextIO
 from . import record
 from .actions import Action, EndTurn, parse_action
 from .board import PLAYER_COLOURS, SQUARE_NAMES
+from .bots import Bot, BotSpecError, make_bot
 from .errors import CaravanError, IllegalActionError, NotationError, OptionsError
 from .game import Game
 from .goods import ALL_GOODS
@@ -51,6 +55,7 @@ Commands:
   undo       take back an action of this turn (not past goods drawn from the bag)
   redo       replay an action you took back
   score      the score of every player as it stands
+  hint       what the hard bot would do now (it thinks for a moment)
   board      draw the board again
   save FILE  save the game as a record; load FILE  load one
   help       this text
@@ -195,6 +200,14 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--short", action="store_true", help="32 goods (short variant, R2)")
     p.add_argument("--start", type=int, help="the seat that starts (1-4); random if not given")
     p.add_argument("--seed", type=int, help="reproducible draws from the bag (for testing)")
+    p.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="SEAT=BOT",
+        help="a bot plays that seat (1-4): random, courier, easy, medium, hard[:key=value,...] or "
+        "module:Name (docs/BOTS.md); repeat for more bots, e.g. --bot 2=hard --bot 3=medium",
+    )
     p.add_argument(
         "--position",
         metavar="TEXT",
@@ -402,11 +415,12 @@ def _push(game: Game, text: str, con: Console) -> bool:
     return True
 
 
-def play(game: Game, con: Console) -> Game:
+def play(game: Game, con: Console, bots: dict[int, Bot] | None = None, *, hint: Bot | None = None) -> Game:
     """The command loop; returns the game as it stands when the player quits
-    (or presses Ctrl-C, after offering to save)."""
+    (or presses Ctrl-C, after offering to save). ``bots`` play their seats
+    (0-based); ``hint`` answers the ``hint`` command (the hard bot by default)."""
     try:
-        _loop(game, con)
+        _loop(game, con, bots or {}, hint)
     except _Done as done:
         return done.game
     raise AssertionError("unreachable: the loop only ends by _Done")
@@ -435,7 +449,7 @@ class _Done(Exception):
         self.game = game
 
 
-def _loop(game: Game, con: Console) -> None:
+def _loop(game: Game, con: Console, bots: dict[int, Bot], hint: Bot | None) -> None:
     show = True
     while True:
         try:
@@ -443,13 +457,47 @@ def _loop(game: Game, con: Console) -> None:
                 con.say()
                 con.say(render(game))
                 con.say(status(game))
-            game, show = _command(game, con)
+            if not game.is_over() and game.seat in bots:
+                _bot_turn(game, con, bots[game.seat])
+                show = True
+                continue
+            game, show = _command(game, con, hint)
         except KeyboardInterrupt:
             _offer_save(game, con)
             raise _Done(game) from None
 
 
-def _command(game: Game, con: Console) -> tuple[Game, bool]:
+def _bot_turn(game: Game, con: Console, bot: Bot) -> None:
+    """The bot of the seat to move plays its turn, one action at a time, each
+    shown as it is played. It sees only what its seat may know (I11)."""
+    seat = game.seat
+    name = game.options.players[seat].name
+    con.say(f"{name} (bot) is thinking...")
+    while not game.is_over() and game.seat == seat:
+        action = bot.act(game.view(seat))
+        said = game.describe(action)
+        try:
+            events = game.push(action)
+        except IllegalActionError as e:  # a bot of one's own may be wrong: say so, end its turn
+            con.say(f"{name} (bot) chose an illegal action, {action}: {e}. Its turn ends.")
+            if game.is_legal(EndTurn()):
+                game.push(EndTurn())
+            return
+        con.say(f"{name} (bot): {action}  ({said})")
+        for event in events:
+            con.say(event_text(game, event))
+
+
+def _hint(game: Game, con: Console, bot: Bot | None) -> None:
+    if game.is_over():
+        con.say("The game is over: there is nothing to hint.")
+        return
+    bot = bot if bot is not None else make_bot("hard", seed=int.from_bytes(os.urandom(4), "big"))
+    action = bot.act(game.view(game.seat))
+    con.say(f"Hint: {action}  ({game.describe(action)})")
+
+
+def _command(game: Game, con: Console, hint: Bot | None = None) -> tuple[Game, bool]:
     """Read and run one command; returns the game (a load replaces it) and
     whether to draw the board again."""
     show = False
@@ -474,6 +522,8 @@ def _command(game: Game, con: Console) -> tuple[Game, bool]:
             con.say("Final ranking:\n" + "\n".join(ranking_lines(game)))
     elif command == "board":
         show = True
+    elif command == "hint":
+        _hint(game, con, hint)
     elif command == "undo":
         show = _undo(game, con)
     elif command == "redo":
@@ -513,14 +563,46 @@ def session(argv: Sequence[str] | None, stdin: TextIO, stdout: TextIO) -> Game |
         con.say("Goodbye.")
         return None
     options = game.options
-    names = ", ".join(f"{i + 1} {p.name} ({p.colour})" for i, p in enumerate(options.players))
+    bots = _bots_arg(args.bot, game.seats, args.seed)
+    names = ", ".join(
+        f"{i + 1} {p.name} ({p.colour}{', bot ' + args_bot if (args_bot := _bot_spec(args.bot, i)) else ''})"
+        for i, p in enumerate(options.players)
+    )
     if args.position is None:
         con.say(f"Players: {names}. {options.players[game.seat].name} starts.")  # a new game: R4
     else:
         con.say(f"Players: {names}. Starting from the position given.")
-    game = play(game, con)
+    hint = make_bot("hard", seed=args.seed) if args.seed is not None else None
+    game = play(game, con, bots, hint=hint)
     con.say("Goodbye.")
     return game
+
+
+def _bot_spec(items: list[str], seat: int) -> str | None:
+    """The spec given to ``--bot`` for ``seat`` (0-based), or None."""
+    for item in items:
+        number, _, spec = item.partition("=")
+        if number.strip() == str(seat + 1):
+            return spec.strip()
+    return None
+
+
+def _bots_arg(items: list[str], seats: int, seed: int | None) -> dict[int, Bot]:
+    """``--bot SEAT=BOT`` as bots per 0-based seat; BotSpecError (a CaravanError) says what is wrong.
+    With ``--seed`` the bots are seeded from it (a reproducible game), else from fresh randomness."""
+    out: dict[int, Bot] = {}
+    for item in items:
+        number, eq, spec = item.partition("=")
+        if not eq or not number.strip().isdigit() or not 1 <= int(number) <= seats:
+            raise BotSpecError(
+                f"--bot {item!r}: say which seat, 1 to {seats}, then = and the bot, e.g. 2=hard"
+            )
+        seat = int(number) - 1
+        if seat in out:
+            raise BotSpecError(f"--bot: seat {seat + 1} is given twice")
+        bot_seed = seed * 7919 + seat if seed is not None else int.from_bytes(os.urandom(4), "big")
+        out[seat] = make_bot(spec.strip(), seed=bot_seed)
+    return out
 
 
 def _from_position(args: argparse.Namespace) -> Game:

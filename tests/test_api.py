@@ -239,7 +239,13 @@ FOLDERS = ("web", "tests", "bench", "e2e", "tools")
 # The terminal's text lives inside caravan/ but is a front end like web/: it
 # uses the same API, and more strictly, not even the Game fields docs/API.md
 # does not list (the engine's own tests still read those to check it).
-FRONT_ENDS = ("caravan/text.py", "caravan/terminal.py")
+# The bots and the arena are held to the same: a bot sees what docs/API.md lists (docs/BOTS.md).
+FRONT_ENDS = (
+    "caravan/text.py",
+    "caravan/terminal.py",
+    "caravan/arena.py",
+    *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "caravan" / "bots").glob("*.py")),
+)
 UNLISTED = {"over", "winners", "start", "setup_draws", "state_key"}
 
 
@@ -344,3 +350,38 @@ def test_i11_push_recorded_refuses_draws_the_action_does_not_make() -> None:
     with pytest.raises(caravan.IllegalActionError):
         game.push_recorded(PLACE[sq("a1")], (Good.MEAT,))  # a camel move draws none
     assert game.state() == before and game.history == []
+
+
+def test_i11_push_recorded_takes_goods_as_the_ints_they_are() -> None:
+    """docs/API.md: a Good is usable wherever the engine takes a good's int."""
+    game = blank()
+    for name, letter in (("a7", "M"), ("c6", "I"), ("f5", "W"), ("e2", "S"), ("g1", "H")):
+        game = loose(game, name, letter)
+    game = camel(game, 0, "c6")
+    draws = (Good.MEAT, Good.SALT, Good.IVORY, Good.HIDES)
+    events = game.push_recorded(PICK[sq("c6")], draws)
+    assert draws_of(events) == draws and game.history[-1].draws == (4, 6, 0, 7)
+    assert type(game.history[-1].draws[0]) is int  # recorded as the engine's ints
+    game.pop()
+    with pytest.raises(caravan.IllegalActionError, match="not a good"):
+        game.push_recorded(PICK[sq("c6")], ("M", "S", "I", "H"))  # type: ignore[arg-type]
+
+
+def test_r3_set_up_draws_are_chosen_and_read_back() -> None:
+    chosen = (Good.IVORY, Good.SALT, Good.MEAT, Good.HIDES, Good.GEMS, Good.PAPER, Good.CLOTH, Good.SWORDS)
+    game = Game(Options(), setup_draws=chosen)
+    assert game.setup_goods() == chosen and all(type(g) is Good for g in game.setup_goods())
+    assert Game(Options(), setup_draws=game.setup_goods()).state() == game.state()
+    assert Game.from_position(game.position()).setup_goods() == ()
+    with pytest.raises(caravan.IllegalActionError):
+        Game(Options(short=True), setup_draws=(Good.IVORY,) * 8)  # R2: 2 ivory in the short game
+
+
+def test_all_camels_is_the_states_camels_and_shares_camel_values() -> None:
+    game = Game(Options(players=default_players(3)), seed=2)
+    rng = random.Random(2)
+    for _ in range(90):
+        game.push(courier_action(game, rng))
+    assert tuple(game.all_camels()) == game.state().camels
+    assert [c for c in game.all_camels() if c.seat == 1] == game.seat_camels(1)
+    assert all(a is b for a, b in zip(game.all_camels(), game.copy_position().all_camels(), strict=True))

@@ -178,6 +178,65 @@ def test_page_modules_never_import_a_terminal_module() -> None:
                 assert name in shipped or not (ROOT / (name.replace(".", "/") + ".py")).exists(), name
 
 
+# What the page imports (index.html: ``import web.main``) and what the bot
+# worker will import (caravan.bots): the roots of the import graph below.
+ENTRY_MODULES = ("web.main", "caravan.bots")
+
+
+def _module_file(root: Path, name: str) -> str | None:
+    """The file of a module of caravan/ or web/ (a package is its __init__), or None."""
+    base = name.replace(".", "/")
+    for rel in (base + ".py", base + "/__init__.py"):
+        if (root / rel).is_file():
+            return rel
+    return None
+
+
+def _imported_files(root: Path, entries: tuple[str, ...]) -> set[str]:
+    """Every file of caravan/ and web/ the entry modules import, transitively,
+    subpackages included (a package's __init__ too, as importing a submodule runs it)."""
+    todo = list(entries)
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop()
+        parts = name.split(".")
+        for k in range(1, len(parts) + 1):  # importing a.b.c runs a/__init__ and a/b/__init__
+            rel = _module_file(root, ".".join(parts[:k]))
+            if rel is None or rel in seen:
+                continue
+            seen.add(rel)
+            package = ".".join(parts[:k]) if rel.endswith("__init__.py") else ".".join(parts[: k - 1])
+            todo.extend(n for n in _imports(root / rel, package) if n.split(".")[0] in build.PACKAGES)
+    return seen
+
+
+def test_every_module_the_page_or_the_bots_import_is_in_the_zip_subpackages_too(
+    bundle: build.Bundle,
+) -> None:
+    needed = _imported_files(ROOT, ENTRY_MODULES)
+    assert "web/main.py" in needed and "caravan/bots/__init__.py" in needed
+    assert any(n.startswith("caravan/bots/") and not n.endswith("__init__.py") for n in needed)
+    names = set(_app_zip(bundle).namelist())
+    missing = sorted(n for n in needed if n not in names or n + "c" not in names)
+    assert missing == []
+
+
+def test_module_discovery_is_recursive(tmp_path: Path) -> None:
+    """A subpackage (caravan/bots/) ships, where a flat glob would drop it silently."""
+    for rel in ("caravan/__init__.py", "caravan/bots/__init__.py", "caravan/bots/deep/x.py", "web/a.py"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("", encoding="utf-8")
+    assert build.page_modules(tmp_path) == [
+        "caravan/__init__.py",
+        "caravan/bots/__init__.py",
+        "caravan/bots/deep/x.py",
+        "web/a.py",
+    ]
+    before = build.inputs_digest(tmp_path)
+    (tmp_path / "caravan/bots/deep/x.py").write_text("x = 1\n", encoding="utf-8")
+    assert build.inputs_digest(tmp_path) != before  # a change in a subpackage rebuilds
+
+
 @pytest.mark.parametrize("module", build.page_modules(ROOT))
 def test_page_modules_do_not_import_stdlib_modules_pyodide_compiles_at_boot(module: str) -> None:
     for name in _imports(ROOT / module, module.split("/")[0]):

@@ -63,6 +63,10 @@ def test_readme_layout_table_lists_every_module_and_test_folder() -> None:
     for folder in ("caravan", "web"):
         for module in sorted((ROOT / folder).glob("*.py")):
             assert f"`{folder}/{module.name}`" in table, f"{folder}/{module.name} is not in the layout table"
+        for package in sorted((ROOT / folder).glob("*/__init__.py")):  # subpackages, by folder
+            assert f"`{folder}/{package.parent.name}/`" in table, (
+                f"{package.parent} is not in the layout table"
+            )
     for folder in ("tests/", "tests/web/", "e2e/", "bench/", "tools/", "docs/"):
         assert f"`{folder}`" in table
 
@@ -74,7 +78,12 @@ def test_the_installable_package_is_the_engine_alone_and_runs_as_a_module() -> N
 
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert config["build-system"]["build-backend"] == "setuptools.build_meta"
-    assert config["tool"]["setuptools"]["packages"] == ["caravan"]  # not web/, tests/, tools/...
+    # The engine and its subpackages (setuptools lists each), not web/, tests/, tools/...
+    subpackages = sorted(
+        p.parent.relative_to(ROOT).as_posix().replace("/", ".")
+        for p in (ROOT / "caravan").glob("*/__init__.py")
+    )
+    assert config["tool"]["setuptools"]["packages"] == ["caravan", *subpackages]
     assert config["project"]["dependencies"] == []
     assert config["project"]["scripts"]["caravan"] == "caravan.terminal:main"
     # What an installed package runs: python -m caravan, from outside the repository.

@@ -481,3 +481,28 @@ def test_a_bad_position_exits_with_status_2_and_a_plain_message() -> None:
     out = io.StringIO()
     assert main(["--position", "not a position \x1b"], io.StringIO(""), out) == 2
     assert "\nCannot set up the game: " in out.getvalue() and "\x1b" not in out.getvalue()
+
+
+def test_a_bot_seat_plays_its_turn_action_by_action_and_hint_suggests_a_legal_action() -> None:
+    game, out = run(
+        ["@c6", "end", "hint", "quit"], ["--players", "Ann,Bob", "--start", "1", "--bot", "2=easy"]
+    )
+    assert game is not None
+    bob = [step for step in game.history if step.seat == 1]
+    assert bob and str(bob[-1].action) == "end"  # turn 2: its actions, then end (R5, R6)
+    shown = [line for line in out.splitlines() if line.startswith("Bob (bot): ")]
+    assert [line.split()[2] for line in shown] == [str(s.action) for s in bob]  # each action, in order
+    assert "Players: 1 Ann (yellow), 2 Bob (black, bot easy)" in out
+    (hint,) = [line.partition("Hint: ")[2] for line in out.splitlines() if "Hint: " in line]
+    assert parse_action(hint.split()[0]) in game.legal_actions()  # turn 3 is Ann's again
+
+
+def test_bad_bot_seats_exit_with_status_2_and_say_why() -> None:
+    for argv, why in (
+        (["--bot", "3=easy"], "say which seat, 1 to 2"),
+        (["--bot", "2=grandmaster"], "not a built-in bot"),
+        (["--bot", "2=easy", "--bot", "2=hard"], "given twice"),
+    ):
+        out = io.StringIO()
+        assert main(["--players", "Ann,Bob", *argv], io.StringIO(""), out) == 2
+        assert "Cannot set up the game" in out.getvalue() and why in out.getvalue(), argv

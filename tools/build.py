@@ -2,7 +2,7 @@
 
     python3 tools/build.py [--out DIR]     (make dist)
 
-- `caravan/` and `web/` (every module, picked up by glob, except the
+- `caravan/` and `web/` (every module, subpackages too, found recursively, except the
   terminal-only ones) go in as one zip of sources and byte-code compiled by
   Pyodide's own Python (3.14 .pyc, unchecked-hash), run under Node.js from the
   pinned npm `pyodide` package (tools/pyc.mjs). PyScript writes it to the
@@ -50,7 +50,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("caravan", "web")
 # Modules only the terminal game uses; the page never imports them
 # (tests/test_build.py checks that).
-EXCLUDED = frozenset({"caravan/__main__.py", "caravan/terminal.py", "caravan/text.py"})
+EXCLUDED = frozenset({"caravan/__main__.py", "caravan/arena.py", "caravan/terminal.py", "caravan/text.py"})
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -78,8 +78,8 @@ RELEASE_META = '<meta name="caravan-release" content="{}">'
 RELEASE_STAMP = re.compile(r'<meta name="caravan-release" content="([0-9a-f]*)">')
 # The inputs of a build: ensure_built() rebuilds when any of them changed.
 INPUT_GLOBS = (
-    "caravan/*.py",
-    "web/*.py",
+    "caravan/**/*.py",
+    "web/**/*.py",
     "web/*.css",
     "web/static/*",
     "index.html",
@@ -110,7 +110,7 @@ class Bundle:
 
 def page_modules(root: Path = ROOT) -> list[str]:
     """Every module the page may import, relative to root: all of caravan/ and web/ but EXCLUDED."""
-    found = [p.relative_to(root).as_posix() for pkg in PACKAGES for p in sorted((root / pkg).glob("*.py"))]
+    found = [p.relative_to(root).as_posix() for pkg in PACKAGES for p in sorted((root / pkg).rglob("*.py"))]
     return [f for f in found if f not in EXCLUDED]
 
 
@@ -208,7 +208,7 @@ def _py_config(root: Path, paths: dict[str, str]) -> str:
         raise BuildError(f"pyscript.toml's interpreter {interpreter!r} is not a runtime file")
     files = {}
     for source, target in dict(config.get("files", {})).items():
-        if re.fullmatch(r"\./(caravan|web)/[^/]+\.py", source):
+        if re.fullmatch(r"\./(caravan|web)/.+\.py", source):
             continue  # every page module is in the app zip already
         if source not in paths:
             raise BuildError(f"pyscript.toml [files] names {source}, which the build does not know")

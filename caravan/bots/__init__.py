@@ -1,0 +1,54 @@
+"""Bots: programs that play Caravan through the engine's public API (docs/BOTS.md).
+
+A bot is any object with ``act(game, budget) -> Action``: given what the
+player to move may know (``game.view(seat)``, I11) and a ``Budget``, it
+returns one legal action. The built-in ones, weakest first, are made by name
+with ``make_bot("medium")`` or ``make_bot("hard:budget=0.5", seed=3)``:
+
+| name | what it does |
+| --- | --- |
+| ``random`` | a uniformly random legal action |
+| ``courier`` | carries one good at a time to its city (``caravan.playout``'s policy) |
+| ``easy`` | a greedy turn, often not the best one |
+| ``medium`` | a one-turn planner: beam search over the turn's actions |
+| ``hard`` | Monte Carlo over the planner's best turns with short rollouts |
+
+``play_game`` plays a whole game between bots; ``caravan.arena`` measures
+them against each other.
+"""
+
+from __future__ import annotations
+
+from .base import Bot, Budget, Clock, TurnBot, decision_rng, decision_seed, search_chance
+from .evaluate import Weights, margin, values
+from .match import GameResult, play_game
+from .planner import best_turns, candidate_actions, greedy_turn
+from .players import CourierBot, EasyBot, HardBot, MediumBot, RandomBot
+from .registry import BUILT_IN, BotSpecError, make_bot, parse_spec
+
+__all__ = [
+    "BUILT_IN",
+    "Bot",
+    "BotSpecError",
+    "Budget",
+    "Clock",
+    "CourierBot",
+    "EasyBot",
+    "GameResult",
+    "HardBot",
+    "MediumBot",
+    "RandomBot",
+    "TurnBot",
+    "Weights",
+    "best_turns",
+    "candidate_actions",
+    "decision_rng",
+    "decision_seed",
+    "greedy_turn",
+    "make_bot",
+    "margin",
+    "parse_spec",
+    "play_game",
+    "search_chance",
+    "values",
+]

@@ -1,0 +1,175 @@
+"""A position's worth for each player, for the planners (``medium``, ``hard``).
+
+Read through the public API only (``all_camels``, ``loose_goods``,
+``demand_on_board``, ``score``). Each player's value is the score as it
+stands (R15) plus what the position promises:
+
+- each good carried is worth its points, discounted by the actions still
+  needed to deliver it: one when an unladen camel of the carrier's group
+  (R11, I4) stands on its city (R12), otherwise one camel per square between
+  the group and the city, then the good's move;
+- a good on top of a camel (not under it) can be stolen (R10) by a player who
+  moves before its owner does, holds a theft marker and may still load a
+  good (R9, I2): the owner stands to lose its worth, the thief to gain it;
+- a loose good under one's own unladen camel can be picked up (R8) with the
+  demand markers on its square;
+- the R16 penalty for the goods held counts more as the bag empties (R14).
+
+``margin`` turns the values into one number for one seat: its value minus
+the best other player's (in 3–4 player games each seat plays for its own
+result). A finished game is worth its result (R17) times ``WIN``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..board import NEIGHBOURS, SIZE, SQUARES
+from ..game import Game, actions_for_turn
+from ..goods import ALL_GOODS, goods_in_game
+
+WIN = 1000.0
+# Manhattan distance between squares: the camels a chain needs between them (R11).
+DIST: tuple[tuple[int, ...], ...] = tuple(
+    tuple(abs(a % SIZE - b % SIZE) + abs(a // SIZE - b // SIZE) for b in range(SQUARES))
+    for a in range(SQUARES)
+)
+CITY = tuple(g.city_square for g in ALL_GOODS)
+POINTS = tuple(g.points for g in ALL_GOODS)
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The evaluation's numbers, named so a caller can tune them.
+
+    ``discount[n]``: the share of a carried good's points counted when ``n``
+    actions still deliver it (the last entry for more). ``steal``: the chance
+    that the next player steals a good left on top (R10); ``steal_later`` for
+    players who move after them. ``pickup``: the share of a loose good's worth
+    counted when one's own unladen camel stands on it (R8). ``penalty_early``:
+    how much of the R16 penalty counts while the bag is full (all of it once
+    empty). ``triggered``: the share of carried goods' worth once the end is
+    triggered (R14): only the next delivery will still happen."""
+
+    discount: tuple[float, ...] = tuple(0.95 * 0.9 ** max(0, n - 1) for n in range(20))
+    steal: float = 0.0
+    steal_later: float = 0.0
+    pickup: float = 0.55
+    pickup_later: float = 0.3
+    penalty_early: float = 0.5
+    triggered: float = 0.35
+    per_action: float = 0.0
+    one_by_one: bool = False
+    occupied: int = 0
+    own: float = 0.3
+
+
+DEFAULT = Weights()
+
+
+def values(game: Game, w: Weights = DEFAULT) -> list[float]:
+    """Each seat's worth in the position, in points (see the module's docstring)."""
+    seats = game.seats
+    lines = game.score()
+    outcome = game.outcome()
+    if outcome is not None:
+        return [line.total + (WIN if line.seat in outcome.winners else -WIN) for line in lines]
+    own: list[list[int]] = [[] for _ in range(seats)]
+    unladen: list[list[int]] = [[] for _ in range(seats)]
+    laden: list[list[tuple[int, int, bool]]] = [[] for _ in range(seats)]
+    occupied = set()
+    for c in game.all_camels():
+        own[c.seat].append(c.square)
+        occupied.add(c.square)
+        if c.good is None:
+            unladen[c.seat].append(c.square)
+        else:
+            laden[c.seat].append((c.square, int(c.good), c.under))
+    per_player = game.camels
+    bag = game.bag_count
+    full = sum(goods_in_game(short=game.options.short).values()) - 8
+    closeness = 1.0 - bag / full if full else 1.0
+    pen_w = w.penalty_early + (1.0 - w.penalty_early) * closeness
+    carry_w = w.triggered if game.end_triggered() else 1.0
+    discount = w.discount
+    last = len(discount) - 1
+    to_move = game.seat
+    loose = game.loose_goods()
+    value = [0.0] * seats
+    stealable: list[list[float]] = [[] for _ in range(seats)]  # worth of each good on top, per owner
+    for s in range(seats):
+        line = lines[s]
+        v = line.total + line.penalty * (1.0 - pen_w)
+        squares = own[s]
+        free = per_player - len(laden[s])  # camels that can still move: unladen or in the supply
+        carried: list[tuple[int, int, bool]] = []
+        for sq, good, under in laden[s]:
+            city = CITY[good]
+            # The carrier's group, and its square nearest the city.
+            group = [sq]
+            stack = [sq]
+            while stack:
+                for t in NEIGHBOURS[stack.pop()]:
+                    if t in squares and t not in group:
+                        group.append(t)
+                        stack.append(t)
+            d = min(DIST[t][city] for t in group)
+            if d == 0:
+                need = 1 if city in unladen[s] else 3
+            else:
+                need = d + 1 + (w.occupied if city in occupied else 0)
+                if d > free:  # leapfrog: a camel freed by the good's move goes ahead again
+                    need += d - free
+            carried.append((need, good, under))
+        if w.one_by_one:
+            carried.sort()
+        waited = 0
+        for need, good, under in carried:
+            # Goods go one after another (``one_by_one``): each waits for those nearer delivery.
+            waited = waited + need if w.one_by_one else need
+            if w.per_action:
+                worth = max(POINTS[good] * 0.1, POINTS[good] - w.per_action * (waited - 1)) * carry_w
+            else:
+                worth = POINTS[good] * discount[waited if waited < last else last] * carry_w
+            v += worth
+            if not under:
+                stealable[s].append(worth)
+        if len(laden[s]) + 1 < per_player:  # R9: it may still pick up
+            mine = w.pickup if s == to_move else w.pickup_later
+            best = 0.0
+            for sq in set(unladen[s]):
+                good_here = loose.get(sq)
+                if good_here is not None:
+                    g = int(good_here)
+                    d = DIST[sq][CITY[g]]
+                    worth = game.demand_at(sq) + POINTS[g] * discount[min(d + 1, last)] * carry_w
+                    best = max(best, worth)
+            v += mine * best
+        value[s] = v
+    # R10: thieves who move before the owner's next turn.
+    order = [(to_move + k) % seats for k in range(seats)]
+    for rank, o in enumerate(order):
+        if game.theft_markers(o) == 0 or len(laden[o]) + 1 >= per_player:
+            continue
+        if not unladen[o] and len(own[o]) == per_player:
+            continue
+        left = game.left if rank == 0 else actions_for_turn(game.turn + rank)
+        if left < 3 and not unladen[o]:
+            continue
+        p = w.steal if rank == 0 else w.steal_later
+        best_loss, victim = 0.0, -1
+        for v_seat in order[rank + 1 :]:
+            for worth in stealable[v_seat]:
+                if worth > best_loss:
+                    best_loss, victim = worth, v_seat
+        if victim >= 0:
+            value[victim] -= p * best_loss
+            value[o] += p * best_loss * 0.8
+    return value
+
+
+def margin(game: Game, seat: int, w: Weights = DEFAULT) -> float:
+    """``seat``'s value minus the best other player's: what a bot maximises."""
+    v = values(game, w)
+    mine = v[seat]
+    return mine * (1.0 + w.own) - max(x for s, x in enumerate(v) if s != seat)

@@ -1,0 +1,123 @@
+"""The built-in bots, weakest first: ``random``, ``courier``, ``easy``, ``medium``, ``hard``.
+
+``random`` and ``courier`` are ``caravan.playout``'s policies (what tests and
+benchmarks use) behind the bot interface. ``easy`` plays a greedy turn, one
+action at a time, and often settles for a worse one; ``medium`` plans its
+whole turn by beam search (``planner.best_turns``); ``hard`` takes the
+planner's best turns as candidates and chooses among them by Monte Carlo
+(``search.choose``): short planner-driven rollouts of the next turns, with
+the draws of every refill sampled from the goods still in the bag.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from ..game import Game
+from ..playout import courier_action, random_action
+from .base import Budget, TurnBot, decision_rng, search_chance
+from .evaluate import DEFAULT, Weights
+from .planner import best_turns
+from .search import choose
+
+
+class RandomBot:
+    """Uniformly random among the legal actions (``playout.random_action``)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def act(self, game: Game, budget: Budget | None = None) -> Action:
+        return random_action(game, decision_rng(self.seed, game))
+
+
+class CourierBot:
+    """Carries one good at a time to its city by leapfrogging two camels (``playout.courier_action``)."""
+
+    name = "courier"
+
+    def __init__(self, seed: int = 0, explore: float = 0.05) -> None:
+        self.seed = seed
+        self.explore = explore
+
+    def act(self, game: Game, budget: Budget | None = None) -> Action:
+        return courier_action(game, decision_rng(self.seed, game), explore=self.explore)
+
+
+class EasyBot(TurnBot):
+    """A beginner's opponent: the planner with a beam of one and a coarse eye.
+
+    Each action is the best or, ``slack`` of the time, the second or third
+    best by the planner's evaluation; it never looks at steals coming."""
+
+    name = "easy"
+
+    def __init__(self, seed: int = 0, slack: float = 0.4) -> None:
+        super().__init__(seed)
+        self.slack = slack
+        self.weights = Weights(steal=0.0, steal_later=0.0, pickup=0.3, pickup_later=0.0)
+
+    def plan(self, game: Game, budget: Budget) -> list[Action]:
+        rng = decision_rng(self.seed, game)
+        turns = best_turns(game, width=1, keep=3, chance=search_chance(self.seed, game), weights=self.weights)
+        pick = 0
+        if len(turns) > 1 and rng.random() < self.slack:
+            pick = rng.randrange(1, len(turns))
+        return list(turns[pick][1])
+
+
+class MediumBot(TurnBot):
+    """A one-turn planner: beam search over the turn's action sequences (``planner``)."""
+
+    name = "medium"
+
+    def __init__(self, seed: int = 0, width: int = 6, weights: Weights = DEFAULT) -> None:
+        super().__init__(seed)
+        self.width = width
+        self.weights = weights
+
+    def plan(self, game: Game, budget: Budget) -> list[Action]:
+        turns = best_turns(
+            game, width=self.width, keep=1, chance=search_chance(self.seed, game), weights=self.weights
+        )
+        return list(turns[0][1])
+
+
+class HardBot(TurnBot):
+    """Candidate turns from the planner, chosen by Monte Carlo over short rollouts (``search``).
+
+    ``iterations`` (default budget) are rollouts: deterministic given the
+    seed. ``budget`` (seconds) instead sets a wall-clock deadline per turn."""
+
+    name = "hard"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int = 96,
+        budget: float | None = None,
+        candidates: int = 8,
+        width: int = 6,
+        horizon: int = 1,
+        weights: Weights = DEFAULT,
+    ) -> None:
+        super().__init__(seed)
+        self.default_budget = Budget(iterations=None if budget is not None else iterations, seconds=budget)
+        self.candidates = candidates
+        self.width = width
+        self.horizon = horizon
+        self.weights = weights
+
+    def plan(self, game: Game, budget: Budget) -> list[Action]:
+        clock = budget.start()
+        turns = best_turns(
+            game,
+            width=self.width,
+            keep=self.candidates,
+            chance=search_chance(self.seed, game),
+            weights=self.weights,
+        )
+        if len(turns) == 1:
+            return list(turns[0][1])
+        return choose(game, turns, clock, seed=self.seed, horizon=self.horizon, weights=self.weights)

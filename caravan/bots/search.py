@@ -1,0 +1,90 @@
+"""The ``hard`` bot's choice among candidate turns: Monte Carlo with successive halving.
+
+Each iteration plays one candidate turn on a copy of the position that
+draws from the bot's own chance, seeded per iteration (I11), so every refill
+(R13) on the way samples its goods from those still in the bag; then the
+next ``horizon`` turns are played by the planner's greedy policy
+(``planner.greedy_turn``), every seat for itself; the result is the
+evaluation's margin for the bot's seat (``evaluate.margin``: its value minus
+the best other player's). A candidate whose iteration drew nothing has one
+value only (the rollout is deterministic), so it is played once.
+
+Successive halving: the iterations are spread evenly over the candidates
+left, round by round, and the worse half is dropped after each round; the
+best mean of the last round wins. With a deadline (``Budget.seconds``) the
+search stops when it passes and returns the best mean so far.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..actions import END_TURN, Action
+from ..chance import SeededChance
+from ..game import Game
+from .base import Clock, decision_seed
+from .evaluate import Weights, margin
+from .planner import Turn, greedy_turn
+
+
+def rollout(
+    game: Game, turn: tuple[Action, ...], chance: SeededChance, horizon: int, w: Weights
+) -> tuple[float, bool]:
+    """Play ``turn`` and ``horizon`` more turns on a copy: (the mover's margin, whether it drew)."""
+    seat = game.seat
+    sim = game.copy_position(chance=chance)
+    bag = sim.bag_count
+    for action in turn:
+        if sim.is_over() or sim.seat != seat:
+            break
+        if not sim.is_legal(action):  # a refill drew other goods than the planner's sample
+            greedy_turn(sim, w)
+            break
+        sim.push_legal(action)
+    if not sim.is_over() and sim.seat == seat:
+        greedy_turn(sim, w)
+    for _ in range(horizon):
+        if sim.is_over():
+            break
+        greedy_turn(sim, w)
+    return margin(sim, seat, w), sim.bag_count != bag
+
+
+def choose(
+    game: Game, turns: list[Turn], clock: Clock, *, seed: int, horizon: int, weights: Weights
+) -> list[Action]:
+    """The candidate turn with the best mean rollout margin (see the module's docstring)."""
+    base = decision_seed(seed, game)
+    total = [0.0] * len(turns)
+    count = [0] * len(turns)
+    fixed = [False] * len(turns)
+    alive = list(range(len(turns)))
+    rounds = max(1, math.ceil(math.log2(len(turns))))
+    per_round = None if clock.iterations is None else max(1, clock.iterations // rounds)
+    done = 0
+    stop = False
+    for r in range(rounds):
+        share = 8 if per_round is None else max(1, per_round // len(alive))
+        for _ in range(share):
+            for i in alive:
+                if fixed[i] and count[i]:
+                    continue
+                if clock.spent(done) or stop:
+                    stop = True
+                    break
+                value, drew = rollout(
+                    game, turns[i][1], SeededChance(base + 1_000_003 * done + i), horizon, weights
+                )
+                total[i] += value
+                count[i] += 1
+                fixed[i] = not drew
+                done += 1
+            if stop or all(fixed[i] and count[i] for i in alive):
+                break
+        if stop or r == rounds - 1 or len(alive) <= 1:
+            break
+        ranked = sorted(alive, key=lambda i: (-(total[i] / count[i]) if count[i] else math.inf, i))
+        alive = ranked[: max(1, (len(ranked) + 1) // 2)]
+    scored = [i for i in alive if count[i]] or [0]
+    best = min(scored, key=lambda i: (-(total[i] / count[i]) if count[i] else 0.0, i))
+    return list(turns[best][1]) or [END_TURN]

@@ -1,0 +1,191 @@
+"""The bots (caravan.bots, docs/BOTS.md): only legal actions, fair (I11), reproducible.
+
+Positions come from real games between the bots, from random play, and from
+position-notation edge cases: a turn with no action left (R6), every camel
+but one laden (R9), the end triggered (R14), goods under camels (R10), the
+casual and short variants and 3-4 players.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from caravan import Game, Options, SeededChance, default_players
+from caravan.actions import END_TURN
+from caravan.bots import (
+    BUILT_IN,
+    Bot,
+    BotSpecError,
+    Budget,
+    HardBot,
+    MediumBot,
+    make_bot,
+    parse_spec,
+    play_game,
+)
+from caravan.playout import courier_action
+from tests.positions import blank, camel, keep_in_bag, loose, set_theft
+
+ROOT = Path(__file__).resolve().parent.parent
+FAST = {
+    "random": "random",
+    "courier": "courier",
+    "easy": "easy",
+    "medium": "medium:width=2",
+    "hard": "hard:iterations=6,candidates=3,width=2,horizon=1",
+}
+
+
+def _real_positions(n: int, seed: int) -> list[Game]:
+    """Positions from courier games of every player count and variant."""
+    out = []
+    rng = random.Random(seed)
+    for k in range(n):
+        options = Options(
+            players=default_players(2 + k % 3), casual=k % 2 == 1, short=k % 3 == 2, max_turns=300
+        )
+        game = Game(options, seed=seed * 100 + k)
+        for _ in range(rng.randrange(0, 160)):
+            if game.is_over():
+                break
+            game.push(courier_action(game, rng))
+        if not game.is_over():
+            out.append(game)
+    return out
+
+
+def _edge_positions() -> list[Game]:
+    """Position-notation edge cases the bots must handle."""
+    out = []
+    g = blank()  # R9: every camel but one laden; a good under a camel (R10)
+    for name, letter in (("a1", "I"), ("a2", "S"), ("b2", "M"), ("d5", "W")):
+        g = camel(g, 0, name, letter, under=name == "a2")
+    g = camel(g, 0, "d4")
+    g = camel(g, 1, "d4", "P")
+    g = loose(g, "c6", "G")
+    out.append(g)
+    h = camel(blank(), 0, "c4", "M")
+    h = camel(h, 0, "c5")
+    h = camel(h, 1, "c5", "S")
+    out.append(keep_in_bag(h, ""))  # R14: the bag is empty, the next delivery ends the game
+    t = set_theft(blank(players=3), (0, 2, 1))  # no theft marker left for the player to move
+    t = camel(t, 1, "e4", "H")
+    t = camel(t, 0, "e4")
+    out.append(t)
+    w = Game(Options(), seed=5)  # R6: no action left, only end
+    w.push(w.legal_actions()[1])
+    out.append(w)
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
+def test_every_bot_returns_only_legal_actions_over_many_positions(name: str) -> None:
+    positions = _real_positions(24 if name != "hard" else 8, seed=len(name)) + _edge_positions()
+    rng = random.Random(1)
+    for game in positions:  # and random play from each, as far as a few actions
+        for _ in range(3):
+            if game.is_over():
+                break
+            action = make_bot(FAST[name], seed=rng.randrange(1000)).act(game.view(game.seat))
+            assert action in game.legal_actions(), (name, game.position(), action)
+            game.push(action)
+
+
+@pytest.mark.parametrize("name", ["easy", "medium", "hard"])
+def test_i11_two_games_that_differ_only_in_the_draws_to_come_give_the_same_decision(name: str) -> None:
+    for game in _real_positions(6, seed=9):
+        twin = game.copy(chance=SeededChance(12345))  # same history, another bag order to come
+        a = make_bot(FAST[name], seed=4).act(game)  # handed the real games, not views
+        b = make_bot(FAST[name], seed=4).act(twin)
+        assert a is b, game.position()
+
+
+def test_i11_a_bot_never_moves_the_games_own_generator() -> None:
+    game = _real_positions(1, seed=3)[0]
+    probe = game.copy(chance=SeededChance(7))
+    before = probe.chance.below(1 << 30)
+    again = game.copy(chance=SeededChance(7))
+    make_bot(FAST["hard"], seed=1).act(again)
+    assert again.chance.below(1 << 30) == before  # the search drew from its own chance
+
+
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
+def test_a_game_between_bots_is_reproducible_from_the_seeds(name: str) -> None:
+    def one() -> list[str]:
+        game = Game(Options(players=default_players(3), max_turns=12), seed=21)
+        bots: list[Bot] = [make_bot(FAST[name], seed=s) for s in (1, 2, 3)]
+        return [str(step.action) for step in play_game(game, bots).game.history]
+
+    first = one()
+    assert first == one() and len(first) > 12
+
+
+def test_r14_bots_finish_whole_games_in_every_player_count_and_variant() -> None:
+    for k, (players, casual, short) in enumerate(((2, False, True), (4, True, True))):
+        options = Options(players=default_players(players), casual=casual, short=short, max_turns=400)
+        game = Game(options, seed=31 + k)
+        specs = ["medium:width=2", "courier", "easy", "courier"][:players]
+        result = play_game(game, [make_bot(s, seed=k) for s in specs])
+        assert result.illegal is None
+        assert result.finished, result.reason  # ended by a delivery after the bag emptied (R14)
+        assert len(result.think[0]) >= result.turns // players - 1
+
+
+def test_an_iteration_budget_is_deterministic_and_a_deadline_stops_the_search() -> None:
+    game = _real_positions(1, seed=5)[0]
+
+    def plan() -> list[object]:
+        return list(HardBot(seed=2, candidates=3, width=2, horizon=1).plan(game, Budget(iterations=10)))
+
+    assert plan() == plan()
+    quick = HardBot(seed=2, budget=0.0, candidates=3, width=2)
+    assert quick.act(game) in game.legal_actions()  # out of time at once: still a legal turn
+
+
+def test_a_planned_turn_is_played_out_then_replanned_after_other_draws() -> None:
+    game = Game(Options(), seed=8)
+    rng = random.Random(8)
+    while game.turn < 9:
+        game.push(courier_action(game, rng))
+    bot = MediumBot(seed=1, width=2)
+    turn = []
+    seat = game.seat
+    while game.seat == seat and not game.is_over():
+        action = bot.act(game.view(seat))
+        turn.append(action)
+        game.push(action)
+    assert turn[-1] is END_TURN or game.is_over()
+    assert 1 <= len(turn) <= 5  # at most four actions and the end (R5)
+
+
+def test_bot_specs_name_built_in_bots_options_and_import_paths() -> None:
+    factory, options = parse_spec("hard:budget=0.5,candidates=8,horizon=1")
+    assert factory is BUILT_IN["hard"] and options == {"budget": 0.5, "candidates": 8, "horizon": 1}
+    assert isinstance(make_bot("caravan.bots:MediumBot:width=3"), MediumBot)
+    for bad, why in (
+        ("grand", "not a built-in bot"),
+        ("hard:depth=3", "unexpected keyword"),
+        ("hard:budget", "not an option"),
+        ("nosuchmodule:Bot", "cannot import"),
+        ("caravan.bots:Nothing", "no class or function"),
+    ):
+        with pytest.raises(BotSpecError, match=why):
+            make_bot(bad)
+
+
+def test_the_example_bot_in_docs_bots_md_plays_legal_games(tmp_path: Path) -> None:
+    """The complete bot of docs/BOTS.md, run as a reader would copy it, so it cannot rot."""
+    text = (ROOT / "docs" / "BOTS.md").read_text(encoding="utf-8")
+    (code,) = [c for c in re.findall(r"```python\n(.*?)```", text, re.S) if "class Greedy" in c]
+    namespace: dict[str, object] = {}
+    exec(compile(code, "docs/BOTS.md", "exec"), namespace)
+    greedy = namespace["Greedy"]
+    assert callable(greedy)
+    game = Game(Options(max_turns=200), seed=4)
+    result = play_game(game, [greedy(seed=1), make_bot("courier", seed=2)])
+    assert result.illegal is None and result.actions > 200
+    assert result.scores[0] > 0  # it delivers (R12)
