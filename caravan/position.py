@@ -17,13 +17,13 @@ from .errors import PositionError
 from .goods import ALL_GOODS, Good
 from .options import MAX_PLAYERS, MIN_PLAYERS
 from .quote import excerpt
-from .state import REASONS, Camel, State, camel_order
+from .state import REASONS, Camel, Reason, State, camel_order
 
 MAX_POSITION = 2_000  # far above the longest possible position (about 700 characters)
 FIELDS = 9
 _NO = "-"
 _TRIGGERED = "triggered"
-_OUTCOMES = {reason: reason.replace(" ", "-") for reason in REASONS}
+_OUTCOMES = {reason: reason.value.replace(" ", "-") for reason in Reason}
 _OUTCOME_OF = {text: reason for reason, text in _OUTCOMES.items()}
 
 _G = f"[{GOOD_LETTERS}]"
