@@ -300,7 +300,9 @@ def test_i10_r14_how_a_game_ended_is_a_reason_equal_to_the_old_strings() -> None
     game.push(END_TURN)
     outcome = game.outcome()
     assert outcome == Outcome(Reason.TURN_LIMIT, (0, 1)) and outcome is not None
-    assert outcome.reason is Reason.TURN_LIMIT and outcome.reason == "turn limit"
+    old: str = "turn limit"  # what callers compared with before issue 13
+    assert outcome.reason is Reason.TURN_LIMIT
+    assert outcome.reason == old and f"{outcome.reason}" == old and hash(outcome.reason) == hash(old)
     assert game.state().over is Reason.TURN_LIMIT
     assert parse_position(game.position()).over is Reason.TURN_LIMIT
     assert [r.value for r in Reason] == ["delivery", "turn limit", "agreed"]
