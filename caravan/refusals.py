@@ -198,6 +198,9 @@ TEXTS: dict[str, Text] = {
 }
 
 
+_RULE_TEXT = {code: ", ".join(text.rules) for code, text in TEXTS.items()}  # what {rule} shows
+
+
 def english(code: str) -> str:
     """The English template of ``code`` (KeyError for a code not in ``TEXTS``)."""
     return TEXTS[code].english
@@ -251,7 +254,10 @@ def _rebuild(code: str, params: dict[str, Param]) -> Refusal:
 def _render(
     code: str, params: Mapping[str, Param], template: Callable[[str], str], good: Callable[[str], str]
 ) -> str:
-    shown: dict[str, Param] = {"rule": ", ".join(TEXTS[code].rules)}
+    rule = _RULE_TEXT[code]
+    if not params:
+        return template(code).format(rule=rule)
+    shown: dict[str, Param] = {"rule": rule}
     for key, value in params.items():
         if isinstance(value, Refusal):
             shown[key] = value.in_words(template, good)
@@ -259,4 +265,4 @@ def _render(
             shown[key] = good(value)
         else:
             shown[key] = value
-    return template(code).format(**shown)
+    return template(code).format_map(shown)
