@@ -189,3 +189,10 @@ def test_the_example_bot_in_docs_bots_md_plays_legal_games(tmp_path: Path) -> No
     result = play_game(game, [greedy(seed=1), make_bot("courier", seed=2)])
     assert result.illegal is None and result.actions > 200
     assert result.scores[0] > 0  # it delivers (R12)
+
+
+def test_hard_with_planned_replies_returns_legal_actions_and_is_reproducible() -> None:
+    for game in _real_positions(4, seed=13):
+        spec = "hard:iterations=4,candidates=2,width=2,reply_width=2"
+        a = make_bot(spec, seed=3).act(game.view(game.seat))
+        assert a in game.legal_actions() and a is make_bot(spec, seed=3).act(game.view(game.seat))

@@ -100,6 +100,7 @@ class HardBot(TurnBot):
         candidates: int = 8,
         width: int = 6,
         horizon: int = 1,
+        reply_width: int = 1,
         weights: Weights = DEFAULT,
     ) -> None:
         super().__init__(seed)
@@ -107,6 +108,7 @@ class HardBot(TurnBot):
         self.candidates = candidates
         self.width = width
         self.horizon = horizon
+        self.reply_width = reply_width  # >1: the other players' turns in rollouts by the beam planner
         self.weights = weights
 
     def plan(self, game: Game, budget: Budget) -> list[Action]:
@@ -120,4 +122,12 @@ class HardBot(TurnBot):
         )
         if len(turns) == 1:
             return list(turns[0][1])
-        return choose(game, turns, clock, seed=self.seed, horizon=self.horizon, weights=self.weights)
+        return choose(
+            game,
+            turns,
+            clock,
+            seed=self.seed,
+            horizon=self.horizon,
+            weights=self.weights,
+            reply_width=self.reply_width,
+        )

@@ -24,11 +24,16 @@ from ..chance import SeededChance
 from ..game import Game
 from .base import Clock, decision_seed
 from .evaluate import Weights, margin
-from .planner import Turn, greedy_turn
+from .planner import Turn, best_turns, greedy_turn
 
 
 def rollout(
-    game: Game, turn: tuple[Action, ...], chance: SeededChance, horizon: int, w: Weights
+    game: Game,
+    turn: tuple[Action, ...],
+    chance: SeededChance,
+    horizon: int,
+    w: Weights,
+    reply_width: int = 1,
 ) -> tuple[float, bool]:
     """Play ``turn`` and ``horizon`` more turns on a copy: (the mover's margin, whether it drew)."""
     seat = game.seat
@@ -46,12 +51,36 @@ def rollout(
     for _ in range(horizon):
         if sim.is_over():
             break
-        greedy_turn(sim, w)
+        if reply_width > 1:
+            planned_turn(sim, reply_width, w)
+        else:
+            greedy_turn(sim, w)
     return margin(sim, seat, w), sim.bag_count != bag
 
 
+def planned_turn(sim: Game, width: int, w: Weights) -> None:
+    """The player to move's turn on ``sim`` by the beam planner (as ``medium`` plays)."""
+    seat = sim.seat
+    (_, turn), *_ = best_turns(sim, width=width, keep=1, chance=sim.chance, weights=w)
+    for action in turn:
+        if sim.is_over() or sim.seat != seat:
+            return
+        if not sim.is_legal(action):  # a refill in the planner drew otherwise
+            break
+        sim.push_legal(action)
+    if not sim.is_over() and sim.seat == seat:
+        greedy_turn(sim, w)
+
+
 def choose(
-    game: Game, turns: list[Turn], clock: Clock, *, seed: int, horizon: int, weights: Weights
+    game: Game,
+    turns: list[Turn],
+    clock: Clock,
+    *,
+    seed: int,
+    horizon: int,
+    weights: Weights,
+    reply_width: int = 1,
 ) -> list[Action]:
     """The candidate turn with the best mean rollout margin (see the module's docstring)."""
     base = decision_seed(seed, game)
@@ -73,7 +102,12 @@ def choose(
                     stop = True
                     break
                 value, drew = rollout(
-                    game, turns[i][1], SeededChance(base + 1_000_003 * done + i), horizon, weights
+                    game,
+                    turns[i][1],
+                    SeededChance(base + 1_000_003 * done + i),
+                    horizon,
+                    weights,
+                    reply_width,
                 )
                 total[i] += value
                 count[i] += 1
