@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from string import Formatter
+from types import MappingProxyType
 
 from .board import GOOD_BY_LETTER, GOODS
 
@@ -223,7 +224,7 @@ class Refusal(str):
     def __new__(cls, code: str, /, **params: Param) -> Refusal:
         self = super().__new__(cls, _render(code, params, english, good_name))
         self.code = code
-        self.params = params
+        self.params = MappingProxyType(params)
         return self
 
     @property
