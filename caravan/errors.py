@@ -1,7 +1,7 @@
 """The engine's error types: callers tell bad syntax, illegal actions and bad records apart.
 
 The errors about a game and its outside input (notation, actions, records,
-links, options) carry a ``Refusal`` (caravan/refusals.py): a code with
+links, options, positions) carry a ``Refusal`` (caravan/refusals.py): a code with
 parameters, whose text is the error's English message, so a front end can
 say it in its own language (``error.refusal.code``, ``.params``).
 """
@@ -54,7 +54,6 @@ class LinkError(Refused, ValueError):
     """A share link that is cut, tampered with, of a newer version, or not a Caravan game."""
 
 
-class PositionError(CaravanError, ValueError):
+class PositionError(Refused, ValueError):
     """A position (docs/POSITION.md) that is malformed or that no game can hold:
-    more goods or camels than exist, a camel with two goods, counts that do not add up.
-    Its message is English only (the notation is for programs and their authors)."""
+    more goods or camels than exist, a camel with two goods, counts that do not add up."""

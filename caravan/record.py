@@ -243,7 +243,7 @@ def from_dict(data: object, *, chance_seed: int | None = None) -> Game:
 
 def _cause(error: CaravanError) -> str:
     """What a nested error says: its Refusal (worded with the record's), or its
-    English message for an error without one (a position, docs/POSITION.md)."""
+    English message for an error without one (none the engine raises here)."""
     return error.refusal if error.refusal is not None else str(error)
 
 

@@ -196,6 +196,79 @@ TEXTS: dict[str, Text] = {
     # ``where`` of the two above: "set-up", or "action {number}"
     "record_where_setup": Text("set-up"),
     "record_where_action": Text("action {number}"),
+    # Positions (caravan/position.py, docs/POSITION.md): ``what`` names a field in the notation's terms
+    "position_not_text": Text("a position is text, not {type}"),
+    "position_too_long": Text("a position is at most {max} characters; this one has {count}"),
+    "position_fields": Text(
+        "a position has {expected} fields separated by single spaces; {quote} has {count}"
+    ),
+    "position_variant": Text(
+        "the first field gives the player count (2 to 4), then c if casual, then s if short, not {quote}"
+    ),
+    "position_bag": Text(
+        "the bag is written as each good's letter and count, in the order {letters} "
+        "(like I3C3G3P3M9W9S9H9), not {quote}"
+    ),
+    "position_end": Text("the end field is '{triggered}' or '{no}', not {quote}"),
+    "position_outcome": Text("the outcome field is '{no}' or one of {outcomes}, not {quote}"),
+    "position_not_canonical": Text(
+        "the position is not written the one canonical way (docs/POSITION.md); write {quote}"
+    ),
+    "position_not_a_number": Text("{what} is a whole number, not {quote}"),
+    "position_square": Text(
+        "each square on the board is written as its name, then the loose good's letter, "
+        "*n demand markers and :camels, whichever it has (like c6I*1:1,2_C), not {quote}"
+    ),
+    "position_square_order": Text(
+        "squares are listed once each, in the order a1, b1, … g7: {square} is out of order"
+    ),
+    "position_not_a_camel": Text("{quote} is not a camel"),
+    "position_camel_player": Text("a camel on {square} belongs to player {player}, in a {seats}-player game"),
+    "position_nothing_under": Text("a camel on {square} is written with '_' but no good under it"),
+    "position_players_field": Text("the players' field has one entry per player ({seats}), not {count}"),
+    "position_player": Text(
+        "player {player} is written as *demand markers held, $theft markers, then the letters of "
+        "the goods delivered (like *3$1IMM), not {quote}"
+    ),
+    "position_seats": Text("Caravan is for {min} to {max} players, not {quote}", ("R1",)),
+    "position_flags": Text("casual and short are true or false"),
+    "position_counts": Text("every count in a position is a whole number of at least 0"),
+    "position_loose_type": Text("a loose good is a Good or None"),
+    "position_camel_type": Text("the camels of a position are Camel values"),
+    "position_camel_seat": Text("a camel belongs to seat {quote}, in a {seats}-player game"),
+    "position_camel_square": Text("a camel stands on square {quote}, which is not on the board"),
+    "position_unladen_under": Text("an unladen camel has nothing under it"),
+    "position_camel_good": Text("a camel carries {quote}, which is not a good"),
+    "position_too_many_camels": Text(
+        "player {player} has {count} camels on the board but only {max} ({rule})", ("R1",)
+    ),
+    "position_all_laden": Text(
+        "every camel of player {player} carries a good, which R9 ({rule}) never allows", ("I1",)
+    ),
+    "position_goods": Text(
+        "the game has {total} {good}, but this position has {count} "
+        "(on the board, carried, delivered and in the bag) ({rule})",
+        ("R2",),
+    ),
+    "position_goods_short": Text(
+        "the short game has {total} {good}, but this position has {count} "
+        "(on the board, carried, delivered and in the bag) ({rule})",
+        ("R2",),
+    ),
+    "position_demand": Text("there are {total} demand markers in all, not {count} ({rule})", ("I9",)),
+    "position_theft": Text(
+        "theft markers only change hands: {seats} players hold {seats} in all, not {count} ({rule})",
+        ("R1", "R10"),
+    ),
+    "position_turn": Text("turns are counted from 1, not {quote}"),
+    "position_to_move": Text("the player to move is one of 1 to {seats}, not {quote}"),
+    "position_left": Text("turn {turn} has {allowed} actions ({rule}), so {quote} cannot be left", ("R5",)),
+    "position_triggered": Text("the end is triggered exactly when the bag is empty ({rule})", ("R14",)),
+    "position_reason": Text("a game ends by {reasons}, not {quote}"),
+    "position_delivery_untriggered": Text(
+        "a game ends by a delivery only once the end is triggered ({rule})", ("R14",)
+    ),
+    "position_sized": Text("{what}: {count} values expected"),
 }
 
 

@@ -22,6 +22,7 @@ from caravan import (
     OptionsError,
     Outcome,
     Player,
+    PositionError,
     Reason,
     RecordError,
     Refusal,
@@ -273,10 +274,11 @@ def test_records_links_options_and_notation_raise_with_codes() -> None:
 
 
 def test_every_error_the_engine_raises_for_a_player_is_made_from_a_refusal() -> None:
-    """No raise of NotationError, IllegalActionError, RecordError, OptionsError
-    or LinkError in caravan/ passes a sentence: a Refusal made there, or a name
+    """No raise of NotationError, IllegalActionError, RecordError, OptionsError,
+    LinkError or PositionError in caravan/ passes a sentence: a Refusal made there, or a name
     bound to one (mypy checks the names' types: ``Refusal``)."""
     refused = {"NotationError", "IllegalActionError", "RecordError", "OptionsError", "LinkError"}
+    refused.add("PositionError")
     bad = []
     for path in sorted((ROOT / "caravan").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -309,3 +311,27 @@ def test_i10_r14_how_a_game_ended_is_a_reason_equal_to_the_old_strings() -> None
     agreed = Game(Options(), seed=1)
     agreed.end_by_agreement()
     assert record.loads(record.dumps(agreed)).outcome() == Outcome(Reason.AGREED, agreed.result())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2 x",
+        "5 - *0$1|*0$1 I3C3G3P3M9W9S9H9 1 1 1 - -",
+        "2 a1I - - - - - - -",
+    ],
+)
+def test_a_position_refused_says_why_with_a_code(text: str) -> None:
+    with pytest.raises(PositionError) as caught:
+        parse_position(text)
+    assert check(caught.value.refusal).code.startswith("position_")
+
+
+def test_a_record_whose_starting_position_is_impossible_words_the_nested_refusal() -> None:
+    data = record.to_dict(Game.from_position(Game(Options(), seed=3).position()))
+    data["position"] = data["position"].replace("$1", "$2", 1)
+    with pytest.raises(RecordError) as caught:
+        record.from_dict(data)
+    r = check(caught.value.refusal)
+    assert r.code == "record_position_impossible" and r.params["cause"].code == "position_theft"  # type: ignore[union-attr]
+    assert r.in_words(pseudo).startswith("[the starting position is impossible: [theft markers")
