@@ -45,7 +45,8 @@ from .game import Game, LegalActions, ScoreLine, Step, actions_for_turn, penalty
 from .goods import ALL_GOODS, Good, camels_per_player, city_wants, goods_in_game
 from .options import Options, Player, default_players
 from .position import format_position, parse_position
-from .state import Camel, Outcome, State
+from .refusals import Refusal
+from .state import Camel, Outcome, Reason, State
 
 __all__ = [
     "ALL_GOODS",
@@ -79,7 +80,9 @@ __all__ = [
     "PlaceCamel",
     "Player",
     "PositionError",
+    "Reason",
     "RecordError",
+    "Refusal",
     "ScoreLine",
     "SeededChance",
     "State",

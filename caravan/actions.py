@@ -33,6 +33,7 @@ from typing import TypeVar
 from .board import GOOD_BY_LETTER, GOOD_COUNT, GOODS, SQUARE_NAMES, SQUARES, parse_square
 from .errors import NotationError
 from .quote import excerpt
+from .refusals import Refusal
 
 MAX_SEATS = 4
 _set = object.__setattr__  # frozen dataclasses: fields are set once, here
@@ -272,7 +273,7 @@ def parse_action(text: str) -> Action:
     Whether the action is legal is a separate question (Game.push answers it).
     """
     if not isinstance(text, str):
-        raise NotationError(f"an action is text, not {type(text).__name__}")
+        raise NotationError(Refusal("notation_not_text", type=type(text).__name__))
     s = text if len(text) <= _LONGEST else ""
     for pattern, kind in _PATTERNS:
         m = pattern.fullmatch(s)
@@ -291,10 +292,7 @@ def parse_action(text: str) -> Action:
             good = _good(g[0], text)
             return move_good(parse_square(g[2]), parse_square(g[3]), good, g[1] == "_")
         return END_TURN
-    raise NotationError(
-        f"{excerpt(text)} is not an action: expected one of @d4 (place), c6-d4 (move a camel), "
-        "+c6 (pick up), $c6/2I (steal), Ic6>d4 (move a good) or end"
-    )
+    raise NotationError(Refusal("notation_unknown", quote=excerpt(text)))
 
 
 def _good(letter: str, text: str) -> int:
@@ -302,7 +300,9 @@ def _good(letter: str, text: str) -> int:
         return GOOD_BY_LETTER[letter]
     except KeyError:
         letters = ", ".join(f"{g.letter} ({g.name})" for g in GOODS)
-        raise NotationError(f"{excerpt(text)}: {letter!r} is not a good; goods are {letters}") from None
+        raise NotationError(
+            Refusal("notation_good", quote=excerpt(text), letter=repr(letter), goods=letters)
+        ) from None
 
 
 def all_actions() -> Iterator[Action]:

@@ -10,6 +10,8 @@ least one event. Treat them as read-only.
 
 from __future__ import annotations
 
+from .state import Reason
+
 
 class _Fields:
     """What ``@dataclass(slots=True)`` gave these classes (keyword or positional
@@ -109,8 +111,8 @@ class TurnEnded(_Fields):
 class GameOver(_Fields):
     __slots__ = __match_args__ = ("reason", "winners")
 
-    def __init__(self, reason: str, winners: tuple[int, ...]) -> None:
-        self.reason = reason  # "delivery" (R14, I7) or "turn limit" (I10) or "agreed" (I10)
+    def __init__(self, reason: Reason, winners: tuple[int, ...]) -> None:
+        self.reason = reason  # Reason.DELIVERY (R14, I7), TURN_LIMIT or AGREED (I10)
         self.winners = winners
 
 

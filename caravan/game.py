@@ -54,7 +54,8 @@ from .errors import IllegalActionError, PositionError
 from .goods import ALL_GOODS, Good, camels_per_player
 from .options import Options, default_players
 from .position import check_state, format_position, parse_position
-from .state import Camel, Outcome, State, camel_order
+from .refusals import Refusal
+from .state import Camel, Outcome, Reason, State, camel_order
 
 SUPPLY = -1
 NONE = -1
@@ -64,7 +65,7 @@ REFILL_AT = 4  # R13
 _LEFT = 7  # actions left before the turn ended
 _ENDED = 8  # the end of the turn ended the game (I10)
 _DELIVERY_ENDED = 1 << 10  # the delivery ended the game (R14)
-_TOO_MANY_DRAWS = "more draws were recorded than the action makes"
+_TOO_MANY_DRAWS = Refusal("draws_too_many")
 _QUIET: list[ev.Event] = []  # what _do returns to push_legal for most actions; never handed out
 _ALL_SQUARES = range(SQUARES)
 # R13, keyed by the empty numbered spaces in number order (those the bag
@@ -76,8 +77,16 @@ _HOLDING: dict[tuple[int, ...], tuple[int, ...]] = {
     )
     for empty in product((False, True), repeat=len(NUMBERED))
 }
-_NO_ACTIONS = "you have no actions left this turn: end your turn"
-_AGREED = "the players agreed to end the game (I10): that cannot be taken back"
+# Refusals without parameters, made once (why_illegal returns them often).
+_NO_ACTIONS = Refusal("no_actions_left")
+_AGREED = Refusal("agreed_final")
+_OVER = Refusal("game_over")
+_NO_SQUARE = Refusal("no_such_square")
+_NO_GOOD = Refusal("no_such_good")
+_NO_PLAYER = Refusal("no_such_player")
+_NOT_ACTION = Refusal("not_an_action")
+_RAN_OUT = Refusal("draws_ran_out")
+_NOT_IN_BAG = Refusal("draw_not_in_bag")
 _new_tuple = tuple.__new__  # builds a NamedTuple without its keyword-handling __new__
 
 
@@ -293,7 +302,7 @@ class Game:
         self.seat = self.start
         self.left = actions_for_turn(1)
         self.triggered = False
-        self.over: str | None = None
+        self.over: Reason | None = None
         self.winners: tuple[int, ...] = ()
         self.history: list[Step] = []
         self._undo: list[_UndoEntry] = []
@@ -307,7 +316,7 @@ class Game:
             drawn.append(good)
         self.loose_count = len(NUMBERED)
         if script is not None and script.pos != len(script.draws):
-            raise IllegalActionError("more set-up draws were given than the set-up makes")
+            raise IllegalActionError(Refusal("setup_draws_too_many"))
         for sq in SETUP_DEMAND:
             self.demand[sq] += 1
         self.demand_supply -= len(SETUP_DEMAND)
@@ -478,20 +487,21 @@ class Game:
         if isinstance(action, (PlaceCamel, MoveCamel)):
             to = action.to
             if type(to) is not int or not 0 <= to < SQUARES:
-                raise IllegalActionError(f"{action!r}: there is no such square on the board")
+                raise IllegalActionError(Refusal("illegal_action", action=repr(action), reason=_NO_SQUARE))
             return 2 if self.count[to] else 1
         return 1
 
     def is_legal(self, action: Action) -> bool:
         return self.why_illegal(action) is None
 
-    def why_illegal(self, action: Action) -> str | None:
-        """None if the action is legal now, else the reason in plain words.
+    def why_illegal(self, action: Action) -> Refusal | None:
+        """None if the action is legal now, else why not: a ``Refusal`` (a code
+        with parameters, and as a str the reason in plain English).
 
         Written as plain loops over the player's own camels, one pass per
         check: push calls this for every action."""
         if self.over is not None:
-            return "the game is over"
+            return _OVER
         cls = type(action)
         if cls is EndTurn:
             return None
@@ -501,16 +511,16 @@ class Game:
         if cls is MoveCamel or cls is PlaceCamel:
             to = action.to  # type: ignore[union-attr]
             if type(to) is not int or not 0 <= to < SQUARES:
-                return "there is no such square on the board"
+                return _NO_SQUARE
             if cls is PlaceCamel:
                 if self.left == 0:
                     return _NO_ACTIONS
                 if SUPPLY not in loc[base : base + nc]:
-                    return "you have no camel left in your supply"
+                    return Refusal("no_camel_in_supply")
             else:
                 frm = action.frm  # type: ignore[union-attr]
                 if type(frm) is not int or not 0 <= frm < SQUARES:
-                    return "there is no such square on the board"
+                    return _NO_SQUARE
                 if self.left == 0:
                     return _NO_ACTIONS
                 end = base + nc
@@ -520,23 +530,23 @@ class Game:
                         i = loc.index(frm, i + 1, end)
                 except ValueError:
                     if frm not in loc[base:end]:
-                        return f"you have no camel on {SQUARE_NAMES[frm]}"
-                    return "a camel carrying a good cannot move (R7)"
+                        return Refusal("no_camel_on", square=SQUARE_NAMES[frm])
+                    return Refusal("laden_cannot_move")
                 if frm == to:
-                    return "the camel is already there (I3)"
+                    return Refusal("already_there")
             if self.count[to] and self.left < 2:
-                return f"{SQUARE_NAMES[to]} has camels on it, which costs 2 actions; you have 1 left (R7)"
+                return Refusal("occupied_costs_two", square=SQUARE_NAMES[to])
             return None
         if cls is MoveGood:
             mg: MoveGood = action  # type: ignore[assignment]  # cheaper than cast()
             frm, to = mg.frm, mg.to
             if type(to) is not int or not 0 <= to < SQUARES or type(frm) is not int or not 0 <= frm < SQUARES:
-                return "there is no such square on the board"
+                return _NO_SQUARE
             if self.left == 0:
                 return _NO_ACTIONS
             good = mg.good
             if type(good) is not int or not 0 <= good < GOOD_COUNT:
-                return "there is no such good"
+                return _NO_GOOD
             code = good + UNDER if mg.under else good
             # The carrier and an unladen camel to receive it, found as _do finds them.
             end = base + nc
@@ -545,27 +555,21 @@ class Game:
                 while loc[i] != frm:
                     i = load.index(code, i + 1, end)
             except ValueError:
-                where = "under" if mg.under else "on"
-                return f"you have no camel with {GOODS[good].name} {where} it on {SQUARE_NAMES[frm]}"
+                carrier = "no_carrier_under" if mg.under else "no_carrier"
+                return Refusal(carrier, good=GOODS[good].letter, square=SQUARE_NAMES[frm])
             try:
                 i = loc.index(to, base, end)
                 while load[i] != NONE:
                     i = loc.index(to, i + 1, end)
             except ValueError:
-                return (
-                    f"you have no unladen camel on {SQUARE_NAMES[to]} "
-                    "(a good may not end on a laden camel, R11)"
-                )
+                return Refusal("no_receiver", square=SQUARE_NAMES[to])
             if frm != to and to not in NEIGHBOURS[frm] and not self._connected(base, nc, frm, to):
-                return (
-                    f"your camels on {SQUARE_NAMES[frm]} and {SQUARE_NAMES[to]} "
-                    "are not connected orthogonally (R11)"
-                )
+                return Refusal("not_connected", frm=SQUARE_NAMES[frm], to=SQUARE_NAMES[to])
             return None
         if cls is PickUp or cls is Steal:
             at = action.at  # type: ignore[union-attr]
             if type(at) is not int or not 0 <= at < SQUARES:
-                return "there is no such square on the board"
+                return _NO_SQUARE
             if self.left == 0:
                 return _NO_ACTIONS
             end = base + nc
@@ -579,24 +583,24 @@ class Game:
                 unladen_here = False
             if cls is PickUp:
                 if not unladen_here:
-                    return f"you have no unladen camel on {SQUARE_NAMES[at]}"
+                    return Refusal("no_unladen_camel", square=SQUARE_NAMES[at])
                 if self.loose[at] == NONE:
-                    return f"there is no good to pick up on {SQUARE_NAMES[at]}"
+                    return Refusal("nothing_to_pick_up", square=SQUARE_NAMES[at])
                 if laden + 1 >= nc:
-                    return "you may not pick up a good that would leave all your camels laden (R9)"
+                    return Refusal("pick_up_all_laden")
                 return None
             st: Steal = action  # type: ignore[assignment]
             victim, good = st.victim, st.good
             if type(victim) is not int or not 0 <= victim < self.seats:
-                return "there is no such player"
+                return _NO_PLAYER
             if type(good) is not int or not 0 <= good < GOOD_COUNT:
-                return "there is no such good"
+                return _NO_GOOD
             if victim == seat:
-                return "you cannot steal from yourself"
+                return Refusal("steal_from_self")
             if self.theft[seat] == 0:
-                return "you have no theft marker left (R10)"
+                return Refusal("no_theft_marker")
             if not unladen_here:
-                return f"you have no unladen camel on {SQUARE_NAMES[at]}"
+                return Refusal("no_unladen_camel", square=SQUARE_NAMES[at])
             on_top = under = False
             for i in range(victim * nc, victim * nc + nc):
                 if loc[i] == at:
@@ -606,12 +610,14 @@ class Game:
                         under = True
             if not on_top:
                 if under:
-                    return "a good under a camel cannot be stolen until it is moved (R10)"
-                return f"player {victim + 1} has no camel carrying {GOODS[good].name} on {SQUARE_NAMES[at]}"
+                    return Refusal("steal_under")
+                return Refusal(
+                    "no_victim_camel", player=victim + 1, good=GOODS[good].letter, square=SQUARE_NAMES[at]
+                )
             if laden + 1 >= nc:
-                return "you may not steal a good that would leave all your camels laden (R9, I2)"
+                return Refusal("steal_all_laden")
             return None
-        return f"{action!r} is not a Caravan action"
+        return Refusal("not_an_action_repr", action=repr(action))
 
     # ----------------------------------------------------------------- changes
 
@@ -620,7 +626,7 @@ class Game:
         IllegalActionError and changes nothing."""
         reason = self.why_illegal(action)
         if reason is not None:
-            raise IllegalActionError(f"{_shown(self, action)}: {reason}")
+            raise IllegalActionError(Refusal("illegal_action", action=_shown(self, action), reason=reason))
         if self._redo:
             self._redo.clear()
         return self._do(action, None, False)
@@ -650,7 +656,7 @@ class Game:
         """Refuse an illegal action; a legal new one ends what redo could replay."""
         reason = self.why_illegal(action)
         if reason is not None:
-            raise IllegalActionError(f"{_shown(self, action)}: {reason}")
+            raise IllegalActionError(Refusal("illegal_action", action=_shown(self, action), reason=reason))
         self._redo.clear()
 
     def pop(self) -> Action:
@@ -659,7 +665,7 @@ class Game:
         IndexError if there is nothing to undo. A game the players agreed to
         end (I10) stays ended: pop raises IllegalActionError and changes nothing.
         """
-        if self.over == "agreed":
+        if self.over is Reason.AGREED:
             raise IllegalActionError(_AGREED)
         history = self.history
         if not history:
@@ -743,7 +749,7 @@ class Game:
         nothing to redo: redo raises IllegalActionError and changes nothing.
         """
         if self.over is not None:
-            raise IllegalActionError("the game is over: there is nothing to redo")
+            raise IllegalActionError(Refusal("nothing_to_redo_over"))
         if not self._redo:
             raise IndexError("there is nothing to redo")
         step = self._redo.pop()
@@ -760,7 +766,7 @@ class Game:
         """How many actions can be undone without going back past a refill's
         draws or into another player's turn (what a front end should allow).
         0 once the players agreed to end the game (I10)."""
-        if self.over == "agreed":
+        if self.over is Reason.AGREED:
             return 0
         n = 0
         for step in reversed(self.history):
@@ -774,13 +780,13 @@ class Game:
             good = draw_from(self.bag, self.chance)
         else:
             if script.pos >= len(script.draws):
-                raise IllegalActionError("the recorded draws ran out before the bag was drawn from")
+                raise IllegalActionError(_RAN_OUT)
             good = script.draws[script.pos]
             script.pos += 1
             if type(good) is not int or not 0 <= good < GOOD_COUNT:
-                raise IllegalActionError(f"a recorded draw is not a good: {good!r:.20}")
+                raise IllegalActionError(Refusal("draw_not_a_good", quote=f"{good!r:.20}"))
             if self.bag[good] == 0:
-                raise IllegalActionError("a recorded draw names a good that is not in the bag")
+                raise IllegalActionError(_NOT_IN_BAG)
         self.bag[good] -= 1
         return good
 
@@ -830,7 +836,7 @@ class Game:
                 return _QUIET
             out: list[ev.Event] = [ev.TurnEnded(seat, unused, nxt, left)]
             if ended:
-                self._finish("turn limit", out)
+                self._finish(Reason.TURN_LIMIT, out)
             return out
         nc = self.camels
         base = seat * nc
@@ -865,7 +871,7 @@ class Game:
             ]
             entry = i
             if self.triggered:  # R14, I7
-                self._finish("delivery", out)
+                self._finish(Reason.DELIVERY, out)
                 entry |= _DELIVERY_ENDED
             self._undo.append(entry)
             self.history.append(_new_tuple(Step, (action, (), seat, turn)))
@@ -928,7 +934,7 @@ class Game:
             self._undo.append(i | j << 5)
             self.history.append(_new_tuple(Step, (action, (), seat, turn)))
             return _QUIET if quiet else [ev.GoodStolen(seat, victim, at, good)]
-        raise IllegalActionError(f"{action!r} is not a Caravan action")
+        raise IllegalActionError(Refusal("not_an_action_repr", action=repr(action)))
 
     def _check_draws(self, at: int, draws: tuple[int, ...]) -> None:
         """Refuse recorded draws that the refill after picking up on ``at``
@@ -942,12 +948,12 @@ class Game:
             if sq != at and self.loose[sq] != NONE:
                 continue
             if n >= len(draws):
-                raise IllegalActionError("the recorded draws ran out before the bag was drawn from")
+                raise IllegalActionError(_RAN_OUT)
             good = draws[n]
             if type(good) is not int or not 0 <= good < GOOD_COUNT:
-                raise IllegalActionError(f"a recorded draw is not a good: {good!r:.20}")
+                raise IllegalActionError(Refusal("draw_not_a_good", quote=f"{good!r:.20}"))
             if bag[good] == 0:
-                raise IllegalActionError("a recorded draw names a good that is not in the bag")
+                raise IllegalActionError(_NOT_IN_BAG)
             bag[good] -= 1
             left -= 1
             n += 1
@@ -1008,7 +1014,7 @@ class Game:
                 out.append(ev.EndTriggered())
         return marked, filled, drawn
 
-    def _finish(self, reason: str, out: list[ev.Event]) -> None:
+    def _finish(self, reason: Reason, out: list[ev.Event]) -> None:
         self.over = reason
         self.winners = self.result()
         out.append(ev.GameOver(reason, self.winners))
@@ -1091,10 +1097,10 @@ class Game:
         Final: it cannot be undone, and actions taken back before it cannot
         be redone (``pop``/``redo`` raise IllegalActionError)."""
         if self.over is not None:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError(_OVER)
         self._redo.clear()
         out: list[ev.Event] = []
-        self._finish("agreed", out)
+        self._finish(Reason.AGREED, out)
         return out
 
     # ----------------------------------------------------------------- copies
@@ -1130,7 +1136,7 @@ class Game:
         that does not exist raises IllegalActionError."""
         reason = _unnamed(self, action)
         if reason is not None:
-            raise IllegalActionError(f"{_shown(self, action)}: {reason}")
+            raise IllegalActionError(Refusal("illegal_action", action=_shown(self, action), reason=reason))
         if isinstance(action, EndTurn):
             return "end the turn"
         if isinstance(action, PlaceCamel):
@@ -1318,10 +1324,7 @@ class Game:
         if options is None:
             options = Options(players=default_players(state.seats), casual=state.casual, short=state.short)
         elif (options.seats, options.casual, options.short) != (state.seats, state.casual, state.short):
-            raise PositionError(
-                "the options are for another game than the position "
-                "(the number of players, casual and short must agree)"
-            )
+            raise PositionError(Refusal("options_not_position"))
         if options.start is None:
             options = replace(options, start=state.seat)
         game = cls(options, seed=seed, chance=chance, setup_draws=_ANY_SETUP)
@@ -1352,7 +1355,7 @@ class Game:
         self.bag = list(state.bag)
         self.turn, self.seat, self.left = state.turn, state.seat, state.left
         self.triggered = state.triggered
-        self.over = state.over
+        self.over = None if state.over is None else Reason(state.over)
         self.winners = self.result() if state.over is not None else ()
         self.history = []
         self._undo = []
@@ -1426,7 +1429,7 @@ def _sorted_camels(keys: list[int]) -> list[Camel]:
     return [table.get(k) or _camel_of(k) for k in keys]
 
 
-def _unnamed(game: Game, action: Action) -> str | None:
+def _unnamed(game: Game, action: Action) -> Refusal | None:
     """Why ``action`` names something the game does not have, or None."""
     if isinstance(action, EndTurn):
         return None
@@ -1440,15 +1443,15 @@ def _unnamed(game: Game, action: Action) -> str | None:
         else None
     )
     if squares is None:
-        return "it is not a Caravan action"
+        return _NOT_ACTION
     if any(_off_board(sq) for sq in squares):
-        return "there is no such square on the board"
+        return _NO_SQUARE
     if isinstance(action, (Steal, MoveGood)) and (
         type(action.good) is not int or not 0 <= action.good < GOOD_COUNT
     ):
-        return "there is no such good"
+        return _NO_GOOD
     if isinstance(action, Steal) and (type(action.victim) is not int or not 0 <= action.victim < game.seats):
-        return "there is no such player"
+        return _NO_PLAYER
     return None
 
 
@@ -1456,10 +1459,10 @@ def _shown(game: Game, action: Action) -> str:
     """An action as an error message quotes it: in the notation, or as repr
     when it names a square or good the notation cannot write (PlaceCamel(-1))."""
     reason = _unnamed(game, action)
-    if reason is None or reason == "it is not a Caravan action":
+    if reason is None or reason is _NOT_ACTION:
         return str(action)
     # The notation writes a steal from a seat not in the game; other faults only repr does.
-    steal = isinstance(action, Steal) and action.victim >= 0 and reason == "there is no such player"
+    steal = isinstance(action, Steal) and action.victim >= 0 and reason is _NO_PLAYER
     return str(action) if steal else repr(action)
 
 

@@ -33,6 +33,8 @@ from .limits import MAX_ACTIONS as MAX_ACTIONS
 from .limits import MAX_LINK as MAX_LINK
 from .limits import MAX_TURN_LIMIT
 from .options import Options, Player
+from .refusals import Refusal
+from .state import Reason
 
 # 2 (issue 12): each seat's byte also says who plays it, a person or a bot
 # and its strength. Version 1 links (no bots) still open; docs/LINK.md.
@@ -55,21 +57,18 @@ _SEAT_SHIFT = 4
 _BOTS = ("easy", "medium", "hard")  # codes 1, 2, 3; append only
 
 # Why a link is refused: clauses that read on their own and after "This link
-# cannot be opened: " (the page's sentence). Constants, so a page can tell them apart.
-NOT_OURS = "it is not a link to a game of Caravan"
-CUT = "it is cut short, part of it is missing; copy the whole link and try again"
-DAMAGED = "it is damaged, some of its characters were changed on the way"
-TAMPERED = "it was changed after it was made and does not hold a game that can be played"
-NEWER = "it was made by a newer version of Caravan; update the game to open it"
-OLDER = "it was made by an early test version of Caravan that this one cannot read"
-TOO_LONG = f"it is longer than {MAX_LINK:,} characters, far too long to be a game of Caravan"
-TOO_MANY = (
-    f"it holds more than {MAX_ACTIONS:,} actions, more than any real game (a complete one has about 550)"
-)
-TURN_LIMIT = f"it holds a turn limit above {MAX_TURN_LIMIT:,} turns, which no game can reach"
-UNKNOWN_BOT = (
-    "it has a seat played by a kind of bot this version of Caravan does not know; update the game to open it"
-)
+# cannot be opened: " (the page's sentence). Refusals (caravan/refusals.py), so a page
+# can tell them apart by ``code`` and say them in its own language.
+NOT_OURS = Refusal("link_not_ours")
+CUT = Refusal("link_cut")
+DAMAGED = Refusal("link_damaged")
+TAMPERED = Refusal("link_tampered")
+NEWER = Refusal("link_newer")
+OLDER = Refusal("link_older")
+TOO_LONG = Refusal("link_too_long", max=MAX_LINK)
+TOO_MANY = Refusal("link_too_many", max=MAX_ACTIONS)
+TURN_LIMIT = Refusal("link_turn_limit", max=MAX_TURN_LIMIT)
+UNKNOWN_BOT = Refusal("link_unknown_bot")
 
 _B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _B64_INDEX = {c: i for i, c in enumerate(_B64)}
@@ -291,12 +290,12 @@ def encode(game: Game) -> str:
     and every draw made so far), without the leading '#'."""
     o = game.options
     if game.start_position() is not None:
-        raise LinkError("a game set up from a position cannot be shared as a link: save its record instead")
+        raise LinkError(Refusal("link_from_position"))
     if len(game.history) > MAX_ACTIONS:
-        raise LinkError(f"this game is too long to share as a link (over {MAX_ACTIONS:,} actions)")
+        raise LinkError(Refusal("link_game_too_long", max=MAX_ACTIONS))
     if o.max_turns is not None and o.max_turns > MAX_TURN_LIMIT:
-        raise LinkError(f"a game with a turn limit above {MAX_TURN_LIMIT:,} cannot be shared as a link")
-    agreed = game.over == "agreed"
+        raise LinkError(Refusal("link_game_turn_limit", max=MAX_TURN_LIMIT))
+    agreed = game.over is Reason.AGREED
     flags = (o.seats - 2) | (game.start << _START_SHIFT)
     flags |= (_CASUAL if o.casual else 0) | (_SHORT if o.short else 0) | (_AGREED if agreed else 0)
     if o.max_turns is not None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from .board import PLAYER_COLOURS
 from .errors import OptionsError
 from .quote import HIDDEN, excerpt
+from .refusals import Refusal
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -59,8 +60,9 @@ def default_players(n: int) -> tuple[Player, ...]:
     """Seats ``Player 1``… in the default colours; OptionsError for a count
     Caravan is not played with."""
     if type(n) is not int or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        shown = f", not {n}" if type(n) is int and abs(n) < 10**6 else ""
-        raise OptionsError(f"Caravan is for {MIN_PLAYERS} to {MAX_PLAYERS} players{shown}")
+        if type(n) is int and abs(n) < 10**6:
+            raise OptionsError(Refusal("options_player_count", min=MIN_PLAYERS, max=MAX_PLAYERS, count=n))
+        raise OptionsError(Refusal("options_player_range", min=MIN_PLAYERS, max=MAX_PLAYERS))
     return tuple(Player(f"Player {i + 1}", PLAYER_COLOURS[i]) for i in range(n))
 
 
@@ -102,30 +104,28 @@ def check_name(name: object) -> str:
     once what ``name_key`` ignores is set aside.
     """
     if not isinstance(name, str):
-        raise OptionsError("a player's name must be text")
+        raise OptionsError(Refusal("name_not_text"))
     if len(name) > 4 * MAX_NAME:  # NFC never shrinks text by more than this; refuse unread
-        raise OptionsError(f"the name {excerpt(name, MAX_NAME)} is longer than {MAX_NAME} characters")
+        raise OptionsError(Refusal("name_too_long", name=excerpt(name, MAX_NAME), max=MAX_NAME))
     for c in name:
         category = unicodedata.category(c)
         if category in HIDDEN or c in BLANK:
             raise OptionsError(
-                f"the name {excerpt(name, MAX_NAME)} contains an invisible or control character "
-                f"(U+{ord(c):04X})"
+                Refusal("name_invisible", name=excerpt(name, MAX_NAME), char=f"U+{ord(c):04X}")
             )
         if category == "Zs" and c != " ":
             raise OptionsError(
-                f"the name {excerpt(name, MAX_NAME)} contains an unusual space (U+{ord(c):04X}); "
-                "use ordinary spaces"
+                Refusal("name_unusual_space", name=excerpt(name, MAX_NAME), char=f"U+{ord(c):04X}")
             )
     name = unicodedata.normalize("NFC", name)
     if not name:
-        raise OptionsError("every player needs a name")
+        raise OptionsError(Refusal("name_empty"))
     if name != name.strip(" "):
-        raise OptionsError(f"the name {excerpt(name, MAX_NAME)} starts or ends with a space")
+        raise OptionsError(Refusal("name_spaces", name=excerpt(name, MAX_NAME)))
     if len(name) > MAX_NAME:
-        raise OptionsError(f"the name {excerpt(name, MAX_NAME)} is longer than {MAX_NAME} characters")
+        raise OptionsError(Refusal("name_too_long", name=excerpt(name, MAX_NAME), max=MAX_NAME))
     if not name_key(name):
-        raise OptionsError(f"the name {excerpt(name, MAX_NAME)} shows nothing: every player needs a name")
+        raise OptionsError(Refusal("name_blank", name=excerpt(name, MAX_NAME)))
     return name
 
 
@@ -144,31 +144,33 @@ def validate(options: Options) -> tuple[Player, ...]:
     with their names in NFC, as ``check_name`` returns them (what Options stores)."""
     players = options.players
     if not isinstance(players, tuple) or not all(isinstance(p, Player) for p in players):
-        raise OptionsError("players must be a tuple of Player")
+        raise OptionsError(Refusal("options_players_type"))
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise OptionsError(f"Caravan is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+        raise OptionsError(
+            Refusal("options_player_count", min=MIN_PLAYERS, max=MAX_PLAYERS, count=len(players))
+        )
     names = [check_name(p.name) for p in players]
     keys = [name_key(n) for n in names]
     if len(set(keys)) != len(keys):
-        raise OptionsError("two players have the same name")
+        raise OptionsError(Refusal("names_same"))
     for p in players:
         if not isinstance(p.colour, str) or p.colour not in PALETTE:
             shown = excerpt(p.colour) if isinstance(p.colour, str) else type(p.colour).__name__
-            raise OptionsError(f"{shown} is not a player colour; the colours are {', '.join(PALETTE)}")
+            raise OptionsError(Refusal("colour_unknown", colour=shown, colours=", ".join(PALETTE)))
     colours = [p.colour for p in players]
     if len(set(colours)) != len(colours):
-        raise OptionsError("two players have the same colour")
+        raise OptionsError(Refusal("colours_same"))
     for p in players:
         check_bot(p.bot)
     for flag in ("casual", "short"):
         if not isinstance(getattr(options, flag), bool):
-            raise OptionsError(f"{flag} must be true or false")
+            raise OptionsError(Refusal("flag_not_bool", flag=flag))
     start = options.start
     if start is not None and (type(start) is not int or not 0 <= start < len(players)):
-        raise OptionsError(f"the start player must be a seat from 1 to {len(players)}")
+        raise OptionsError(Refusal("start_seat", count=len(players)))
     limit = options.max_turns
     if limit is not None and (type(limit) is not int or limit < 1):
-        raise OptionsError("the turn limit must be a whole number of at least 1")
+        raise OptionsError(Refusal("turn_limit_type"))
     return tuple(Player(n, p.colour, p.bot) for n, p in zip(names, players, strict=True))
 
 
@@ -179,6 +181,5 @@ def check_bot(bot: object) -> None:
         return
     shown = excerpt(bot) if isinstance(bot, str) else type(bot).__name__
     raise OptionsError(
-        f"{shown} is not a bot this version of Caravan knows; a seat is played by a person "
-        f"or by a bot of strength {', '.join(BOT_STRENGTHS[:-1])} or {BOT_STRENGTHS[-1]}"
+        Refusal("bot_unknown", bot=shown, strengths=", ".join(BOT_STRENGTHS[:-1]), last=BOT_STRENGTHS[-1])
     )

@@ -17,13 +17,14 @@ from .errors import PositionError
 from .goods import ALL_GOODS, Good
 from .options import MAX_PLAYERS, MIN_PLAYERS
 from .quote import excerpt
-from .state import REASONS, Camel, State, camel_order
+from .refusals import Refusal
+from .state import REASONS, Camel, Reason, State, camel_order
 
 MAX_POSITION = 2_000  # far above the longest possible position (about 700 characters)
 FIELDS = 9
 _NO = "-"
 _TRIGGERED = "triggered"
-_OUTCOMES = {reason: reason.replace(" ", "-") for reason in REASONS}
+_OUTCOMES = {reason: reason.value.replace(" ", "-") for reason in Reason}
 _OUTCOME_OF = {text: reason for reason, text in _OUTCOMES.items()}
 
 _G = f"[{GOOD_LETTERS}]"
@@ -89,36 +90,32 @@ def parse_position(text: str) -> State:
     """The ``State`` written ``text``; PositionError if it is malformed, not
     canonical, or not a position a game can hold (see ``check_state``)."""
     if not isinstance(text, str):
-        raise PositionError(f"a position is text, not {type(text).__name__}")
+        raise PositionError(Refusal("position_not_text", type=type(text).__name__))
     if len(text) > MAX_POSITION:
-        raise PositionError(f"a position is at most {MAX_POSITION} characters; this one has {len(text)}")
+        raise PositionError(Refusal("position_too_long", max=MAX_POSITION, count=len(text)))
     fields = text.split(" ")
     if len(fields) != FIELDS:
         raise PositionError(
-            f"a position has {FIELDS} fields separated by single spaces; {excerpt(text)} has {len(fields)}"
+            Refusal("position_fields", expected=FIELDS, quote=excerpt(text), count=len(fields))
         )
     variant, board, seats_text, bag_text, to_move, left, turn, end, outcome = fields
     m = _match(_VARIANT, variant)
     if m is None:
-        raise PositionError(
-            f"the first field gives the player count (2 to 4), then c if casual, then s if short, "
-            f"not {excerpt(variant)}"
-        )
+        raise PositionError(Refusal("position_variant", quote=excerpt(variant)))
     seats, casual, short = int(m[1]), bool(m[2]), bool(m[3])
     camels, loose, demand = _parse_board(board, seats)
     markers, theft, delivered = _parse_seats(seats_text, seats)
     m = _match(_BAG, bag_text)
     if m is None:
-        raise PositionError(
-            f"the bag is written as each good's letter and count, in the order {GOOD_LETTERS} "
-            f"(like I3C3G3P3M9W9S9H9), not {excerpt(bag_text)}"
-        )
+        raise PositionError(Refusal("position_bag", letters=GOOD_LETTERS, quote=excerpt(bag_text)))
     bag = tuple(int(n) for n in m.groups())
     if end not in (_NO, _TRIGGERED):
-        raise PositionError(f"the end field is '{_TRIGGERED}' or '{_NO}', not {excerpt(end)}")
+        raise PositionError(Refusal("position_end", triggered=_TRIGGERED, no=_NO, quote=excerpt(end)))
     if outcome != _NO and outcome not in _OUTCOME_OF:
         raise PositionError(
-            f"the outcome field is '{_NO}' or one of {', '.join(_OUTCOMES.values())}, not {excerpt(outcome)}"
+            Refusal(
+                "position_outcome", no=_NO, outcomes=", ".join(_OUTCOMES.values()), quote=excerpt(outcome)
+            )
         )
     state = State(
         seats=seats,
@@ -140,16 +137,13 @@ def parse_position(text: str) -> State:
     check_state(state)
     canonical = format_position(state)
     if canonical != text:
-        raise PositionError(
-            f"the position is not written the one canonical way (docs/POSITION.md); "
-            f"write {excerpt(canonical, 200)}"
-        )
+        raise PositionError(Refusal("position_not_canonical", quote=excerpt(canonical, 200)))
     return state
 
 
 def _number(text: str, what: str) -> int:
     if _match(_INT, text) is None:
-        raise PositionError(f"{what} is a whole number, not {excerpt(text)}")
+        raise PositionError(Refusal("position_not_a_number", what=what, quote=excerpt(text)))
     return int(text)
 
 
@@ -165,15 +159,10 @@ def _parse_board(
     for part in board.split("/"):
         m = _match(_SQUARE, part)
         if m is None or not (m[2] or m[3] or m[4]):
-            raise PositionError(
-                "each square on the board is written as its name, then the loose good's letter, "
-                f"*n demand markers and :camels, whichever it has (like c6I*1:1,2_C), not {excerpt(part)}"
-            )
+            raise PositionError(Refusal("position_square", quote=excerpt(part)))
         sq = SQUARE_NAMES.index(m[1])
         if sq <= last:
-            raise PositionError(
-                f"squares are listed once each, in the order a1, b1, … g7: {m[1]} is out of order"
-            )
+            raise PositionError(Refusal("position_square_order", square=m[1]))
         last = sq
         if m[2]:
             loose[sq] = Good.from_letter(m[2])
@@ -183,14 +172,14 @@ def _parse_board(
             for token in m[4].split(","):
                 c = _match(_CAMEL, token)
                 if c is None:  # pragma: no cover - the square's pattern has checked it
-                    raise PositionError(f"{excerpt(token)} is not a camel")
+                    raise PositionError(Refusal("position_not_a_camel", quote=excerpt(token)))
                 seat = int(c[1]) - 1
                 if seat >= seats:
                     raise PositionError(
-                        f"a camel on {m[1]} belongs to player {seat + 1}, in a {seats}-player game"
+                        Refusal("position_camel_player", square=m[1], player=seat + 1, seats=seats)
                     )
                 if c[2] and not c[3]:
-                    raise PositionError(f"a camel on {m[1]} is written with '_' but no good under it")
+                    raise PositionError(Refusal("position_nothing_under", square=m[1]))
                 good = Good.from_letter(c[3]) if c[3] else None
                 camels.append(Camel(seat, sq, good, bool(c[2])))
     return tuple(camels), tuple(loose), tuple(demand)
@@ -201,15 +190,12 @@ def _parse_seats(
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]:
     parts = text.split("/")
     if len(parts) != seats:
-        raise PositionError(f"the players' field has one entry per player ({seats}), not {len(parts)}")
+        raise PositionError(Refusal("position_players_field", seats=seats, count=len(parts)))
     markers, theft, delivered = [], [], []
     for n, part in enumerate(parts):
         m = _match(_SEAT, part)
         if m is None:
-            raise PositionError(
-                f"player {n + 1} is written as *demand markers held, $theft markers, then the letters of "
-                f"the goods delivered (like *3$1IMM), not {excerpt(part)}"
-            )
+            raise PositionError(Refusal("position_player", player=n + 1, quote=excerpt(part)))
         markers.append(int(m[1]))
         theft.append(int(m[2]))
         delivered.append(tuple(m[3].count(letter) for letter in GOOD_LETTERS))
@@ -225,9 +211,9 @@ def check_state(state: State) -> None:
     say it) and no player has every camel laden (R9, I1)."""
     seats = state.seats
     if type(seats) is not int or not MIN_PLAYERS <= seats <= MAX_PLAYERS:
-        raise PositionError(f"Caravan is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {seats!r}")
+        raise PositionError(Refusal("position_seats", min=MIN_PLAYERS, max=MAX_PLAYERS, quote=repr(seats)))
     if not isinstance(state.casual, bool) or not isinstance(state.short, bool):
-        raise PositionError("casual and short are true or false")
+        raise PositionError(Refusal("position_flags"))
     _sized(state.loose, SQUARES, "loose goods per square")
     _sized(state.demand, SQUARES, "demand markers per square")
     for name in ("markers", "theft", "delivered"):
@@ -243,25 +229,25 @@ def check_state(state: State) -> None:
         *(n for r in state.delivered for n in r),
     ]
     if not all(type(n) is int and n >= 0 for n in counts):
-        raise PositionError("every count in a position is a whole number of at least 0")
+        raise PositionError(Refusal("position_counts"))
     if not all(g is None or isinstance(g, Good) for g in state.loose):
-        raise PositionError("a loose good is a Good or None")
+        raise PositionError(Refusal("position_loose_type"))
     nc = state.camels_per_player
     on_board = [0] * seats
     laden = [0] * seats
     goods = [0] * len(ALL_GOODS)
     for camel in state.camels:
         if not isinstance(camel, Camel):
-            raise PositionError("the camels of a position are Camel values")
+            raise PositionError(Refusal("position_camel_type"))
         if type(camel.seat) is not int or not 0 <= camel.seat < seats:
-            raise PositionError(f"a camel belongs to seat {camel.seat!r}, in a {seats}-player game")
+            raise PositionError(Refusal("position_camel_seat", quote=repr(camel.seat), seats=seats))
         if type(camel.square) is not int or not 0 <= camel.square < SQUARES:
-            raise PositionError(f"a camel stands on square {camel.square!r}, which is not on the board")
+            raise PositionError(Refusal("position_camel_square", quote=repr(camel.square)))
         if camel.good is None:
             if camel.under:
-                raise PositionError("an unladen camel has nothing under it")
+                raise PositionError(Refusal("position_unladen_under"))
         elif not isinstance(camel.good, Good):
-            raise PositionError(f"a camel carries {camel.good!r}, which is not a good")
+            raise PositionError(Refusal("position_camel_good", quote=repr(camel.good)))
         else:
             laden[camel.seat] += 1
             goods[camel.good] += 1
@@ -269,12 +255,10 @@ def check_state(state: State) -> None:
     for seat in range(seats):
         if on_board[seat] > nc:
             raise PositionError(
-                f"player {seat + 1} has {on_board[seat]} camels on the board but only {nc} (R1)"
+                Refusal("position_too_many_camels", player=seat + 1, count=on_board[seat], max=nc)
             )
         if laden[seat] >= nc:
-            raise PositionError(
-                f"every camel of player {seat + 1} carries a good, which R9 (I1) never allows"
-            )
+            raise PositionError(Refusal("position_all_laden", player=seat + 1))
     for good in state.loose:
         if good is not None:
             goods[good] += 1
@@ -284,32 +268,28 @@ def check_state(state: State) -> None:
     for g, good in enumerate(ALL_GOODS):
         total, have = good.in_game(short=state.short), goods[g] + state.bag[g]
         if have != total:
-            variant = "short game" if state.short else "game"
-            raise PositionError(
-                f"the {variant} has {total} {good.label}, but this position has {have} "
-                f"(on the board, carried, delivered and in the bag) (R2)"
-            )
+            code = "position_goods_short" if state.short else "position_goods"
+            raise PositionError(Refusal(code, total=total, good=good.letter, count=have))
     used = sum(state.demand) + sum(state.markers)
     if used > DEMAND_MARKERS:
-        raise PositionError(f"there are {DEMAND_MARKERS} demand markers in all, not {used} (I9)")
+        raise PositionError(Refusal("position_demand", total=DEMAND_MARKERS, count=used))
     if sum(state.theft) != seats:
-        raise PositionError(
-            f"theft markers only change hands: {seats} players hold {seats} in all, "
-            f"not {sum(state.theft)} (R1, R10)"
-        )
+        raise PositionError(Refusal("position_theft", seats=seats, count=sum(state.theft)))
     if type(state.turn) is not int or state.turn < 1:
-        raise PositionError(f"turns are counted from 1, not {state.turn!r}")
+        raise PositionError(Refusal("position_turn", quote=repr(state.turn)))
     if type(state.seat) is not int or not 0 <= state.seat < seats:
-        raise PositionError(f"the player to move is one of 1 to {seats}, not {_seat_text(state.seat)}")
+        raise PositionError(Refusal("position_to_move", seats=seats, quote=_seat_text(state.seat)))
     allowed = min(state.turn, FULL_ACTIONS)  # R5
     if type(state.left) is not int or not 0 <= state.left <= allowed:
-        raise PositionError(f"turn {state.turn} has {allowed} actions (R5), so {state.left!r} cannot be left")
+        raise PositionError(
+            Refusal("position_left", turn=state.turn, allowed=allowed, quote=repr(state.left))
+        )
     if state.triggered != (sum(state.bag) == 0):
-        raise PositionError("the end is triggered exactly when the bag is empty (R14)")
+        raise PositionError(Refusal("position_triggered"))
     if state.over is not None and state.over not in REASONS:
-        raise PositionError(f"a game ends by {', '.join(REASONS)}, not {state.over!r}")
+        raise PositionError(Refusal("position_reason", reasons=", ".join(REASONS), quote=repr(state.over)))
     if state.over == "delivery" and not state.triggered:
-        raise PositionError("a game ends by a delivery only once the end is triggered (R14)")
+        raise PositionError(Refusal("position_delivery_untriggered"))
 
 
 def _seat_text(seat: object) -> str:
@@ -318,4 +298,4 @@ def _seat_text(seat: object) -> str:
 
 def _sized(values: object, n: int, what: str) -> None:
     if not isinstance(values, tuple) or len(values) != n:
-        raise PositionError(f"{what}: {n} values expected")
+        raise PositionError(Refusal("position_sized", what=what, count=n))

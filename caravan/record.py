@@ -20,6 +20,8 @@ from .limits import MAX_ACTIONS, MAX_DEPTH, MAX_RECORD, MAX_TURN_LIMIT
 from .options import BOT_STRENGTHS, Options, Player
 from .position import parse_position
 from .quote import excerpt
+from .refusals import Refusal
+from .state import Reason
 
 FORMAT = "caravan"
 # 2 (issue 12): a player may carry "bot". Version 1 records (no bots) are
@@ -28,11 +30,8 @@ VERSION = 2
 VERSIONS = (1, 2)
 MAX_TEXT = MAX_RECORD  # characters (caravan/limits.py); also the most bytes a record file may have
 MAX_BYTES = MAX_RECORD
-TOO_LARGE = f"the saved game is larger than {MAX_RECORD:,} characters, far larger than any real game"
-TOO_MANY = (
-    f"this game has more than {MAX_ACTIONS:,} actions, more than any real game (a complete one has "
-    "about 550), so it was not opened"
-)
+TOO_LARGE = Refusal("record_too_large", max=MAX_RECORD)
+TOO_MANY = Refusal("record_too_many", max=MAX_ACTIONS)
 _KEYS = {"format", "version", "options", "setup", "position", "history", "ended"}
 _OPTION_KEYS = {"players", "casual", "short", "start", "max_turns"}
 
@@ -79,7 +78,7 @@ def to_dict(game: Game, history: list[str] | None = None) -> dict[str, Any]:
     else:  # a game set up from a position (docs/POSITION.md) replays from it
         data["position"] = start_position
     data["history"] = history
-    if game.over == "agreed" and not _agreed_at_start(game):
+    if game.over is Reason.AGREED and not _agreed_at_start(game):
         data["ended"] = "agreed"
     return data
 
@@ -157,22 +156,19 @@ def loads(text: str | bytes) -> Game:
             # U+FFFD in a name. A byte-order mark (some editors write one) is dropped.
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise RecordError("the file is not UTF-8 text (it holds bytes that are not characters)") from None
+            raise RecordError(Refusal("record_not_utf8")) from None
     if not isinstance(text, str):
-        raise RecordError("a saved game is JSON text")
+        raise RecordError(Refusal("record_not_text"))
     try:
         data = jsonread.loads(text, max_chars=MAX_TEXT, max_depth=MAX_DEPTH, unique_keys=True)
     except jsonread.TooLarge:
         raise RecordError(TOO_LARGE) from None
     except jsonread.TooDeep:
-        raise RecordError(
-            f"the saved game is damaged: its values nest deeper than {MAX_DEPTH} levels, "
-            "which no game record does"
-        ) from None
+        raise RecordError(Refusal("record_too_deep", max=MAX_DEPTH)) from None
     except jsonread.DuplicateKey as e:
-        raise RecordError(f"the saved game is damaged: the field {excerpt(e.key)} appears twice") from None
+        raise RecordError(Refusal("record_duplicate_key", quote=excerpt(e.key))) from None
     except jsonread.JsonRefused:
-        raise RecordError("the saved game is damaged: it is not valid JSON") from None
+        raise RecordError(Refusal("record_not_json")) from None
     return from_dict(data)
 
 
@@ -180,72 +176,75 @@ def from_dict(data: object, *, chance_seed: int | None = None) -> Game:
     """Replay a record. ``chance_seed`` seeds the draws made after the record
     ends (tests); by default they are unpredictable."""
     if not isinstance(data, dict):
-        raise RecordError("the saved game is damaged: it is not a game record")
+        raise RecordError(Refusal("record_not_object"))
     if data.get("format") != FORMAT:
-        raise RecordError("this is not a Caravan game record")
+        raise RecordError(Refusal("record_not_caravan"))
     version = data.get("version")
     if type(version) is not int:
-        raise RecordError("the game record has no version number")
+        raise RecordError(Refusal("record_no_version"))
     if version > VERSION:
-        raise RecordError(
-            f"this game was saved by a newer version of Caravan (record version {version}); "
-            "update the game to open it"
-        )
+        raise RecordError(Refusal("record_newer", version=version))
     if version not in VERSIONS:
-        raise RecordError(f"record version {version} is not one this game can read")
+        raise RecordError(Refusal("record_version_unknown", version=version))
     unknown = set(data) - _KEYS
     if unknown:
-        raise RecordError(f"the game record has unknown fields: {_names(unknown)}")
+        raise RecordError(Refusal("record_unknown_fields", fields=_names(unknown)))
     options = _options(data.get("options"), version)
     history = data.get("history")
     if not isinstance(history, list):
-        raise RecordError("the game record has no list of actions")
+        raise RecordError(Refusal("record_no_history"))
     if len(history) > MAX_ACTIONS:  # before any replay (caravan/limits.py)
         raise RecordError(TOO_MANY)
     if "position" in data:
         if "setup" in data:
-            raise RecordError("the game record has both a set-up and a starting position")
+            raise RecordError(Refusal("record_setup_and_position"))
         position = data["position"]
         if not isinstance(position, str):
-            raise RecordError("the starting position of the record is not text")
+            raise RecordError(Refusal("record_position_not_text"))
         try:
             game = Game.from_position(position, options=options, seed=chance_seed)
         except CaravanError as e:
-            raise RecordError(f"the starting position is impossible: {e}") from None
+            raise RecordError(Refusal("record_position_impossible", cause=_cause(e))) from None
     else:
-        setup = _draws(data.get("setup"), "set-up")
+        setup = _draws(data.get("setup"), Refusal("record_where_setup"))
         if len(setup) != len(NUMBERED):
-            raise RecordError(f"the set-up must draw {len(NUMBERED)} goods, not {len(setup)}")
+            raise RecordError(Refusal("record_setup_count", expected=len(NUMBERED), count=len(setup)))
         try:
             game = Game(options, seed=chance_seed, setup_draws=setup)
         except CaravanError as e:
-            raise RecordError(f"the set-up is impossible: {e}") from None
+            raise RecordError(Refusal("record_setup_impossible", cause=_cause(e))) from None
     for n, entry in enumerate(history, 1):
         if not isinstance(entry, str):
-            raise RecordError(f"action {n} of the record is not text")
+            raise RecordError(Refusal("record_action_not_text", number=n))
         parts = entry.split(" ")
         if len(parts) > 2 or "" in parts:
-            raise RecordError(f"action {n} ({excerpt(entry)}) is not an action and its draws")
+            raise RecordError(Refusal("record_action_form", number=n, entry=excerpt(entry)))
         try:
             action = parse_action(parts[0])
-            draws = _draws(parts[1], f"action {n}") if len(parts) == 2 else ()
+            draws = _draws(parts[1], Refusal("record_where_action", number=n)) if len(parts) == 2 else ()
             game.push_recorded(action, draws)
         except RecordError:
             raise
         except CaravanError as e:
             raise RecordError(
-                f"action {n} of the record ({excerpt(entry)}) cannot be replayed: {e}"
+                Refusal("record_action_replay", number=n, entry=excerpt(entry), cause=_cause(e))
             ) from None
     if "ended" in data:
         if data["ended"] != "agreed":
-            raise RecordError("the game record says it ended in a way this game does not know")
-        if game.over == "agreed" and not history:
+            raise RecordError(Refusal("record_ended_unknown"))
+        if game.over is Reason.AGREED and not history:
             pass  # the starting position itself was ended by agreement (an older writer said it twice)
         elif game.is_over():
-            raise RecordError(f"the game record says the players agreed to stop, but it ended by {game.over}")
+            raise RecordError(Refusal("record_agreed_but_over", reason=str(game.over)))
         else:
             game.end_by_agreement()
     return game
+
+
+def _cause(error: CaravanError) -> str:
+    """What a nested error says: its Refusal (worded with the record's), or its
+    English message for an error without one (none the engine raises here)."""
+    return error.refusal if error.refusal is not None else str(error)
 
 
 def _names(keys: set[str]) -> str:
@@ -254,22 +253,22 @@ def _names(keys: set[str]) -> str:
 
 def _options(raw: object, version: int) -> Options:
     if not isinstance(raw, dict):
-        raise RecordError("the game record has no options")
+        raise RecordError(Refusal("record_no_options"))
     unknown = set(raw) - _OPTION_KEYS
     if unknown:
-        raise RecordError(f"the game options have unknown fields: {_names(unknown)}")
+        raise RecordError(Refusal("record_option_fields_unknown", fields=_names(unknown)))
     missing = _OPTION_KEYS - set(raw)
     if missing:
-        raise RecordError(f"the game options lack fields: {_names(missing)}")
+        raise RecordError(Refusal("record_option_fields_missing", fields=_names(missing)))
     players_raw = raw.get("players")
     if not isinstance(players_raw, list):
-        raise RecordError("the game record has no list of players")
+        raise RecordError(Refusal("record_no_players"))
     players = []
     for n, p in enumerate(players_raw, 1):
         players.append(_read_player(p, n, version))
     start = raw.get("start")
     if type(start) is not int:
-        raise RecordError("the game record does not say who started")
+        raise RecordError(Refusal("record_no_start"))
     _check_turn_limit(raw["max_turns"])
     try:
         return Options(
@@ -280,25 +279,30 @@ def _options(raw: object, version: int) -> Options:
             max_turns=raw["max_turns"],
         )
     except CaravanError as e:
-        raise RecordError(f"the game options are impossible: {e}") from None
+        raise RecordError(Refusal("record_options_impossible", cause=_cause(e))) from None
 
 
 def _read_player(p: object, n: int, version: int) -> Player:
     """Player ``n`` (1-based) of a record: a name and a colour, and from
     version 2 on, for a bot's seat, its strength (``options.BOT_STRENGTHS``)."""
     if not isinstance(p, dict) or not {"name", "colour"} <= set(p):
-        raise RecordError("a player in the record is not a name and a colour")
+        raise RecordError(Refusal("record_player_form"))
     unknown = set(p) - ({"name", "colour", "bot"} if version >= 2 else {"name", "colour"})
     if unknown:
-        raise RecordError(f"player {n} of the record has unknown fields: {_names(unknown)}")
+        raise RecordError(Refusal("record_player_fields", player=n, fields=_names(unknown)))
     if not isinstance(p["name"], str) or not isinstance(p["colour"], str):
-        raise RecordError("a player's name and colour must be text")
+        raise RecordError(Refusal("record_player_not_text"))
     bot = p.get("bot")
     if "bot" in p and (not isinstance(bot, str) or bot not in BOT_STRENGTHS):
         shown = excerpt(bot) if isinstance(bot, str) else "null" if bot is None else type(bot).__name__
         raise RecordError(
-            f"player {n} of the record is played by the bot {shown}, which this version of Caravan "
-            f"does not know (it knows {', '.join(BOT_STRENGTHS[:-1])} and {BOT_STRENGTHS[-1]})"
+            Refusal(
+                "record_player_bot",
+                player=n,
+                bot=shown,
+                strengths=", ".join(BOT_STRENGTHS[:-1]),
+                last=BOT_STRENGTHS[-1],
+            )
         )
     return Player(p["name"], p["colour"], bot)  # Options checks the name and the colour
 
@@ -309,15 +313,13 @@ def _check_turn_limit(limit: object) -> None:
     cannot reach a larger one. Options says what is wrong with a non-int."""
     if type(limit) is int and not 1 <= limit <= MAX_TURN_LIMIT:
         shown = f"{limit:,}" if abs(limit) < 10**9 else "billions of"
-        raise RecordError(
-            f"the game has a turn limit of {shown} turns; a turn limit is from 1 to {MAX_TURN_LIMIT:,} turns"
-        )
+        raise RecordError(Refusal("record_turn_limit", limit=shown, max=MAX_TURN_LIMIT))
 
 
-def _draws(raw: object, where: str) -> tuple[int, ...]:
+def _draws(raw: object, where: Refusal) -> tuple[int, ...]:
     if not isinstance(raw, str):
-        raise RecordError(f"the draws of the {where} are missing")
+        raise RecordError(Refusal("record_draws_missing", where=where))
     try:
         return tuple(GOOD_BY_LETTER[c] for c in raw)
     except KeyError:
-        raise RecordError(f"the draws of the {where} name a good that does not exist") from None
+        raise RecordError(Refusal("record_draws_unknown", where=where)) from None

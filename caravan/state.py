@@ -10,6 +10,7 @@ counts per good.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .board import DEMAND_MARKERS
 from .goods import ALL_GOODS, Good, camels_per_player
@@ -39,16 +40,26 @@ def camel_order(camel: Camel) -> tuple[int, int, int, int]:
     return (camel.square, camel.seat, good, camel.under)
 
 
+class Reason(StrEnum):
+    """How a game ended: a code, not a sentence (a front end words it). A
+    ``str`` equal to the text the engine always used ("delivery", ...), so
+    records, positions and callers comparing strings see no change."""
+
+    DELIVERY = "delivery"  # the end was triggered and a good was delivered (R14, I7)
+    TURN_LIMIT = "turn limit"  # the turn limit of a simulation was reached (I10)
+    AGREED = "agreed"  # the players agreed to stop (I10)
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended: ``reason`` is "delivery" (R14, I7), "turn limit" or
-    "agreed" (I10); ``winners`` are the winning seats (R17, several on a shared win)."""
+    """How a game ended: ``reason`` a ``Reason``; ``winners`` the winning
+    seats (R17, several on a shared win)."""
 
-    reason: str
+    reason: Reason
     winners: tuple[int, ...]
 
 
-REASONS = ("delivery", "turn limit", "agreed")
+REASONS = tuple(r.value for r in Reason)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +70,7 @@ class State:
     in their owners' supplies. ``loose`` and ``demand`` are per square (0..48),
     ``delivered`` per seat and per good, ``bag`` per good (counts, never order:
     I11). ``seat`` is the player to move, ``left`` the actions left this turn,
-    ``turn`` the game's turn number (R5). ``over`` is an Outcome's reason, or None.
+    ``turn`` the game's turn number (R5). ``over`` is an Outcome's ``Reason``, or None.
     """
 
     seats: int
@@ -76,7 +87,7 @@ class State:
     left: int
     turn: int
     triggered: bool
-    over: str | None = None
+    over: Reason | None = None
 
     @property
     def camels_per_player(self) -> int:

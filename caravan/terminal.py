@@ -34,6 +34,7 @@ from .game import Game
 from .goods import ALL_GOODS
 from .options import MAX_PLAYERS, MIN_PLAYERS, Options, Player, check_name, name_key
 from .quote import visible
+from .refusals import Refusal
 from .text import LEGEND, actions_count, event_text, ranking_lines, render, score_line, status
 
 HELP = f"""\
@@ -172,7 +173,9 @@ def _players_arg(text: str) -> tuple[Player, ...]:
     is refused here (there are colours for MAX_PLAYERS), the rest by Options."""
     names = [n.strip() for n in text.split(",")]
     if len(names) > MAX_PLAYERS:
-        raise OptionsError(f"Caravan is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
+        raise OptionsError(
+            Refusal("options_player_count", min=MIN_PLAYERS, max=MAX_PLAYERS, count=len(names))
+        )
     return _players(names)
 
 

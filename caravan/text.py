@@ -13,7 +13,7 @@ from .board import CITY_NAMES, FILES, NUMBER_OF, SIZE, SQUARE_NAMES
 from .game import Game, ScoreLine
 from .goods import ALL_GOODS, city_wants
 from .quote import visible
-from .state import Camel
+from .state import Camel, Reason
 
 CELL = 9  # characters inside one square
 
@@ -172,9 +172,9 @@ def event_text(game: Game, event: ev.Event) -> str:
             f"{name(game, event.next_seat)} to play, {actions_count(event.next_actions)}."
         )
     reasons = {
-        "delivery": "a good was delivered after the bag ran out",
-        "turn limit": "the turn limit was reached",
-        "agreed": "the players agreed to stop",
+        Reason.DELIVERY: "a good was delivered after the bag ran out",
+        Reason.TURN_LIMIT: "the turn limit was reached",
+        Reason.AGREED: "the players agreed to stop",
     }
     winners = " and ".join(name(game, s) for s in event.winners)
     verb = "wins" if len(event.winners) == 1 else "share the victory"

@@ -24,6 +24,7 @@ from caravan import (
     Good,
     Options,
     Outcome,
+    Reason,
     actions_for_turn,
     camels_per_player,
     city_wants,
@@ -123,7 +124,8 @@ def test_r14_r17_end_trigger_and_outcome() -> None:
     assert game.outcome() is None and not game.end_triggered()
     game.push(END_TURN)
     game.push(END_TURN)
-    assert game.outcome() == Outcome("turn limit", (0, 1))
+    assert game.outcome() == Outcome(Reason.TURN_LIMIT, (0, 1))
+    assert game.outcome().reason == "turn limit"  # type: ignore[union-attr]  # the old string still compares equal
 
 
 def test_state_is_an_immutable_value_equal_for_equal_positions() -> None:
@@ -208,7 +210,8 @@ def test_copy_position_has_the_position_without_history_undo_or_redo() -> None:
 def test_the_package_exports_what_it_documents() -> None:
     for name in caravan.__all__:
         assert hasattr(caravan, name), name
-    for name in ("Good", "Camel", "State", "Outcome", "PositionError", "NEIGHBOURS", "draws_of"):
+    documented = ("Good", "Camel", "State", "Outcome", "Reason", "Refusal", "PositionError", "NEIGHBOURS")
+    for name in (*documented, "draws_of"):
         assert name in caravan.__all__
 
 

@@ -10,6 +10,7 @@ from caravan.errors import IllegalActionError
 from caravan.events import EndTriggered, GameOver, GoodDelivered, Refilled, TurnEnded
 from caravan.game import Game
 from caravan.options import Options
+from caravan.state import Reason
 from tests.positions import blank, camel, good, hold_markers, keep_in_bag, loose, sq
 
 
@@ -50,7 +51,7 @@ def test_r14_i7_the_next_delivery_ends_the_game_at_once_with_actions_left() -> N
     game.push(PICK[sq("c6")])
     events = game.push(parse_action("Sd6>d5"))
     assert isinstance(events[-2], GoodDelivered)
-    assert events[-1] == GameOver(reason="delivery", winners=(0,))
+    assert events[-1] == GameOver(reason=Reason.DELIVERY, winners=(0,))
     assert game.over == "delivery" and game.is_over()
     assert game.left == 2  # actions left, unused: the game is over anyway
     assert game.legal_actions() == []
@@ -66,7 +67,7 @@ def test_i7_whoever_delivers_ends_the_game() -> None:
     assert game.seat == 1
     before = game.score()[1].rare
     events = game.push(parse_action("Ic7>d7"))
-    assert events[-1] == GameOver("delivery", (1,))
+    assert events[-1] == GameOver(Reason.DELIVERY, (1,))
     assert game.winners == (1,)
     assert game.score()[1].rare == before + 6
 
@@ -86,7 +87,7 @@ def test_i10_turn_limit_ends_and_scores_the_game() -> None:
     assert not game.is_over()
     events = game.push(END_TURN)
     assert isinstance(events[0], TurnEnded)
-    assert events[-1] == GameOver(reason="turn limit", winners=(0, 1))
+    assert events[-1] == GameOver(reason=Reason.TURN_LIMIT, winners=(0, 1))
     assert game.over == "turn limit"
     assert game.legal_actions() == []
 
@@ -106,7 +107,7 @@ def test_i10_players_may_agree_to_end_and_it_is_scored_as_it_stands() -> None:
     game = hold_markers(game, 1, 1)
     events = game.end_by_agreement()
     # Seat 0: 2 goods held, -1; seat 1: one demand marker, +1.
-    assert events == [GameOver(reason="agreed", winners=(1,))]
+    assert events == [GameOver(reason=Reason.AGREED, winners=(1,))]
     assert [line.total for line in game.score()] == [-1, 1]
     with pytest.raises(IllegalActionError):
         game.end_by_agreement()

@@ -20,13 +20,22 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from caravan.actions import parse_action
-from caravan.errors import NotationError, OptionsError, RecordError
+from caravan.errors import NotationError, OptionsError, RecordError, Refused
 from caravan.game import Game
 from caravan.options import BOT_STRENGTHS, PALETTE, Options, Player, default_players, name_key
 from caravan.playout import courier_action, play
 from caravan.record import dumps, loads
+from tests.test_refusals import check
 
 MESSAGE_LIMIT = 400  # no error message quotes more of its input than this allows
+
+
+def _refused(error: Refused) -> None:
+    """A refusal of outside input: short, and a code with parameters a page can word (issue 13)."""
+    assert len(str(error)) < MESSAGE_LIMIT
+    assert error.refusal is not None
+    check(error.refusal)
+
 
 # Characters that have fooled readers: every kind of whitespace (str.strip()
 # removes \x1c-\x1f, \x85, \u2028, \u3000...), controls, format characters
@@ -80,7 +89,7 @@ def test_fuzz_parse_action_accepts_only_canonical_text(text: str) -> None:
     try:
         action = parse_action(text)
     except NotationError as e:
-        assert len(str(e)) < MESSAGE_LIMIT
+        _refused(e)
         return
     assert str(action) == text  # NOTATION.md: str(parse_action(s)) == s for every accepted s
     assert text.isascii() and text.isprintable() and " " not in text
@@ -134,7 +143,7 @@ def test_fuzz_options_accepts_only_clean_distinct_players(
     try:
         options = Options(players=players, short=short, start=start, max_turns=max_turns)  # type: ignore[arg-type]
     except OptionsError as e:
-        assert len(str(e)) < MESSAGE_LIMIT
+        _refused(e)
         return
     names = [p.name for p in options.players]
     for n in names:
@@ -159,7 +168,7 @@ def test_fuzz_default_players_gives_players_or_options_error(n: object) -> None:
     try:
         players = default_players(n)  # type: ignore[arg-type]
     except OptionsError as e:
-        assert len(str(e)) < MESSAGE_LIMIT
+        _refused(e)
         return
     assert type(n) is int and len(players) == n
 
@@ -181,7 +190,7 @@ def _check_record(text: str | bytes) -> None:
     try:
         game = loads(text)
     except RecordError as e:
-        assert len(str(e)) < MESSAGE_LIMIT
+        _refused(e)
         return
     again = dumps(game)
     again.encode("utf-8")  # an accepted game can always be saved

@@ -25,6 +25,7 @@ from caravan.errors import CaravanError, LinkError
 from caravan.game import Game
 from caravan.options import BOT_STRENGTHS, PALETTE, Options, Player, default_players
 from caravan.playout import courier_action, play, random_action
+from tests.test_refusals import check
 
 # ------------------------------------------------------------------ helpers
 
@@ -98,6 +99,7 @@ def decodes_or_refuses(text: str) -> Game | None:
         game = link.decode(text)
     except LinkError as e:
         assert str(e)  # a message for the player
+        assert e.refusal is not None and check(e.refusal).code.startswith("link_")  # issue 13: a code
         return None
     assert isinstance(game, Game)
     return game

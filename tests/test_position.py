@@ -27,6 +27,7 @@ from caravan.actions import PICK
 from caravan.events import Refilled
 from caravan.playout import courier_action, random_action
 from tests.positions import blank, camel, check_invariants, keep_in_bag, loose, sq
+from tests.test_refusals import check
 
 START = "2 a1H*1/g1M*1/e2S/b3M/f5S/c6W/a7H*1/g7P*1 *0$1/*0$1 I3C3G3P2M7W8S7H7 1 1 1 - -"
 
@@ -286,6 +287,7 @@ def _check(text: str) -> None:
         game = Game.from_position(text, seed=0)
     except PositionError as error:
         assert len(str(error)) < 600
+        assert check(error.refusal).code.startswith("position_")  # issue 13: a code a page can word
         return
     assert game.position() == text
     check_invariants(game)
