@@ -98,3 +98,38 @@ def test_the_installable_package_is_the_engine_alone_and_runs_as_a_module() -> N
         check=False,
     )
     assert done.returncode == 0 and done.stdout.rstrip().endswith("Goodbye."), done.stderr
+
+
+# The rules reference in every language of the rulebook (issue 13): each
+# translation in docs/rules/ states the same numbered rules, in the same order,
+# cites the same rule numbers in each, and keeps the board diagram exactly.
+LANGUAGES = ("es", "fr", "pl", "nl")
+DEFINED = re.compile(r"^- \*\*([RI][0-9]+)\.\*\*", re.MULTILINE)
+
+
+def _rules_by_number(text: str) -> dict[str, list[str]]:
+    """Each numbered rule's citations of other rules, in order of appearance."""
+    out: dict[str, list[str]] = {}
+    marks = list(DEFINED.finditer(text))
+    for mark, nxt in zip(marks, [*marks[1:], None], strict=True):
+        body = text[mark.end() : nxt.start() if nxt is not None else len(text)]
+        body = body.split("\n## ", 1)[0]
+        out[mark.group(1)] = sorted(CITED.findall(body))
+    return out
+
+
+def _diagram(text: str) -> str:
+    return text.split("```", 2)[1]
+
+
+def test_every_language_states_every_rule_of_docs_rules_with_the_same_citations() -> None:
+    english = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
+    expected = _rules_by_number(english)
+    for lang in LANGUAGES:
+        text = (ROOT / "docs" / "rules" / f"RULES.{lang}.md").read_text(encoding="utf-8")
+        found = _rules_by_number(text)
+        assert list(found) == list(expected), f"{lang}: rule numbers differ from docs/RULES.md"
+        differ = {n: (found[n], cites) for n, cites in expected.items() if found[n] != cites}
+        assert not differ, f"{lang}: rules citing other rules than in English: {differ}"
+        assert _diagram(text) == _diagram(english), f"{lang}: the board diagram differs"
+        assert "../shared" not in text
