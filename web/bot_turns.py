@@ -239,7 +239,7 @@ class BotTurns:
         notation = self.queue.pop(0)
         try:
             action = parse_action(notation)
-            reason = game.why_illegal(action)
+            reason: str | None = game.why_illegal(action)
         except CaravanError as e:
             reason = str(e)
         if reason is not None:

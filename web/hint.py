@@ -105,7 +105,7 @@ class Hints:
             return
         notation = answer.actions[0]
         try:
-            reason = game.why_illegal(parse_action(notation))
+            reason: str | None = game.why_illegal(parse_action(notation))
         except CaravanError as e:
             reason = str(e)
         if reason is not None or position_key(game) != key:
