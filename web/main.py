@@ -39,6 +39,22 @@ from web.storage import StorageError, StorageFull
 _html = document.documentElement
 _screen = document.getElementById("screen")
 app: App = App()  # replaced in boot()
+
+
+def _reported(handler: Callable[..., None]) -> Callable[..., None]:
+    """An event handler whose exceptions are bugs: each is shown in the
+    console (where the tests see it) before it propagates."""
+
+    def run(*args: Any) -> None:
+        try:
+            handler(*args)
+        except Exception as e:
+            window.console.error(f"caravan: {type(e).__name__}: {e}")
+            raise
+
+    return run
+
+
 MAX_IMPORT = MAX_RECORD  # bytes (caravan/limits.py); a record of a whole game is a few kilobytes
 
 
@@ -431,17 +447,14 @@ def _activate(target: Any, *, keyboard: bool) -> None:
     _offer_download()
 
 
+@_reported
 def _on_click(event: Any) -> None:
     if _press["shown"]:
         _press["shown"] = False
         if int(event.detail) != 0:  # the tap that ends a long-press only showed the square's text
             return
-    try:
-        # detail 0: not a pointer (a button pressed with Enter or Space).
-        _activate(event.target, keyboard=int(event.detail) == 0)
-    except Exception as e:  # a bug: show it, and let tests see it in the console
-        window.console.error(f"caravan: {type(e).__name__}: {e}")
-        raise
+    # detail 0: not a pointer (a button pressed with Enter or Space).
+    _activate(event.target, keyboard=int(event.detail) == 0)
 
 
 # The board's role="button" elements; HTML buttons turn Enter and Space
@@ -474,64 +487,58 @@ def _trap_tab(event: Any) -> bool:
     return True
 
 
+@_reported
 def _on_keydown(event: Any) -> None:
-    try:
-        key = str(event.key)
-        if key == "Tab" and app.confirming:
-            _trap_tab(event)
-            return
-        if event.altKey:
-            return
-        ctrl = bool(event.ctrlKey or event.metaKey)
-        shortcut = len(key) == 1 and not event.repeat and not _typing(event.target)
-        if shortcut and app.shortcut(key, ctrl=ctrl, shift=bool(event.shiftKey)):
+    key = str(event.key)
+    if key == "Tab" and app.confirming:
+        _trap_tab(event)
+        return
+    if event.altKey:
+        return
+    ctrl = bool(event.ctrlKey or event.metaKey)
+    shortcut = len(key) == 1 and not event.repeat and not _typing(event.target)
+    if shortcut and app.shortcut(key, ctrl=ctrl, shift=bool(event.shiftKey)):
+        event.preventDefault()
+        render(keyboard=True)
+        return
+    if ctrl:
+        return
+    if key == "Escape":
+        if app.escape():
             event.preventDefault()
             render(keyboard=True)
-            return
-        if ctrl:
-            return
-        if key == "Escape":
-            if app.escape():
-                event.preventDefault()
-                render(keyboard=True)
-        elif app.history_key(key):
+    elif app.history_key(key):
+        event.preventDefault()
+        render(keyboard=True)
+    elif key == "Enter" and str(event.target.id) == "rename-input":
+        event.preventDefault()
+        _rename()
+        render(keyboard=True)
+    elif key in ("Enter", " "):
+        target = event.target
+        if event.repeat and target.matches("button"):
+            # A held key acts once: focus has moved on to a button (end
+            # turn, say) that the repeat would press.
             event.preventDefault()
-            render(keyboard=True)
-        elif key == "Enter" and str(event.target.id) == "rename-input":
-            event.preventDefault()
-            _rename()
-            render(keyboard=True)
-        elif key in ("Enter", " "):
-            target = event.target
-            if event.repeat and target.matches("button"):
-                # A held key acts once: focus has moved on to a button (end
-                # turn, say) that the repeat would press.
-                event.preventDefault()
-            elif target.matches(_BOARD_BUTTONS):
-                event.preventDefault()  # Space would scroll the page
-                if not event.repeat:
-                    _activate(target, keyboard=True)
-    except Exception as e:  # a bug: show it, and let tests see it in the console
-        window.console.error(f"caravan: {type(e).__name__}: {e}")
-        raise
+        elif target.matches(_BOARD_BUTTONS):
+            event.preventDefault()  # Space would scroll the page
+            if not event.repeat:
+                _activate(target, keyboard=True)
 
 
+@_reported
 def _on_focusin(event: Any) -> None:
     """Keyboard focus on a board element shows what is on its square."""
-    try:
-        target = event.target
-        if is_none(target.closest("#board")):
-            return
-        square = _square_of(target)
-        action = target.getAttribute("data-action") if square is None else None
-        text = app.square_info(
-            square=square,
-            action=None if action is None or is_none(action) else str(action),
-        )
-        _show_info(text)
-    except Exception as e:  # a bug: show it, and let tests see it in the console
-        window.console.error(f"caravan: {type(e).__name__}: {e}")
-        raise
+    target = event.target
+    if is_none(target.closest("#board")):
+        return
+    square = _square_of(target)
+    action = target.getAttribute("data-action") if square is None else None
+    text = app.square_info(
+        square=square,
+        action=None if action is None or is_none(action) else str(action),
+    )
+    _show_info(text)
 
 
 def _show_info(text: str) -> None:
@@ -588,15 +595,12 @@ def _on_contextmenu(event: Any) -> None:
         event.preventDefault()
 
 
+@_reported
 def _file_text(data: Any) -> None:
     """The file's bytes (an ArrayBuffer): record.loads decodes them strictly,
     where ``File.text()`` would put U+FFFD in place of bytes that are not UTF-8."""
-    try:
-        app.import_text(bytes(data.to_bytes()))
-        render()
-    except Exception as e:  # a bug: show it, and let tests see it in the console
-        window.console.error(f"caravan: {type(e).__name__}: {e}")
-        raise
+    app.import_text(bytes(data.to_bytes()))
+    render()
 
 
 def _file_failed(_: Any = None) -> None:
@@ -626,45 +630,33 @@ def _on_change(event: Any) -> None:
         f.arrayBuffer().then(_proxies["file_text"], _proxies["file_failed"])
 
 
+@_reported
 def _on_resize(_: Any) -> None:
     """A rotated phone or a resized window: redraw the board at its new size."""
-    try:
-        if app.set_unit_px(_board_scale()):
-            render()
-    except Exception as e:  # a bug: show it, and let tests see it in the console
-        window.console.error(f"caravan: {type(e).__name__}: {e}")
-        raise
+    if app.set_unit_px(_board_scale()):
+        render()
 
 
+@_reported
 def _on_hashchange(_: Any) -> None:
-    try:
-        text = _fragment()
-        if text.lstrip("#"):
-            app.open_link(text)
-            _clear_hash()
-            render()
-    except Exception as e:  # a bug: show it, and let tests see it in the console
-        window.console.error(f"caravan: {type(e).__name__}: {e}")
-        raise
+    text = _fragment()
+    if text.lstrip("#"):
+        app.open_link(text)
+        _clear_hash()
+        render()
 
 
+@_reported
 def _on_storage(event: Any) -> None:
     """Another tab wrote to localStorage: this tab's game may be stale now."""
-    try:
-        key = event.key
-        if app.storage_changed(None if is_none(key) else str(key)):
-            render()
-    except Exception as e:  # a bug: show it, and let tests see it in the console
-        window.console.error(f"caravan: {type(e).__name__}: {e}")
-        raise
+    key = event.key
+    if app.storage_changed(None if is_none(key) else str(key)):
+        render()
 
 
+@_reported
 def _on_pagehide(_: Any) -> None:
-    try:
-        app.leave()
-    except Exception as e:  # a bug: show it, and let tests see it in the console
-        window.console.error(f"caravan: {type(e).__name__}: {e}")
-        raise
+    app.leave()
 
 
 # ---------------------------------------------------------------- the bot worker
@@ -674,26 +666,23 @@ def _on_pagehide(_: Any) -> None:
 bot_client = BotClient()
 
 
+@_reported
 def _on_bot_message(text: Any) -> None:
-    try:
-        got = bot_client.receive(str(text))
-        if isinstance(got, Notice) and got.kind == "csp":
-            window.console.error(f"CSP violation: (in the bot worker) {got.text}")
-        elif isinstance(got, Notice) and got.kind == "failed":
-            window.console.warn(f"caravan: the bot cannot play: {got.text}")
-        _html.setAttribute("data-bot", bot_client.state)
-        if isinstance(got, (Answer, Notice)) and _booted:
-            # The game screen shows the bot's state; another screen (a form
-            # being typed in, the history) is left alone until it is left.
-            if app.screen == "game":
-                # A hint asked from the keyboard: focus goes on to "Play it" (View.focus).
-                active = document.activeElement
-                render(keyboard=not is_none(active) and str(active.id) == "hint")
-            else:
-                _bot_schedule()
-    except Exception as e:  # a bug: show it, and let tests see it in the console
-        window.console.error(f"caravan: {type(e).__name__}: {e}")
-        raise
+    got = bot_client.receive(str(text))
+    if isinstance(got, Notice) and got.kind == "csp":
+        window.console.error(f"CSP violation: (in the bot worker) {got.text}")
+    elif isinstance(got, Notice) and got.kind == "failed":
+        window.console.warn(f"caravan: the bot cannot play: {got.text}")
+    _html.setAttribute("data-bot", bot_client.state)
+    if isinstance(got, (Answer, Notice)) and _booted:
+        # The game screen shows the bot's state; another screen (a form
+        # being typed in, the history) is left alone until it is left.
+        if app.screen == "game":
+            # A hint asked from the keyboard: focus goes on to "Play it" (View.focus).
+            active = document.activeElement
+            render(keyboard=not is_none(active) and str(active.id) == "hint")
+        else:
+            _bot_schedule()
 
 
 class _WorkerThinker:
@@ -735,16 +724,13 @@ def _bot_schedule() -> None:
         _bot_timer["id"] = window.setTimeout(_proxies["bot_tick"], delay)
 
 
+@_reported
 def _bot_tick() -> None:
-    try:
-        _bot_timer["id"] = None
-        if app.bot_step():
-            render()
-        else:
-            _bot_schedule()
-    except Exception as e:  # a bug: show it, and let tests see it in the console
-        window.console.error(f"caravan: {type(e).__name__}: {e}")
-        raise
+    _bot_timer["id"] = None
+    if app.bot_step():
+        render()
+    else:
+        _bot_schedule()
 
 
 def bot_think(
