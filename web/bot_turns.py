@@ -37,6 +37,15 @@ PACES = (0, 300, 700, 1200)  # the pace control's choices, ms per action
 HINT_BOT = "hard"  # a hint is what the hard bot would play now
 
 
+def refusal_of(game: Game, notation: str) -> str | None:
+    """Why an action the worker sent cannot be played now (None: it can):
+    the page checks every answer with the engine before playing or showing it."""
+    try:
+        return game.why_illegal(parse_action(notation))
+    except CaravanError as e:
+        return str(e)
+
+
 class Thinker(Protocol):
     """Who thinks for the bots (docs/WORKER.md's messages behind it)."""
 
@@ -237,11 +246,7 @@ class BotTurns:
             self.reset()
             return None
         notation = self.queue.pop(0)
-        try:
-            action = parse_action(notation)
-            reason: str | None = game.why_illegal(action)
-        except CaravanError as e:
-            reason = str(e)
+        reason = refusal_of(game, notation)
         if reason is not None:
             self.reset()
             self.error = t("bot.illegal", action=notation, reason=reason)

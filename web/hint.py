@@ -14,10 +14,9 @@ from collections.abc import Callable
 
 from caravan import Good, city_wants
 from caravan.actions import Action, MoveGood, PickUp, Steal, parse_action
-from caravan.errors import CaravanError
 from caravan.game import Game
 
-from .bot_turns import HINT_BOT, Thinker, decision_seed, position_key
+from .bot_turns import HINT_BOT, Thinker, decision_seed, position_key, refusal_of
 from .botclient import Answer
 from .i18n import t
 from .log import cost_text, describe
@@ -104,10 +103,7 @@ class Hints:
             self.error = t("bot.failed", reason=answer.error or t("bot.no_actions"))
             return
         notation = answer.actions[0]
-        try:
-            reason: str | None = game.why_illegal(parse_action(notation))
-        except CaravanError as e:
-            reason = str(e)
+        reason = refusal_of(game, notation)
         if reason is not None or position_key(game) != key:
             self.error = t("bot.illegal", action=notation, reason=reason or "")
             return
