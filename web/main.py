@@ -31,7 +31,7 @@ from caravan.limits import MAX_LINK, MAX_RECORD
 from web.app import App
 from web.board_svg import VIEW
 from web.botclient import Answer, BotClient, Notice, OnAnswer
-from web.i18n import t
+from web.i18n import _
 from web.query import parse_query
 from web.saved import Saves
 from web.storage import StorageError, StorageFull
@@ -66,7 +66,7 @@ class LocalStorage:
     def __init__(self, area: str = "localStorage") -> None:
         try:
             self._ls: Any = getattr(window, area)
-            _ = self._ls.length  # some browsers throw only on first use
+            self._ls.length  # noqa: B018  # some browsers throw only on first use
         except Exception:
             self._ls = None
 
@@ -326,19 +326,19 @@ _BUTTONS: dict[str, Callable[[], None]] = {
 # ---------------------------------------------------------------- sharing
 
 
-def _share_status(key: str) -> None:
-    app.share_status = t(key)
+def _share_status(text: str) -> None:
+    app.share_status = text
     el = document.getElementById("share-status")
     if not is_none(el):
         el.textContent = app.share_status
 
 
 def _copied(_: Any = None) -> None:
-    _share_status("share.copied")
+    _share_status(_("Link copied to the clipboard."))
 
 
 def _copy_failed(_: Any = None) -> None:
-    _share_status("share.copy_failed")
+    _share_status(_("The link could not be copied here: it is selected, copy it by hand."))
     el = document.getElementById("share-link")
     if not is_none(el):
         el.focus()
@@ -346,7 +346,7 @@ def _copy_failed(_: Any = None) -> None:
 
 
 def _shared(_: Any = None) -> None:
-    _share_status("share.shared")
+    _share_status(_("Link shared."))
 
 
 def _share_refused(error: Any = None) -> None:
@@ -382,7 +382,7 @@ def _send_share() -> None:
     if is_none(el):
         return
     if hasattr(nav, "share") and not is_none(nav.share):
-        data = to_js({"title": t("title"), "url": str(el.value)}, dict_converter=window.Object.fromEntries)
+        data = to_js({"title": _("Caravan"), "url": str(el.value)}, dict_converter=window.Object.fromEntries)
         try:
             nav.share(data).then(_proxies["shared"], _proxies["share_refused"])
             return
@@ -604,7 +604,7 @@ def _file_text(data: Any) -> None:
 
 
 def _file_failed(_: Any = None) -> None:
-    app.import_refused(t("import.unreadable_file"))
+    app.import_refused(_("the file could not be read"))
     render()
 
 
@@ -624,7 +624,7 @@ def _on_change(event: Any) -> None:
         f = files.item(0)
         target.value = ""  # the same file can be chosen again
         if int(f.size) > MAX_IMPORT:
-            app.import_refused(t("import.too_big"))
+            app.import_refused(_("the file is far too large to be a game of Caravan"))
             render()
             return
         f.arrayBuffer().then(_proxies["file_text"], _proxies["file_failed"])

@@ -9,7 +9,7 @@ from caravan.options import Options, default_players
 
 from . import pages
 from .game_screen import GameScreen
-from .i18n import t
+from .i18n import _
 from .markup import esc
 from .newgame import Form, form_markup
 from .saved import default_name
@@ -46,7 +46,7 @@ class NewGameScreen:
         try:
             options = self.form.options()
         except OptionsError as e:
-            self.page.message = t("error.options", reason=str(e))
+            self.page.message = _("These players cannot start a game: {reason}", reason=str(e))
             return
         self.start(options)
 
@@ -72,5 +72,5 @@ class NewGameScreen:
         link_error = self.page.link_error
         error = f'<p id="link-error" role="alert">{esc(link_error)}</p>' if link_error else ""
         form = form_markup(self.form, self.page.message, can_resume=resumable)
-        saved = f'<p class="saved-open">{pages.button("saved-button", "saved.button")}</p>'
-        return View("new-game", top + error + form + saved, title=t("title"))
+        saved = f'<p class="saved-open">{pages.button("saved-button", _("Saved games"))}</p>'
+        return View("new-game", top + error + form + saved, title=_("Caravan"))
