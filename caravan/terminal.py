@@ -77,7 +77,6 @@ Rule numbers (R7, I3) refer to docs/RULES.md.
     ) + legend(w)
 
 
-
 QUIT_WORDS = ("quit", "exit")
 HELP_WORDS = ("help", "?")
 
@@ -137,7 +136,8 @@ def _ask_yes(con: Console, question: str, hint: str) -> bool:
     no = {"", "n", "no", *w.pgettext("answer", "n no").lower().split()}
     while True:
         answer = con.ask(
-            w._("{question} [y/N] ", question=question), w._("{hint} Answer y or n (Enter for no).", hint=hint)
+            w._("{question} [y/N] ", question=question),
+            w._("{hint} Answer y or n (Enter for no).", hint=hint),
         ).lower()
         if answer in no:
             return False
@@ -170,7 +170,12 @@ def _ask_players(con: Console) -> tuple[Player, ...]:
             colour = w.colour(PLAYER_COLOURS[seat])
             name = (
                 con.ask(
-                    w._("Name of player {n} ({colour}) [{default}] ", n=seat + 1, colour=colour, default=default),
+                    w._(
+                        "Name of player {n} ({colour}) [{default}] ",
+                        n=seat + 1,
+                        colour=colour,
+                        default=default,
+                    ),
                     w._(
                         "Type the name of the player who plays {colour}, or press Enter for {default}.",
                         colour=colour,
@@ -236,7 +241,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--lang",
         choices=catalogues.LANGUAGES,
-        help="the language of the game's text (default: the environment's, LANGUAGE, LC_ALL, LC_MESSAGES, LANG)",
+        help="the language of the game's text (default: the environment's, LANGUAGE, LC_ALL, "
+        "LC_MESSAGES, LANG)",
     )
     p.add_argument("--players", help='names, comma separated, e.g. "Ann,Bob"')
     p.add_argument("--casual", action="store_true", help="6 camels each (casual variant)")
@@ -271,7 +277,9 @@ def _options_from_args(args: argparse.Namespace, con: Console) -> Options:
         w._("The casual variant gives every player 6 camels, not 5 (R1)."),
     )
     short = args.short or _ask_yes(
-        con, w._("Short variant (32 goods)?"), w._("The short variant plays with 32 goods instead of 48 (R2).")
+        con,
+        w._("Short variant (32 goods)?"),
+        w._("The short variant plays with 32 goods instead of 48 (R2)."),
     )
     if args.start is None:
         start = _ask_start(con, len(players))
@@ -378,7 +386,12 @@ def _save(game: Game, path: str, con: Console) -> bool:
         )
         return False
     except UnicodeEncodeError:
-        con.say(w._("Could not save to {path}: the game holds text that cannot be saved. The game goes on.", path=path))
+        con.say(
+            w._(
+                "Could not save to {path}: the game holds text that cannot be saved. The game goes on.",
+                path=path,
+            )
+        )
         return False
     con.say(w._("Saved the game to {path}.", path=path))
     return True
@@ -423,10 +436,14 @@ def _load(path: str, con: Console) -> Game | None:
     try:
         data = read_file(path)
     except OSError as e:
-        con.say(w._("Could not read {path}: {error}. The current game goes on.", path=path, error=e.strerror or e))
+        con.say(
+            w._("Could not read {path}: {error}. The current game goes on.", path=path, error=e.strerror or e)
+        )
         return None
     except FileRefused as e:
-        con.say(w._("Could not load {path}: {reason}. The current game goes on.", path=path, reason=e.text(w)))
+        con.say(
+            w._("Could not load {path}: {reason}. The current game goes on.", path=path, reason=e.text(w))
+        )
         return None
     try:
         game = record.loads(data)
@@ -664,13 +681,17 @@ def _seat_words(game: Game, seat: int, bot: str | None, w: Words) -> str:
     """ "1 Ann (yellow)", "2 Bob (black, bot hard)": a seat as the game's start lists it."""
     colour = w.colour(game.options.players[seat].colour)
     if bot:
-        return w._("{n} {name} ({colour}, bot {bot})", n=seat + 1, name=w.name(game, seat), colour=colour, bot=bot)
+        return w._(
+            "{n} {name} ({colour}, bot {bot})", n=seat + 1, name=w.name(game, seat), colour=colour, bot=bot
+        )
     return w._("{n} {name} ({colour})", n=seat + 1, name=w.name(game, seat), colour=colour)
 
 
 def terminal_words(lang: str | None, environ: Mapping[str, str] | None = None) -> Words:
     """The terminal's words: ``--lang``, else the environment's locale, else English."""
-    code = lang if lang is not None else catalogues.from_environment(os.environ if environ is None else environ)
+    code = (
+        lang if lang is not None else catalogues.from_environment(os.environ if environ is None else environ)
+    )
     return Words(catalogues.translations(code))
 
 

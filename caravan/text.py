@@ -26,7 +26,6 @@ ENGLISH = Words(gettext.NullTranslations())
 CELL = 9  # characters inside one square
 
 
-
 def legend(w: Words = ENGLISH) -> str:
     """What the board's marks mean, and the goods' letters."""
     goods = ", ".join(f"{g.letter} {w.good(g)}" for g in ALL_GOODS)

@@ -26,7 +26,7 @@ from .actions import Action, EndTurn, MoveCamel, PickUp, PlaceCamel, Steal
 from .board import CITY_NAMES, SQUARE_NAMES
 from .errors import CaravanError
 from .game import Game
-from .goods import ALL_GOODS, Good, city_wants
+from .goods import Good, city_wants
 from .refusals import Refusal, english
 from .state import Reason
 

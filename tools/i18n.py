@@ -23,9 +23,10 @@ import re
 import struct
 import subprocess
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "caravan" / "locale"
@@ -59,10 +60,13 @@ def _pybabel(*args: str) -> None:
 
 
 def extract(output: Path = POT) -> Path:
-    """The code's messages into a .pot at ``output`` (Babel)."""
+    """The code's messages into a .pot at ``output`` (Babel, with ``extract_python_ast``:
+    Babel's own Python extractor does not look inside f-strings on Python 3.11)."""
     keywords = [arg for k in KEYWORDS for arg in ("-k", k)]
     _pybabel(
         "extract",
+        "-F",
+        str(ROOT / "tools" / "babel.cfg"),
         "--no-default-keywords",
         *keywords,
         "-c",
@@ -120,6 +124,46 @@ def _drop_dates(path: Path) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+def extract_python_ast(
+    fileobj: IO[bytes], keywords: Iterable[str], comment_tags: Iterable[str], options: dict[str, object]
+) -> Iterator[tuple[int, str, tuple[str | None, ...], list[str]]]:
+    """A Babel extraction method (tools/babel.cfg) over the syntax tree, so that
+    calls inside f-string fields are found too. Yields, per call of a keyword
+    (a name or a method: ``_``, ``w._``), its line, name, positional arguments
+    (a string, or None for anything else) and the comment block just above it
+    that starts with a comment tag ("Translators:")."""
+    source = fileobj.read().decode(str(options.get("encoding", "utf-8")))
+    lines = source.splitlines()
+    names = set(keywords)
+    tags = tuple(comment_tags)
+    calls = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        if name not in names:
+            continue
+        args = tuple(a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None for a in node.args)
+        if args and args[0] is not None or len(args) > 1:
+            calls.append((node.lineno, name, args))
+    for lineno, name, args in sorted(calls, key=lambda c: c[0]):
+        yield lineno, name, args, _comments_above(lines, lineno, tags)
+
+
+def _comments_above(lines: list[str], lineno: int, tags: tuple[str, ...]) -> list[str]:
+    """The comment lines just above line ``lineno`` (1-based), from the first one with a tag."""
+    block: list[str] = []
+    i = lineno - 2
+    while i >= 0 and lines[i].strip().startswith("#"):
+        block.insert(0, lines[i].strip().lstrip("#").strip())
+        i -= 1
+    for k, text in enumerate(block):
+        if text.startswith(tags):
+            return [" ".join(block[k:])]
+    return []
+
+
 # ------------------------------------------------------------- .po reading
 
 
@@ -158,7 +202,9 @@ def read_po(text: str) -> list[Entry]:
             plural_keys = sorted((k for k in cur if k.startswith("msgstr[")), key=lambda k: int(k[7:-1]))
             strs = [cur[k] for k in plural_keys] if plural_keys else [cur.get("msgstr", "")]
             entries.append(
-                Entry(cur["msgid"], strs, cur.get("msgctxt"), cur.get("msgid_plural"), flags, obsolete, comments)
+                Entry(
+                    cur["msgid"], strs, cur.get("msgctxt"), cur.get("msgid_plural"), flags, obsolete, comments
+                )
             )
         cur, flags, comments, obsolete, key = {}, set(), [], False, None
 
@@ -202,7 +248,7 @@ def catalogue(entries: Iterable[Entry]) -> dict[str, bytes]:
     Untranslated and fuzzy entries are left out (gettext then shows the English)."""
     out: dict[str, bytes] = {}
     for e in entries:
-        if e.obsolete or "fuzzy" in e.flags and e.msgid:
+        if e.obsolete or ("fuzzy" in e.flags and e.msgid):
             continue
         if e.msgid and not all(e.msgstr):
             continue

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from caravan import Camel, Game, Good, city_wants
 from caravan.actions import Action, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
-from caravan.board import CITY_NAMES, FILES, NUMBER_OF, RANKS, SIZE, SQUARE_NAMES, SQUARES, parse_square
+from caravan.board import FILES, NUMBER_OF, RANKS, SIZE, SQUARE_NAMES, SQUARES, parse_square
 
 from .i18n import _, capital, ngettext, words
 from .log import action_kind, cost_text, describe
@@ -374,7 +374,8 @@ def _square(ctx: _Ctx, square: int) -> str:
     elif not inline and ctx.zoom != square and sel.sources:
         # Nothing to select on the square itself: a tap opens its enlarged
         # view (not on a board with nothing to play, as in the history view).
-        attrs += f' data-zoom="{name}"{_BUTTON} aria-label="{esc(capital(_("show everything on {square}", square=name)))}"'
+        show = capital(_("show everything on {square}", square=name))
+        attrs += f' data-zoom="{name}"{_BUTTON} aria-label="{esc(show)}"'
         cls += " zoomable"
     if ctx.zoom == square:
         cls += " zoomed"
@@ -412,9 +413,8 @@ def _square(ctx: _Ctx, square: int) -> str:
         r = max(12.0, size * 0.62)
         # Top right; on a city, under its name band, on the left.
         cx, cy = (x + CELL - r - 2, y + r + 2) if want is None else (x + r + 2, y + ctx.text(13) + 8 + r + 2)
-        out.append(
-            f'<g class="demand"><title>{esc(ngettext("{n} demand marker", "{n} demand markers", n=demand))}</title>'
-        )
+        markers = ngettext("{n} demand marker", "{n} demand markers", n=demand)
+        out.append(f'<g class="demand"><title>{esc(markers)}</title>')
         out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" class="demand-marker"/>')
         out.append(
             f'<text x="{cx:.1f}" y="{cy:.1f}" class="demand-text" font-size="{size:.1f}">{demand}</text></g>'

@@ -40,7 +40,9 @@ BOOT: dict[str, str] = {
     ),
     "stalled": N_("The game did not finish loading. Check your connection and reload the page."),
     # Translators: {reason} is the browser's own words (often English), e.g. "Failed to fetch".
-    "not_loaded": N_("The game could not load what it needs ({reason}). Check your connection and reload the page."),
+    "not_loaded": N_(
+        "The game could not load what it needs ({reason}). Check your connection and reload the page."
+    ),
     "a_file": N_("a file did not load"),
     # Translators: {message} is Python's error message, as it is.
     "python_failed": N_("Python started but the game could not: {message}"),
@@ -58,5 +60,7 @@ BOOT: dict[str, str] = {
     "close": N_("Close"),
     # The web app manifest (web/static/manifest.webmanifest): shown when the game is installed.
     "manifest.name": N_("Caravan"),
-    "manifest.description": N_("Joe Huber's board game of camels and goods, for 2 to 4 players on one device."),
+    "manifest.description": N_(
+        "Joe Huber's board game of camels and goods, for 2 to 4 players on one device."
+    ),
 }

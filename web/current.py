@@ -48,11 +48,13 @@ class Current:
             saves.set_current(self.id)
         except StorageFull:
             self.sv.save_problem = _(
-                "The browser's storage for this page is full, so the latest moves are not saved: delete or export old games in Saved games, or share this game as a link."
+                "The browser's storage for this page is full, so the latest moves are not saved: "
+                "delete or export old games in Saved games, or share this game as a link."
             )
         except StorageError:
             self.sv.save_problem = _(
-                "This browser does not let the page store anything, so this game is not saved: share it as a link to keep it."
+                "This browser does not let the page store anything, so this game is not saved: share "
+                "it as a link to keep it."
             )
         else:
             self.sv.save_problem = ""

@@ -172,7 +172,8 @@ class GameScreen:
             "it is no longer in the browser's storage"
         ):  # nothing under that id: nothing is kept either
             self.sv.read_problem = _(
-                "The last game played here is no longer in this browser's storage (deleted in another tab, or the site's data was cleared)."
+                "The last game played here is no longer in this browser's storage (deleted in another "
+                "tab, or the site's data was cleared)."
             )
             return False
         try:
@@ -331,7 +332,8 @@ class GameScreen:
             return
         if len(game.history) >= MAX_ACTIONS:  # caravan/limits.py: no record could hold one more
             self.page.message = _(
-                "This game has reached {n} actions, more than any real game and the most a saved game can hold: no more actions can be taken in it.",
+                "This game has reached {n} actions, more than any real game and the most a saved game "
+                "can hold: no more actions can be taken in it.",
                 n=f"{MAX_ACTIONS:,}",
             )
             return
@@ -515,7 +517,8 @@ class GameScreen:
             return False
         if len(game.history) >= MAX_ACTIONS:
             self.page.message = _(
-                "This game has reached {n} actions, more than any real game and the most a saved game can hold: no more actions can be taken in it.",
+                "This game has reached {n} actions, more than any real game and the most a saved game "
+                "can hold: no more actions can be taken in it.",
                 n=f"{MAX_ACTIONS:,}",
             )
             self.bots.reset()

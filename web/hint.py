@@ -16,9 +16,9 @@ from caravan import Good, city_wants
 from caravan.actions import Action, MoveGood, PickUp, Steal, parse_action
 from caravan.game import Game
 
+from . import i18n
 from .bot_turns import HINT_BOT, Thinker, decision_seed, position_key, refusal_of
 from .botclient import Answer
-from . import i18n
 from .i18n import _, ngettext
 from .log import cost_text, describe
 

@@ -103,9 +103,10 @@ def form_markup(form: Form, message: str = "", *, can_resume: bool = False) -> s
     out.append('<ol class="seats">')
     for i in range(form.count):
         n = i + 1
+        label = _("Name of player {n}", n=n)
         out.append(
             f'<li class="seat"><input type="text" maxlength="24" data-player-name="{i}" '
-            f'value="{esc(form.names[i])}" aria-label="{esc(_("Name of player {n}", n=n))}" autocomplete="off">'
+            f'value="{esc(form.names[i])}" aria-label="{esc(label)}" autocomplete="off">'
         )
         out.append(
             _select(

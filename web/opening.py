@@ -51,7 +51,8 @@ def open_link(play: GameScreen, text: str) -> None:
         ours = decision.id
         if decision.kind == "link":
             note = _(
-                "This game is saved here, but the link is further along ({link} actions; the saved copy has {saved}): continuing from the link.",
+                "This game is saved here, but the link is further along ({link} actions; the saved "
+                "copy has {saved}): continuing from the link.",
                 link=decision.link_steps,
                 saved=decision.saved_steps,
             )
@@ -70,7 +71,8 @@ def open_link(play: GameScreen, text: str) -> None:
                 _("This game from the link is already saved here, at the same point: continuing it.")
                 if same
                 else _(
-                    "This game is already saved here further along ({saved} actions; the link has {link}): continuing the saved copy.",
+                    "This game is already saved here further along ({saved} actions; the link has "
+                    "{link}): continuing the saved copy.",
                     **steps,
                 )
             )

@@ -126,17 +126,15 @@ def saved_screen(
             f"{button('undo-delete', _('Undo delete'))}</p>"
         )
     if not storage_ok:
-        out.append(
-            f'<p class="empty">{esc(_("Storage is disabled in this browser, so there are no saved games to show."))}</p>'
-        )
+        off = _("Storage is disabled in this browser, so there are no saved games to show.")
+        out.append(f'<p class="empty">{esc(off)}</p>')
     elif entries:
         out.append('<ul id="saved-list">')
         out.extend(_entry(e, current=e.id == current, renaming=e.id == renaming) for e in entries)
         out.append("</ul>")
     else:
-        out.append(
-            f'<p id="saved-empty" class="empty">{esc(_("No saved games yet. Every game you play is saved here as you play."))}</p>'
-        )
+        empty = _("No saved games yet. Every game you play is saved here as you play.")
+        out.append(f'<p id="saved-empty" class="empty">{esc(empty)}</p>')
     out.append(
         f'<p class="import"><label for="import-file">{esc(_("Import a game from a .json file:"))}</label> '
         '<input type="file" id="import-file" accept=".json,application/json"></p>'
@@ -182,10 +180,14 @@ def history_screen(history: History) -> str:
 
 
 def share_dialog(url: str, status: str) -> str:
+    explain = _(
+        "This link holds the whole game. Send it to another player: they open it, take their turn "
+        "and send the new link back. Each draw is made by the browser of whoever causes it."
+    )
     return (
         f'<div id="share-dialog" role="dialog" aria-labelledby="share-title">'
         f'<h2 id="share-title">{esc(_("Share this game"))}</h2>'
-        f"<p>{esc(_('This link holds the whole game. Send it to another player: they open it, take their turn and send the new link back. Each draw is made by the browser of whoever causes it.'))}</p>"
+        f"<p>{esc(explain)}</p>"
         f'<input type="text" id="share-link" readonly value="{esc(url)}" '
         f'aria-label="{esc(_("Link to this game"))}"><p class="share-buttons">'
         f"{button('share-copy', _('Copy the link'))} {button('share-close', _('Close'))}</p>"

@@ -96,12 +96,20 @@ def asks_before_ending(game: Game) -> bool:
 def confirm_end(game: Game) -> str:
     """The question asked before a turn ends with actions unused."""
     nxt = game.options.players[(game.seat + 1) % game.seats].name
+    text = ngettext(
+        "You have {n} action left. Ending the turn now gives it up and passes play to {next}; "
+        "it cannot be undone.",
+        "You have {n} actions left. Ending the turn now gives them up and passes play to {next}; "
+        "it cannot be undone.",
+        n=game.left,
+        next=nxt,
+    )
     return (
         '<div id="confirm-backdrop" class="backdrop"></div>'
         '<div id="confirm-end" role="alertdialog" aria-modal="true" '
         'aria-labelledby="confirm-title" aria-describedby="confirm-text">'
         f'<h2 id="confirm-title">{esc(_("End your turn?"))}</h2>'
-        f'<p id="confirm-text">{esc(ngettext("You have {n} action left. Ending the turn now gives it up and passes play to {next}; it cannot be undone.", "You have {n} actions left. Ending the turn now gives them up and passes play to {next}; it cannot be undone.", n=game.left, next=nxt))}</p>'
+        f'<p id="confirm-text">{esc(text)}</p>'
         '<p class="confirm-buttons">'
         f'<button type="button" id="confirm-end-yes">{esc(_("Yes, end my turn"))}</button> '
         f'<button type="button" id="confirm-end-no">{esc(_("No, keep playing"))}</button></p>'
@@ -188,7 +196,8 @@ def controls(
 
 
 def keys_help() -> str:
-    return f'<p id="keys" class="hint">{esc(_("Keys: U undo, R redo, E end turn (Ctrl+Z, Ctrl+Y also work); Escape clears a selection."))}</p>'
+    keys = _("Keys: U undo, R redo, E end turn (Ctrl+Z, Ctrl+Y also work); Escape clears a selection.")
+    return f'<p id="keys" class="hint">{esc(keys)}</p>'
 
 
 def bag(game: Game) -> str:
@@ -199,9 +208,8 @@ def bag(game: Game) -> str:
         f'{esc(_("Demand markers left:"))} <span id="demand-left">{game.demand_left()}</span></p>'
     ]
     if game.end_triggered():
-        out.append(
-            f'<p id="end-triggered" class="triggered">{esc(_("The bag is empty: the next delivery ends the game"))}</p>'
-        )
+        empty = _("The bag is empty: the next delivery ends the game")
+        out.append(f'<p id="end-triggered" class="triggered">{esc(empty)}</p>')
     return "".join(out)
 
 
@@ -228,9 +236,8 @@ def legend(game: Game) -> str:
             f'<td data-field="city">{esc(words().city_named(good.city))}</td>'
             f'<td data-field="bag">{bag[good]}</td></tr>'
         )
-    out.append(
-        f'</tbody></table><p class="hint">{esc(_("Rare goods are diamonds, common goods squares."))}</p></details>'
-    )
+    shapes = _("Rare goods are diamonds, common goods squares.")
+    out.append(f'</tbody></table><p class="hint">{esc(shapes)}</p></details>')
     return "".join(out)
 
 
@@ -309,9 +316,8 @@ def game_over(game: Game, hints: list[int] | None = None) -> str:
                 + "</p>"
             )
         else:
-            out.append(
-                f'<p class="tiebreak">{esc(_("Tied on points and goods delivered: the victory is shared (R17)."))}</p>'
-            )
+            shared = _("Tied on points and goods delivered: the victory is shared (R17).")
+            out.append(f'<p class="tiebreak">{esc(shared)}</p>')
     cols = ("rare", "common", "demand", "penalty", "total", "delivered", "goods")
     out.append(
         '<div class="table-wrap"><table><thead><tr><th></th><th scope="col">' + esc(_("Player")) + "</th>"

@@ -196,7 +196,8 @@ def parse_entry(entry_id: str, raw: str | None) -> Entry:
         return Entry(
             entry_id,
             problem=_(
-                "it was saved by a newer version of Caravan (format version {version}); update the game to open it",
+                "it was saved by a newer version of Caravan (format version {version}); update the "
+                "game to open it",
                 version=shown_version,
             ),
         )

@@ -133,7 +133,8 @@ class SavedScreen:
             saves.remove(entry.id)
         except StorageError:
             self.message = _(
-                "This browser does not let the page store anything, so this game is not saved: share it as a link to keep it."
+                "This browser does not let the page store anything, so this game is not saved: share "
+                "it as a link to keep it."
             )
             return
         name = entry.name if entry.readable else _("Unreadable entry")

@@ -28,10 +28,14 @@ _TABS = count(1)  # tab ids of Apps made without one (tests): distinct in a proc
 
 def storage_problem(e: StorageError) -> str:
     """What a failed write says: the storage is full, or it is off."""
+    if isinstance(e, StorageFull):
+        return _(
+            "The browser's storage for this page is full, so the latest moves are not saved: delete or "
+            "export old games in Saved games, or share this game as a link."
+        )
     return _(
-        "The browser's storage for this page is full, so the latest moves are not saved: delete or export old games in Saved games, or share this game as a link."
-        if isinstance(e, StorageFull)
-        else "storage.off"
+        "This browser does not let the page store anything, so this game is not saved: "
+        "share it as a link to keep it."
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from caravan import Game, Good, city_wants
 from caravan.actions import Action, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
-from caravan.board import CITY_NAMES, NUMBER_OF, SQUARE_NAMES, SQUARES, parse_square
+from caravan.board import NUMBER_OF, SQUARE_NAMES, SQUARES, parse_square
 
 from .i18n import _, ngettext, words
 from .log import good_name

@@ -70,7 +70,8 @@ def notice(stale: Stale) -> str:
     words, and the choices; "Load the newer game" only when it can be read."""
     if not stale.readable:
         text = _(
-            "This game's saved copy was changed in another tab and can no longer be read (it stays in Saved games). “Keep both” saves this tab's game as a separate game."
+            "This game's saved copy was changed in another tab and can no longer be read (it stays in "
+            "Saved games). “Keep both” saves this tab's game as a separate game."
         )
     else:
         parts = [_("This game was also played in another tab since this tab last saved it.")]
@@ -84,13 +85,16 @@ def notice(stale: Stale) -> str:
             )
         parts.append(
             ngettext(
-                "This tab's last action is in no saved copy: “Load the newer game” drops it, “Keep both” saves this tab's game as a separate game.",
-                "This tab's last {n} actions are in no saved copy: “Load the newer game” drops them, “Keep both” saves this tab's game as a separate game.",
+                "This tab's last action is in no saved copy: “Load the newer game” drops it, “Keep "
+                "both” saves this tab's game as a separate game.",
+                "This tab's last {n} actions are in no saved copy: “Load the newer game” drops them, "
+                "“Keep both” saves this tab's game as a separate game.",
                 n=stale.mine,
             )
             if stale.mine
             else _(
-                "Nothing is lost either way: “Load the newer game” goes on from there, “Keep both” also saves this tab's position as a separate game."
+                "Nothing is lost either way: “Load the newer game” goes on from there, “Keep both” "
+                "also saves this tab's position as a separate game."
             )
         )
         text = " ".join(parts)
