@@ -4,9 +4,10 @@ The catalogues are ``caravan/locale/<lang>/LC_MESSAGES/caravan.po`` (English
 is the source: every msgid is the English text), compiled to ``.mo`` beside
 them at build time (tools/i18n.py; ``make`` does it for the terminal and
 the tests, tools/build.py for the page's bundle). ``translations(lang)``
-reads one with ``gettext.GNUTranslations`` from its bytes, so it works
-from a folder, a zip or an installed package alike; English, a language
-without a compiled catalogue, or none asked for get
+reads one with ``gettext.GNUTranslations`` from its bytes, read by this
+package's own loader (``get_data``: a folder, an installed package, or the
+page's app zip, without importing ``zipfile`` or ``importlib.resources``);
+English, a language without a compiled catalogue, or none asked for get
 ``gettext.NullTranslations`` (the English msgids).
 """
 
@@ -14,8 +15,8 @@ from __future__ import annotations
 
 import gettext
 import io
+import os
 from collections.abc import Mapping
-from importlib import resources
 
 from .words import DOMAIN, LANGUAGES
 
@@ -26,10 +27,15 @@ def mo_bytes(lang: str) -> bytes | None:
     """The compiled catalogue of ``lang``, or None if it is not built (or English)."""
     if lang not in LANGUAGES or lang == "en":
         return None
-    try:
-        return (resources.files(__package__) / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}.mo").read_bytes()
-    except (OSError, ValueError):
+    path = os.path.join(os.path.dirname(__file__), "locale", lang, "LC_MESSAGES", f"{DOMAIN}.mo")
+    get_data = getattr(__spec__.loader, "get_data", None)
+    if get_data is None:
         return None
+    try:
+        data = get_data(path)
+    except OSError:
+        return None
+    return bytes(data)
 
 
 def translations(lang: str | None) -> gettext.NullTranslations:

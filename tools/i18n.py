@@ -141,11 +141,15 @@ def extract_python_ast(
         if not isinstance(node, ast.Call):
             continue
         func = node.func
-        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        name = (
+            func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        )
         if name not in names:
             continue
-        args = tuple(a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None for a in node.args)
-        if args and args[0] is not None or len(args) > 1:
+        args = tuple(
+            a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None for a in node.args
+        )
+        if (args and args[0] is not None) or len(args) > 1:
             calls.append((node.lineno, name, args))
     for lineno, name, args in sorted(calls, key=lambda c: c[0]):
         yield lineno, name, args, _comments_above(lines, lineno, tags)

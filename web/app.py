@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from caravan import record
+from caravan import catalogues, record
 from caravan.game import Game
 from caravan.options import Options
+from caravan.words import Translations
 
-from . import opening, tabs
+from . import i18n, opening, tabs
 from .bot_turns import Thinker
 from .current import Current
 from .game_screen import GameScreen
@@ -180,6 +181,26 @@ class App:
         self.saved.download = value
 
     # ------------------------------------------------ arriving in the page
+
+    def set_language(self, code: str, translations: Translations | None = None) -> None:
+        """Show the page in ``code`` (en, es, fr, pl, nl; anything else: English)
+        at once: the game, its selection and every screen's state stay as they
+        are; the log and the history are phrased again, and the new-game
+        form's default names follow the language. ``translations`` gives a
+        catalogue the package does not hold (tests: the pseudo-language)."""
+        if translations is None:
+            code = code if code in catalogues.LANGUAGES else "en"
+            translations = catalogues.translations(code)
+        before = [i18n.words().default_name(i) for i in range(len(self.new.form.names))]
+        i18n.use(translations, code)
+        self.new.form.rename_defaults(before)
+        self.play.rephrase()
+        self.hist.rephrase()
+
+    @property
+    def language(self) -> str:
+        """The language shown (docs/UI-CONTRACT.md, "Languages")."""
+        return i18n.lang()
 
     def boot(
         self, link_text: str = "", autostart: int | None = None, *, short: bool = False, casual: bool = False

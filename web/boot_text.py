@@ -56,6 +56,9 @@ BOOT: dict[str, str] = {
         "The game could not be stored for playing offline ({reason}). It plays while you "
         "are online; the next visit tries again."
     ),
+    "stopped": N_("it stopped before every file was stored"),
+    # Translators: the accessible name of the select that switches the game's language.
+    "language": N_("Language"),
     "reload": N_("Reload"),
     "close": N_("Close"),
     # The web app manifest (web/static/manifest.webmanifest): shown when the game is installed.

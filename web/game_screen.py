@@ -119,6 +119,11 @@ class GameScreen:
 
     # ------------------------------------------------------ taking a game
 
+    def rephrase(self) -> None:
+        """The log in the language now shown (the game and the selection are untouched)."""
+        if self.cur.game is not None:
+            self.log = _log_of(self.cur.game)
+
     def resume(self, game: Game) -> None:
         """Show a game that already exists (a saved game, a link, a replayed record)."""
         self.hints.reset(new_game=game is not self.cur.game)

@@ -19,6 +19,8 @@ every update ``_bot_schedule`` lets the app ask the worker for a bot's turn
 
 from __future__ import annotations
 
+import gettext
+import io
 import json
 from collections.abc import Callable
 from typing import Any
@@ -614,6 +616,9 @@ def _on_change(event: Any) -> None:
     if el_id == "player-count":
         app.change_form(_read_form())
         render()
+    elif el_id == "language":  # boot.js has shown and remembered it (<html lang>, the boot texts)
+        app.set_language(str(target.value))
+        render()
     elif el_id == "bot-pace":
         app.set_pace(str(target.value))
         _bot_schedule()
@@ -773,6 +778,16 @@ def _start_bot() -> None:
     bot.listen(create_proxy(_on_bot_message))
 
 
+@_reported
+def _use_catalogue(code: Any, data: Any) -> None:
+    """Tests: show the page in a catalogue the bundle does not ship (the
+    pseudo-language), from its .mo bytes (a Uint8Array)."""
+    translations = gettext.GNUTranslations(io.BytesIO(bytes(data.to_py())))
+    app.set_language(str(code), translations)
+    _html.setAttribute("lang", str(code))
+    render()
+
+
 def boot() -> None:
     global app, _booted
     query = parse_query(str(window.location.search))
@@ -818,6 +833,8 @@ def boot() -> None:
     window.addEventListener("storage", create_proxy(_on_storage))
     window.addEventListener("pagehide", create_proxy(_on_pagehide))
     _start_bot()
+    app.set_language(str(_html.getAttribute("lang") or "en"))  # boot.js chose it (docs/UI-CONTRACT.md)
+    window.caravanCatalogue = create_proxy(_use_catalogue)
     link_text = _fragment()
     app.boot(link_text, query.autostart, short=query.short, casual=query.casual)
     if link_text.lstrip("#"):
@@ -830,5 +847,7 @@ def boot() -> None:
 try:
     boot()
 except Exception as e:  # the page must say so rather than spin (index.html shows it)
-    window.caravanBootFail(f"The game could not start: {type(e).__name__}: {e}")
+    window.caravanBootFail(
+        window.caravanLanguage.text("could_not_start").replace("{error}", f"{type(e).__name__}: {e}")
+    )
     raise

@@ -42,6 +42,12 @@ class Form:
         self.short = False
         self.start = "random"
 
+    def rename_defaults(self, before: list[str]) -> None:
+        """After a change of language: a name still the old default becomes the new one."""
+        for i, name in enumerate(self.names):
+            if i < len(before) and name == before[i]:
+                self.names[i] = words().default_name(i)
+
     def update(self, values: dict[str, object]) -> None:
         """Take values read from the page (strings and booleans), ignoring junk."""
         count = values.get("count")

@@ -1,0 +1,48 @@
+"""Catalogues for tests: a small dict-backed one, the pseudo-language, and
+each language's own catalogue compiled from its .po at test time."""
+
+from __future__ import annotations
+
+import gettext
+import io
+from pathlib import Path
+
+from tools import i18n as tool
+
+LANGUAGES = tool.LANGUAGES
+POT = tool.POT
+po_path = tool.po_path
+read_po = tool.read_po
+
+
+class Catalogue(gettext.NullTranslations):
+    """Translations from a dict: msgid (or (context, msgid)) -> text; the rest is English."""
+
+    def __init__(self, texts: dict[str | tuple[str, str], str]) -> None:
+        super().__init__()
+        self.texts = texts
+
+    def gettext(self, message: str) -> str:
+        return self.texts.get(message, message)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.texts.get((context, message), message)
+
+
+def compiled(lang: str) -> gettext.GNUTranslations:
+    """``lang``'s catalogue as the game reads it, compiled from its .po now."""
+    return gettext.GNUTranslations(io.BytesIO(tool.compile_po(tool.po_path(lang))))
+
+
+def pseudo_mo() -> bytes:
+    """The pseudo-language's .mo (every message in ⟦ ⟧ with accents), from the template."""
+    return tool.pseudo_mo(tool.POT)
+
+
+def pseudo() -> gettext.GNUTranslations:
+    return gettext.GNUTranslations(io.BytesIO(pseudo_mo()))
+
+
+def extract(output: Path) -> Path:
+    """The code's messages, extracted now with Babel into ``output``."""
+    return tool.extract(output)
