@@ -169,7 +169,8 @@ def test_issue11_forged_long_links_are_refused_or_bounded(tab: Tab) -> None:
     page.locator('[data-action="end"]').first.click()  # one more would pass the limit: refused
     expect(page.locator("#message")).to_have_text(
         tr(
-            "This game has reached {n} actions, more than any real game and the most a saved game can hold: no more actions can be taken in it.",
+            "This game has reached {n} actions, more than any real game and the most a saved game can "
+            "hold: no more actions can be taken in it.",
             n=f"{MAX_ACTIONS:,}",
         )
     )

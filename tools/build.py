@@ -61,8 +61,9 @@ except ImportError:  # Python 3.10 or older
     )
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-import i18n  # noqa: E402  # tools/i18n.py: the catalogues (standard library)
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # run as a script: tools/ itself is on the path, not the tree
+from tools import i18n  # noqa: E402  # the catalogues (standard library)
 
 PACKAGES = ("caravan", "web")
 # Modules only the terminal game uses; the page never imports them

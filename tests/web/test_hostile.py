@@ -164,7 +164,8 @@ def test_issue11_a_current_game_that_does_not_exist_is_not_said_to_be_kept() -> 
     again = booted(storage)
     assert again.game is None
     assert again.read_problem == tr(
-        "The last game played here is no longer in this browser's storage (deleted in another tab, or the site's data was cleared)."
+        "The last game played here is no longer in this browser's storage (deleted in another tab, or "
+        "the site's data was cleared)."
     )
     assert "kept in Saved games" not in again.read_problem
 
@@ -246,7 +247,8 @@ def test_a_game_at_max_actions_takes_no_more_and_says_why() -> None:
     assert app.game is not None and len(app.game.history) == MAX_ACTIONS
     app.act("end")
     assert app.message == tr(
-        "This game has reached {n} actions, more than any real game and the most a saved game can hold: no more actions can be taken in it.",
+        "This game has reached {n} actions, more than any real game and the most a saved game can "
+        "hold: no more actions can be taken in it.",
         n=f"{MAX_ACTIONS:,}",
     )
     assert len(app.game.history) == MAX_ACTIONS
