@@ -152,7 +152,8 @@ def _clear_hash() -> None:
 
 def _localise_dates() -> None:
     for el in document.querySelectorAll("time[data-ms]"):
-        el.textContent = str(window.Date.new(int(el.getAttribute("data-ms"))).toLocaleString())
+        # In the page's language, not the browser's: "1.12.2026, 11:40:00" in Polish.
+        el.textContent = str(window.Date.new(int(el.getAttribute("data-ms"))).toLocaleString(app.language))
 
 
 _last_url: Any = None

@@ -1,0 +1,133 @@
+"""The page in another language (issue 13): switching at once keeps the game
+and the selection and phrases the log again; the game's words come from the
+catalogue; nothing on a screen escapes translation (the pseudo-language)."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from tests.translations import Catalogue, pseudo
+from tests.web.saving import make_app, play
+from web import i18n
+from web.app import App
+
+PLACED = "{name} placed a camel on {to} ({cost})"
+# What a screen may show outside the pseudo-language's brackets: player names
+# (the default "Player 2" of a game started before the switch), notation
+# (squares, files, good letters, "end", actions), numbers and punctuation.
+_TAG = re.compile(r"<(script|style|title|code)\b.*?</\1>|<[^>]*>", re.S)
+_BRACKETS = re.compile(r"⟦[^⟦⟧]*⟧")  # the innermost: a message may hold a translated good
+_TOKEN = re.compile(
+    r"Player|\d{4}-\d\d-\d\d|[a-g]|[A-Z]|\d+|[a-g][1-7]|end|[@+$]?[A-Z]?_?[a-g][1-7]([-/>][a-g1-7][1-7A-Z]?)?"
+)
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    yield
+    i18n.use(None)
+
+
+def _started() -> App:
+    app = App(seed=6)
+    app.autostart(2)
+    return app
+
+
+def _leftovers(markup: str) -> list[str]:
+    """Words shown outside ⟦ ⟧ that are not a name, notation or a number."""
+    out = []
+    for chunk in _TAG.split(markup):
+        if not chunk or chunk in ("script", "style", "title", "code"):
+            continue
+        rest = html.unescape(chunk)
+        while _BRACKETS.search(rest):
+            rest = _BRACKETS.sub(" ", rest)
+        for token in re.split(r"[\s.,:;()·+=×…?!\"'“”|–—*]+", rest):
+            if token and not _TOKEN.fullmatch(token.strip("-")) and token.strip("-"):
+                out.append(token)
+    return out
+
+
+def test_switching_language_keeps_the_game_and_the_selection_and_rephrases_the_log() -> None:
+    app = _started()
+    for text in ("@d4", "end", "@c5"):
+        app.act(text)
+    app.select("supply")
+    before = app.view()
+    assert "Player 2 placed a camel on c5 (1 action)" in before.markup
+    app.set_language("xx", Catalogue({PLACED: "{name} a posé un chameau en {to} ({cost})"}))
+    after = app.view()
+    assert after.record == before.record and after.seat == before.seat and after.left == before.left
+    assert (
+        'data-select="supply"' in after.markup
+        and "selected" in after.markup.split('data-select="supply"')[0][-200:]
+    )
+    assert "Player 2 a posé un chameau en c5 (1 action)" in after.markup
+    assert "Player 2 placed a camel" not in after.markup
+    assert app.language == "xx"
+    app.set_language("en")
+    assert "Player 2 placed a camel on c5 (1 action)" in app.view().markup
+
+
+def test_an_unknown_language_is_english() -> None:
+    app = _started()
+    app.set_language("de")
+    assert app.language == "en"
+    assert "Actions left: 1 of 1" in app.view().markup
+
+
+def test_the_new_game_forms_default_names_follow_the_language_but_typed_names_stay() -> None:
+    app = App(seed=1)
+    app.change_form({"names": ["Ann", "Player 2"]})
+    app.set_language("xx", Catalogue({"Player {n}": "Gracz {n}"}))
+    assert app.new.form.names[:3] == ["Ann", "Gracz 2", "Gracz 3"]
+
+
+def test_the_history_view_is_phrased_again_at_the_same_step() -> None:
+    app = _started()
+    for text in ("@d4", "end", "@c5"):
+        app.act(text)
+    assert app.game is not None
+    app.show_history()
+    app.history_go(-1)
+    app.set_language("xx", Catalogue({PLACED: "{name} a posé un chameau en {to} ({cost})"}))
+    assert app.hist.history is not None and app.hist.history.pos == 2
+    assert "Player 1 a posé un chameau en d4" in app.view().markup
+
+
+def test_in_the_pseudo_language_no_screen_shows_text_outside_the_brackets() -> None:
+    """Every text of the page goes through the catalogue (names and notation excepted):
+    the new-game form, the game with a source selected, the end-turn question,
+    the saved games, the history, the share dialog and game over."""
+    app, _storage = make_app(seed=6)
+    app.set_language("xx", pseudo())
+    screens = {"new game": app.view().markup}
+    app.autostart(2)
+    app.act("@d4")
+    app.act("end")
+    app.act("@c5")
+    app.select("supply")
+    screens["game, a source selected"] = app.view().markup
+    app.act("end")  # actions left: the question first (R6)
+    screens["end-turn question"] = app.view().markup
+    app.confirm_end(False)
+    app.show_saved()
+    screens["saved games"] = app.view().markup
+    app.close_saved()
+    app.show_history()
+    app.history_go(-1)
+    screens["history"] = app.view().markup
+    app.close_history()
+    app.open_share()
+    screens["share"] = app.view().markup
+    app.close_share()
+    play(app, 2000, seed=6)
+    assert app.game is not None and app.game.is_over()
+    screens["game over"] = app.view().markup
+    for name, markup in screens.items():
+        assert _leftovers(markup) == [], name
