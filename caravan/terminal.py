@@ -655,6 +655,8 @@ def session(argv: Sequence[str] | None, stdin: TextIO, stdout: TextIO) -> Game |
     args = _parser().parse_args(list(argv) if argv is not None else None)
     w = terminal_words(args.lang)
     con = Console(stdin, stdout, w)
+    if args.lang not in (None, "en") and catalogues.mo_bytes(args.lang) is None:
+        con.say(f"The {args.lang} catalogue is not built (make catalogues): the game speaks English.")
     con.say(w._("Caravan, after Joe Huber. Type help at any prompt of the game for the notation."))
     try:
         if args.position is not None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from tools import i18n as tool
@@ -46,3 +48,24 @@ def pseudo() -> gettext.GNUTranslations:
 def extract(output: Path) -> Path:
     """The code's messages, extracted now with Babel into ``output``."""
     return tool.extract(output)
+
+
+# What a screen may show outside the pseudo-language's brackets: player names
+# (the default "Player 2" of a game started before the switch), notation
+# (squares, files, good letters, "end", actions), numbers, dates and punctuation.
+_BRACKETS = re.compile(r"⟦[^⟦⟧]*⟧")  # the innermost: a message may hold a translated good
+_ALLOWED = re.compile(
+    r"Player|\d{4}-\d\d-\d\d|[a-g]|[A-Z]|\d+|end|[@+$]?[A-Z]?_?[a-g][1-7]([-/>][a-g1-7][1-7A-Z]?)?"
+)
+_SPLIT = re.compile(r"[\s.,:;()·+=×…?!\"'“”|–—*]+")
+
+
+def outside_brackets(texts: Iterable[str]) -> list[str]:
+    """The words of ``texts`` outside ⟦ ⟧ that are not a name, notation or a number."""
+    out = []
+    for text in texts:
+        rest = text
+        while _BRACKETS.search(rest):
+            rest = _BRACKETS.sub(" ", rest)
+        out.extend(t for t in _SPLIT.split(rest) if t.strip("-") and not _ALLOWED.fullmatch(t.strip("-")))
+    return out

@@ -342,8 +342,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.command in ("update", "all"):
         update()
     if args.command in ("compile", "all"):
-        for mo in compile_all():
-            print(mo.relative_to(ROOT))
+        built = compile_all()
+        print(
+            f"compiled {len(built)} catalogues: " + ", ".join(m.relative_to(ROOT).as_posix() for m in built)
+        )
     return 0
 
 

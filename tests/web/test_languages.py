@@ -10,20 +10,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.translations import Catalogue, pseudo
+from tests.translations import Catalogue, outside_brackets, pseudo
 from tests.web.saving import make_app, play
 from web import i18n
 from web.app import App
 
 PLACED = "{name} placed a camel on {to} ({cost})"
-# What a screen may show outside the pseudo-language's brackets: player names
-# (the default "Player 2" of a game started before the switch), notation
-# (squares, files, good letters, "end", actions), numbers and punctuation.
 _TAG = re.compile(r"<(script|style|title|code)\b.*?</\1>|<[^>]*>", re.S)
-_BRACKETS = re.compile(r"⟦[^⟦⟧]*⟧")  # the innermost: a message may hold a translated good
-_TOKEN = re.compile(
-    r"Player|\d{4}-\d\d-\d\d|[a-g]|[A-Z]|\d+|[a-g][1-7]|end|[@+$]?[A-Z]?_?[a-g][1-7]([-/>][a-g1-7][1-7A-Z]?)?"
-)
 
 
 @pytest.fixture(autouse=True)
@@ -39,18 +32,11 @@ def _started() -> App:
 
 
 def _leftovers(markup: str) -> list[str]:
-    """Words shown outside ⟦ ⟧ that are not a name, notation or a number."""
-    out = []
-    for chunk in _TAG.split(markup):
-        if not chunk or chunk in ("script", "style", "title", "code"):
-            continue
-        rest = html.unescape(chunk)
-        while _BRACKETS.search(rest):
-            rest = _BRACKETS.sub(" ", rest)
-        for token in re.split(r"[\s.,:;()·+=×…?!\"'“”|–—*]+", rest):
-            if token and not _TOKEN.fullmatch(token.strip("-")) and token.strip("-"):
-                out.append(token)
-    return out
+    """Words a screen's markup shows outside ⟦ ⟧, not names, notation or numbers."""
+    texts = [
+        html.unescape(c) for c in _TAG.split(markup) if c and c not in ("script", "style", "title", "code")
+    ]
+    return outside_brackets(texts)
 
 
 def test_switching_language_keeps_the_game_and_the_selection_and_rephrases_the_log() -> None:
