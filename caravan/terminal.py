@@ -138,25 +138,25 @@ def _ask_players(con: Console) -> tuple[Player, ...]:
         if answer.isdigit() and MIN_PLAYERS <= int(answer) <= MAX_PLAYERS:
             break
         con.say(f"Caravan is for {MIN_PLAYERS} to {MAX_PLAYERS} players.")
-    names: list[str] = []
+    names: list[str | None] = []
     for seat in range(int(answer)):
         while True:
             default = f"Player {seat + 1}"
-            name = (
-                con.ask(
-                    f"Name of player {seat + 1} ({PLAYER_COLOURS[seat]}) [{default}] ",
-                    f"Type the name of the player who plays {PLAYER_COLOURS[seat]}, "
-                    f"or press Enter for {default}.",
-                )
-                or default
+            name = con.ask(
+                f"Name of player {seat + 1} ({PLAYER_COLOURS[seat]}) [{default}] ",
+                f"Type the name of the player who plays {PLAYER_COLOURS[seat]}, "
+                f"or press Enter for {default}.",
             )
+            if not name:
+                names.append(None)  # the seat's default name (Player.name None)
+                break
             try:
                 name = check_name(name)
             except OptionsError as e:
                 reason = str(e)
                 con.say(f"{reason[:1].upper()}{reason[1:]}. Please choose another name.")
                 continue
-            if name_key(name) in (name_key(n) for n in names):
+            if name_key(name) in (name_key(n) for n in names if n is not None):
                 con.say("Another player has that name.")
             else:
                 names.append(name)
@@ -164,7 +164,7 @@ def _ask_players(con: Console) -> tuple[Player, ...]:
     return _players(names)
 
 
-def _players(names: Sequence[str]) -> tuple[Player, ...]:
+def _players(names: Sequence[str | None]) -> tuple[Player, ...]:
     return tuple(Player(n, PLAYER_COLOURS[i]) for i, n in enumerate(names))
 
 
@@ -474,7 +474,7 @@ def _bot_turn(game: Game, con: Console, bot: Bot) -> None:
     """The bot of the seat to move plays its turn, one action at a time, each
     shown as it is played. It sees only what its seat may know (I11)."""
     seat = game.seat
-    name = game.options.players[seat].name
+    name = game.options.name_of(seat)
     con.say(f"{name} (bot) is thinking...")
     while not game.is_over() and game.seat == seat:
         action = bot.act(game.view(seat))
@@ -504,7 +504,7 @@ def _command(game: Game, con: Console, hint: Bot | None = None) -> tuple[Game, b
     """Read and run one command; returns the game (a load replaces it) and
     whether to draw the board again."""
     show = False
-    who = "game over" if game.is_over() else game.options.players[game.seat].name
+    who = "game over" if game.is_over() else game.options.name_of(game.seat)
     try:
         line = con.read(f"{who}> ")
     except Quit:
@@ -568,11 +568,12 @@ def session(argv: Sequence[str] | None, stdin: TextIO, stdout: TextIO) -> Game |
     options = game.options
     bots = _bots_arg(args.bot, game.seats, args.seed)
     names = ", ".join(
-        f"{i + 1} {p.name} ({p.colour}{', bot ' + args_bot if (args_bot := _bot_spec(args.bot, i)) else ''})"
+        f"{i + 1} {options.name_of(i)} ({p.colour}"
+        f"{', bot ' + args_bot if (args_bot := _bot_spec(args.bot, i)) else ''})"
         for i, p in enumerate(options.players)
     )
     if args.position is None:
-        con.say(f"Players: {names}. {options.players[game.seat].name} starts.")  # a new game: R4
+        con.say(f"Players: {names}. {options.name_of(game.seat)} starts.")  # a new game: R4
     else:
         con.say(f"Players: {names}. Starting from the position given.")
     hint = make_bot("hard", seed=args.seed) if args.seed is not None else None

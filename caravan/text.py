@@ -87,7 +87,7 @@ def render(game: Game) -> str:
 
 def player_name(game: Game, seat: int) -> str:
     """The seat's name with any control character made visible (names can come from files)."""
-    return visible(game.options.players[seat].name)
+    return visible(game.options.name_of(seat))
 
 
 def player_line(game: Game, line: ScoreLine) -> str:

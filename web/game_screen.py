@@ -39,6 +39,7 @@ from .i18n import capital, t
 from .log import entry_markup
 from .markup import esc
 from .motion import Motion, last_turn_marks, plan, turn_so_far_marks
+from .names import name_of
 from .saved import load_game
 from .selection import SUPPLY, Selection, source_of
 from .services import Page, Services
@@ -600,7 +601,7 @@ class GameScreen:
         bot_acts = self.acts_now() == BOT
         state = self.bots.status() if bot_acts or self.bots.error else "idle"
         player = game.options.players[game.seat]
-        who = {"name": player.name, "bot": t("new." + player.bot) if player.bot else ""}
+        who = {"name": name_of(game, game.seat), "bot": t("new." + player.bot) if player.bot else ""}
         if state == "loading":
             text = t("bot.loading")
         elif state == "thinking":

@@ -13,6 +13,8 @@ from caravan.board import CITY_NAMES, SQUARE_NAMES
 
 from .i18n import t
 from .markup import esc
+from .names import name_of
+from .names import names as seat_names
 
 
 def good_name(good: int) -> str:
@@ -38,7 +40,7 @@ def describe(game: Game, action: Action) -> str:
             return str(action)
         return t("do.pick", good=good_name(loose), at=SQUARE_NAMES[action.at])
     if isinstance(action, Steal):
-        name = game.options.players[action.victim].name
+        name = name_of(game, action.victim)
         return t("do.steal", good=good_name(action.good), name=name, at=SQUARE_NAMES[action.at])
     good = good_name(action.good)
     frm, to = SQUARE_NAMES[action.frm], SQUARE_NAMES[action.to]
@@ -49,7 +51,7 @@ def describe(game: Game, action: Action) -> str:
 
 def event_line(game: Game, event: ev.Event) -> str:
     """One event in plain words (player names are parameters, never keys)."""
-    names = [p.name for p in game.options.players]
+    names = seat_names(game)
     if isinstance(event, ev.CamelPlaced):
         return t("log.placed", name=names[event.seat], to=SQUARE_NAMES[event.to], cost=cost_text(event.cost))
     if isinstance(event, ev.CamelMoved):

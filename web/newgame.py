@@ -3,7 +3,9 @@
 Each seat has a type: a person ("human") or a bot at one of the engine's
 strengths (``caravan.options.BOT_STRENGTHS``), which the Options made carry
 as ``Player.bot``. Any mix is a game, bots only too (watch mode). A bot's
-seat keeps the name in its field (the default ``Player N`` unless changed).
+seat keeps the name in its field. A field left empty is the seat's default
+name (``Player.name`` None), shown as the field's placeholder and said in
+whatever language the game is later read in.
 """
 
 from __future__ import annotations
@@ -19,17 +21,13 @@ HUMAN = "human"
 SEAT_TYPES: tuple[str, ...] = (HUMAN, *BOT_STRENGTHS)  # the select's values, in its order
 
 
-def _default_names() -> list[str]:
-    return [t("new.default_name", n=i + 1) for i in range(MAX_PLAYERS)]
-
-
 class Form:
     """What the new-game screen holds; kept across re-renders and rematches.
     A plain class, not a dataclass: each ``@dataclass`` costs the page's boot."""
 
     def __init__(self) -> None:
         self.count = 2
-        self.names = _default_names()
+        self.names = [""] * MAX_PLAYERS  # "": the seat's default name
         self.colours = list(PLAYER_COLOURS)
         self.types = ["human"] * MAX_PLAYERS
         self.casual = False
@@ -62,7 +60,11 @@ class Form:
         if start is not None and start >= n:
             start = 0
         players = tuple(
-            Player(self.names[i].strip(), self.colours[i], None if self.types[i] == HUMAN else self.types[i])
+            Player(
+                self.names[i].strip() or None,
+                self.colours[i],
+                None if self.types[i] == HUMAN else self.types[i],
+            )
             for i in range(n)
         )
         return Options(players=players, casual=self.casual, short=self.short, start=start)
@@ -99,7 +101,8 @@ def form_markup(form: Form, message: str = "", *, can_resume: bool = False) -> s
         n = i + 1
         out.append(
             f'<li class="seat"><input type="text" maxlength="24" data-player-name="{i}" '
-            f'value="{esc(form.names[i])}" aria-label="{esc(t("new.name", n=n))}" autocomplete="off">'
+            f'value="{esc(form.names[i])}" placeholder="{esc(t("new.default_name", n=n))}" '
+            f'aria-label="{esc(t("new.name", n=n))}" autocomplete="off">'
         )
         out.append(
             _select(
@@ -123,7 +126,9 @@ def form_markup(form: Form, message: str = "", *, can_resume: bool = False) -> s
             f'<label class="row check"><input type="checkbox" id="{flag}"{checked}> '
             f"{esc(t('new.' + flag))}</label>"
         )
-    starts = [("random", t("new.random"))] + [(str(i), form.names[i]) for i in range(form.count)]
+    starts = [("random", t("new.random"))] + [
+        (str(i), form.names[i].strip() or t("new.default_name", n=i + 1)) for i in range(form.count)
+    ]
     out.append(
         f'<label class="row">{esc(t("new.start"))} '
         + _select('id="start-player"', starts, form.start)

@@ -62,7 +62,11 @@ def _players(entry: Entry) -> str:
     bots = entry.bots if len(entry.bots) == len(entry.players) else [None] * len(entry.players)
     return ", ".join(
         name if bot is None else t("saved.bot_player", name=name, bot=t("new." + bot))
-        for name, bot in zip(entry.players, bots, strict=True)
+        for name, bot in zip(
+            (t("new.default_name", n=i + 1) if n is None else n for i, n in enumerate(entry.players)),
+            bots,
+            strict=True,
+        )
     )
 
 
@@ -77,7 +81,11 @@ def _entry(entry: Entry, *, current: bool, renaming: bool) -> str:
             f'<span class="saved-buttons"><button type="button" data-saved-action="delete" data-id="{eid}">'
             f"{esc(t('saved.delete'))}</button></span></li>"
         )
-    to_play = t("saved.over") if entry.to_play is None else t("saved.to_play", name=entry.to_play)
+    if entry.to_play is None:
+        to_play = t("saved.over")
+    else:
+        who = entry.to_play
+        to_play = t("saved.to_play", name=t("new.default_name", n=who + 1) if isinstance(who, int) else who)
     if renaming:
         name = (
             f'<input type="text" id="rename-input" maxlength="60" value="{esc(entry.name)}" '

@@ -15,6 +15,8 @@ from .board_svg import cube
 from .i18n import t
 from .log import KIND_ORDER, action_kind, cost_text, describe, good_name
 from .markup import esc
+from .names import name_of
+from .names import names as seat_names
 from .palette import player_hex
 from .selection import SUPPLY, Selection
 
@@ -42,12 +44,13 @@ def banner(game: Game, bot: str | None = None) -> str:
     p = game.options.players[game.seat]
     total = actions_for_turn(game.turn)
     left = t("turn.left", n=game.left, total=total) if game.left else t("turn.left_none")
-    who = t("turn.banner", name=p.name)
+    name = name_of(game, game.seat)
+    who = t("turn.banner", name=name)
     if p.bot is not None:
-        who = t("turn.bot", name=p.name, bot=t("new." + p.bot))
+        who = t("turn.bot", name=name, bot=t("new." + p.bot))
     spinner = ""
     if bot in ("loading", "thinking") and p.bot is not None:  # in view on a phone: the banner is sticky
-        who = t("bot.banner_" + bot, name=p.name, bot=t("new." + p.bot))
+        who = t("bot.banner_" + bot, name=name, bot=t("new." + p.bot))
         spinner = '<span class="spinner" aria-hidden="true"></span>'
     return (
         f'<div id="turn-banner" data-seat="{game.seat}">{_swatch(p.colour, "banner-swatch")}'
@@ -66,7 +69,7 @@ def asks_before_ending(game: Game) -> bool:
 
 def confirm_end(game: Game) -> str:
     """The question asked before a turn ends with actions unused."""
-    nxt = game.options.players[(game.seat + 1) % game.seats].name
+    nxt = name_of(game, (game.seat + 1) % game.seats)
     return (
         '<div id="confirm-backdrop" class="backdrop"></div>'
         '<div id="confirm-end" role="alertdialog" aria-modal="true" '
@@ -212,7 +215,7 @@ def player_panels(game: Game) -> str:
             ("penalty", line.penalty),
             ("total", line.total),
         )
-        head = f"<h3>{_swatch(p.colour)}{esc(p.name)}"
+        head = f"<h3>{_swatch(p.colour)}{esc(name_of(game, seat))}"
         out.append(f'<section class="panel{now}" data-panel-seat="{seat}">{head}')
         if now:
             out.append(f" <small>{esc(t('panel.to_play'))}</small>")
@@ -234,7 +237,7 @@ def game_over(game: Game, hints: list[int] | None = None) -> str:
     ranking = game.ranking()
     outcome = game.outcome()
     winners = set(outcome.winners if outcome is not None else game.result())
-    names = [p.name for p in game.options.players]
+    names = seat_names(game)
     out = [f'<section id="game-over"><h2>{esc(t("over.heading"))}</h2>']
     if outcome is not None:
         out.append(f'<p class="reason">{esc(t("over.reason." + outcome.reason))}</p>')
@@ -276,7 +279,7 @@ def game_over(game: Game, hints: list[int] | None = None) -> str:
         win = ' data-winner="true" class="winner-row"' if line.seat in winners else ""
         out.append(
             f'<tr data-final-seat="{line.seat}"{win}><td>{place}</td>'
-            f'<th scope="row">{_swatch(p.colour)}{esc(p.name)}</th>'
+            f'<th scope="row">{_swatch(p.colour)}{esc(names[line.seat])}</th>'
         )
         values = (line.rare, line.common, line.demand, line.penalty, line.total, line.delivered)
         out.extend(f'<td data-field="{c}">{v}</td>' for c, v in zip(cols[:-1], values, strict=True))

@@ -15,6 +15,7 @@ from caravan.board import CITY_NAMES, NUMBER_OF, SQUARE_NAMES, SQUARES, parse_sq
 
 from .i18n import t
 from .log import good_name
+from .names import name_of
 from .selection import SUPPLY
 
 
@@ -28,7 +29,6 @@ def square_text(game: Game, square: int) -> str:
     number = NUMBER_OF.get(square)
     if number is not None:
         parts.append(t("info.space", n=number))
-    players = game.options.players
     unladen: dict[int, int] = {}
     laden: list[str] = []
     for camel in game.camels_at(square):
@@ -36,8 +36,8 @@ def square_text(game: Game, square: int) -> str:
             unladen[camel.seat] = unladen.get(camel.seat, 0) + 1
         else:
             key = "info.camels_under" if camel.under else "info.camels_on"
-            laden.append(t(key, name=players[camel.seat].name, good=good_name(camel.good)))
-    parts.extend(t("board.camels", name=players[s].name, n=n) for s, n in unladen.items())
+            laden.append(t(key, name=name_of(game, camel.seat), good=good_name(camel.good)))
+    parts.extend(t("board.camels", name=name_of(game, s), n=n) for s, n in unladen.items())
     parts.extend(laden)
     loose = game.loose_at(square)
     if loose is not None:
@@ -92,7 +92,7 @@ def refusal(game: Game, selected: str | None, square: int) -> str:
         for c in others:
             if c.seat not in owners:
                 owners.append(c.seat)
-        names = [game.options.players[s].name for s in owners]
+        names = [name_of(game, s) for s in owners]
         owner = t("why.theirs", square=name, names=_names(names), n=len(others))
         prey = next((c for c in others if c.good is not None and not c.under), None)
         if prey is not None and prey.good is not None:

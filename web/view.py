@@ -6,6 +6,7 @@ from caravan.game import Game
 
 from .i18n import t
 from .motion import Motion
+from .names import name_of
 
 
 class View:
@@ -45,4 +46,4 @@ def title_text(game: Game | None, screen: str) -> str:
         return t("title")
     if game.is_over():
         return t("title.over")
-    return t("title.turn", name=game.options.players[game.seat].name)
+    return t("title.turn", name=name_of(game, game.seat))
