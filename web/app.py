@@ -361,6 +361,10 @@ class App:
     def rename(self, entry_id: str, name: str) -> None:
         self.saved.rename(entry_id, name)
 
+    def cancel_rename(self) -> None:
+        """The rename form's Cancel: the name stays as it was."""
+        self.saved.renaming = None
+
     def undo_delete(self) -> None:
         self.saved.undo_delete()
 
