@@ -1148,7 +1148,7 @@ class Game:
             what = "the good" if good == NONE else f"the {GOODS[good].name}"
             return f"pick up {what} on {SQUARE_NAMES[action.at]}"
         if isinstance(action, Steal):
-            name = self.options.players[action.victim].name
+            name = self.options.name_of(action.victim)
             return f"steal the {GOODS[action.good].name} from {name} on {SQUARE_NAMES[action.at]}"
         moved = GOODS[action.good]
         verb = "deliver" if CITY_WANTS[action.to] == action.good else "move"

@@ -303,14 +303,14 @@ def encode(game: Game) -> str:
     head = bytearray([flags])
     if o.max_turns is not None:
         _put_varint(head, o.max_turns)
-    for seat, p in enumerate(o.players):
+    for p in o.players:
         who = 0 if p.bot is None else 1 + _BOTS.index(p.bot)
         if p.colour in _COLOURS:
             head.append(who << _SEAT_SHIFT | _COLOURS.index(p.colour))
         else:
             head.append(who << _SEAT_SHIFT | _CUSTOM_COLOUR)
             _put_text(head, p.colour)
-        if p.name == _default_name(seat):
+        if p.name is None:  # the seat's default name, said in the reader's language
             head.append(0)
         else:
             _put_text(head, p.name)
@@ -404,7 +404,7 @@ def _replay(payload: bytes, version: int, chance_seed: int | None) -> Game:
             raise LinkError(TURN_LIMIT if max_turns else TAMPERED)
     players = []
     unknown_bot = False
-    for seat in range(seats):
+    for _ in range(seats):
         if pos >= len(payload):
             raise LinkError(TAMPERED)
         code = payload[pos]
@@ -425,7 +425,7 @@ def _replay(payload: bytes, version: int, chance_seed: int | None) -> Game:
         else:
             raise LinkError(TAMPERED)
         pos, name = _get_text(payload, pos)
-        players.append(Player(name or _default_name(seat), colour, bot))
+        players.append(Player(name or None, colour, bot))  # no name: the seat's default
     pos, count = _get_varint(payload, pos)
     if count > MAX_ACTIONS:  # before any replay
         raise LinkError(TOO_MANY)
@@ -464,10 +464,6 @@ def _replay(payload: bytes, version: int, chance_seed: int | None) -> Game:
 
 
 # ------------------------------------------------------------ small helpers
-
-
-def _default_name(seat: int) -> str:
-    return f"Player {seat + 1}"
 
 
 def _put_varint(out: bytearray, n: int) -> None:

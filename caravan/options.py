@@ -47,23 +47,25 @@ BOT_STRENGTHS: tuple[str, ...] = ("easy", "medium", "hard")
 @dataclass(frozen=True, slots=True)
 class Player:
     """A seat's name and colour, and who plays it: a person (``bot`` None)
-    or a bot of one of ``BOT_STRENGTHS``. A bot's seat has a name like any
-    other (the default ``Player N`` unless one is given): what the page shows
-    of the bot is its own words, not stored in the game."""
+    or a bot of one of ``BOT_STRENGTHS``. ``name`` None is the seat's default
+    name, which each reader says in its own language ("Player 2", "Jugador 2"):
+    stored as no name, so a game saved in one language reads right in another
+    (issue 13). A bot's seat has a name like any other; what the page shows of
+    the bot is its own words, not stored in the game."""
 
-    name: str
+    name: str | None
     colour: str
     bot: str | None = None
 
 
 def default_players(n: int) -> tuple[Player, ...]:
-    """Seats ``Player 1``… in the default colours; OptionsError for a count
-    Caravan is not played with."""
+    """Seats with default names (``name`` None) in the default colours;
+    OptionsError for a count Caravan is not played with."""
     if type(n) is not int or not MIN_PLAYERS <= n <= MAX_PLAYERS:
         if type(n) is int and abs(n) < 10**6:
             raise OptionsError(Refusal("options_player_count", min=MIN_PLAYERS, max=MAX_PLAYERS, count=n))
         raise OptionsError(Refusal("options_player_range", min=MIN_PLAYERS, max=MAX_PLAYERS))
-    return tuple(Player(f"Player {i + 1}", PLAYER_COLOURS[i]) for i in range(n))
+    return tuple(Player(None, PLAYER_COLOURS[i]) for i in range(n))
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +94,13 @@ class Options:
     @property
     def seats(self) -> int:
         return len(self.players)
+
+    def name_of(self, seat: int) -> str:
+        """Seat ``seat``'s name (0-based), its default in English (``Player 2``)
+        if none was given: the engine's own texts say that; a front end in
+        another language says the default in its own (``Player.name`` None)."""
+        name = self.players[seat].name
+        return f"Player {seat + 1}" if name is None else name
 
 
 def check_name(name: object) -> str:
@@ -149,8 +158,8 @@ def validate(options: Options) -> tuple[Player, ...]:
         raise OptionsError(
             Refusal("options_player_count", min=MIN_PLAYERS, max=MAX_PLAYERS, count=len(players))
         )
-    names = [check_name(p.name) for p in players]
-    keys = [name_key(n) for n in names]
+    names = [None if p.name is None else check_name(p.name) for p in players]
+    keys = [name_key(n) for n in names if n is not None]  # default names differ by seat
     if len(set(keys)) != len(keys):
         raise OptionsError(Refusal("names_same"))
     for p in players:

@@ -24,10 +24,11 @@ from .refusals import Refusal
 from .state import Reason
 
 FORMAT = "caravan"
-# 2 (issue 12): a player may carry "bot". Version 1 records (no bots) are
-# still read; docs/RECORD.md, "Versions".
-VERSION = 2
-VERSIONS = (1, 2)
+# 2 (issue 12): a player may carry "bot". 3 (issue 13): a seat with its
+# default name has "name": null, said in the reader's language. Versions 1
+# and 2 are still read; docs/RECORD.md, "Versions".
+VERSION = 3
+VERSIONS = (1, 2, 3)
 MAX_TEXT = MAX_RECORD  # characters (caravan/limits.py); also the most bytes a record file may have
 MAX_BYTES = MAX_RECORD
 TOO_LARGE = Refusal("record_too_large", max=MAX_RECORD)
@@ -36,7 +37,7 @@ _KEYS = {"format", "version", "options", "setup", "position", "history", "ended"
 _OPTION_KEYS = {"players", "casual", "short", "start", "max_turns"}
 
 
-def _player(p: Player) -> dict[str, str]:
+def _player(p: Player) -> dict[str, str | None]:
     """A player as the record holds it: ``bot`` only for a bot's seat, so a
     game of people has the same players as in version 1."""
     if p.bot is None:
@@ -144,6 +145,26 @@ class Writer:
             self._game, self._key = game, key
             self._text = json.dumps(to_dict(game, texts), ensure_ascii=False, separators=(",", ":"))
         return self._text
+
+
+def upgrade(data: dict[str, Any]) -> dict[str, Any]:
+    """A record of an earlier version as today's writer would write the same
+    game, without replaying it (a page comparing its game with one stored by
+    an earlier release): version 3 writes a default name as null where
+    versions 1 and 2 wrote ``Player n``. A record not of ours, or already of
+    today's version, comes back as it was; nothing is checked here."""
+    version = data.get("version")
+    options = data.get("options")
+    if type(version) is not int or version >= VERSION or not isinstance(options, dict):
+        return data
+    players = options.get("players")
+    if isinstance(players, list):
+        players = [
+            {**p, "name": None} if isinstance(p, dict) and p.get("name") == f"Player {n}" else p
+            for n, p in enumerate(players, 1)
+        ]
+        options = {**options, "players": players}
+    return {**data, "version": VERSION, "options": options}
 
 
 def loads(text: str | bytes) -> Game:
@@ -284,14 +305,19 @@ def _options(raw: object, version: int) -> Options:
 
 def _read_player(p: object, n: int, version: int) -> Player:
     """Player ``n`` (1-based) of a record: a name and a colour, and from
-    version 2 on, for a bot's seat, its strength (``options.BOT_STRENGTHS``)."""
+    version 2 on, for a bot's seat, its strength (``options.BOT_STRENGTHS``).
+    From version 3 a name may be null (the seat's default name); before, the
+    default was written out in English, ``Player n``, and is read as null."""
     if not isinstance(p, dict) or not {"name", "colour"} <= set(p):
         raise RecordError(Refusal("record_player_form"))
     unknown = set(p) - ({"name", "colour", "bot"} if version >= 2 else {"name", "colour"})
     if unknown:
         raise RecordError(Refusal("record_player_fields", player=n, fields=_names(unknown)))
-    if not isinstance(p["name"], str) or not isinstance(p["colour"], str):
+    name = p["name"]
+    if not (isinstance(name, str) or (name is None and version >= 3)) or not isinstance(p["colour"], str):
         raise RecordError(Refusal("record_player_not_text"))
+    if version < 3 and name == f"Player {n}":
+        name = None  # what the page wrote for a name left as it was: the default, in any language
     bot = p.get("bot")
     if "bot" in p and (not isinstance(bot, str) or bot not in BOT_STRENGTHS):
         shown = excerpt(bot) if isinstance(bot, str) else "null" if bot is None else type(bot).__name__
@@ -304,7 +330,7 @@ def _read_player(p: object, n: int, version: int) -> Player:
                 last=BOT_STRENGTHS[-1],
             )
         )
-    return Player(p["name"], p["colour"], bot)  # Options checks the name and the colour
+    return Player(name, p["colour"], bot)  # Options checks the name and the colour
 
 
 def _check_turn_limit(limit: object) -> None:

@@ -163,34 +163,34 @@ def _ask_players(con: Console) -> tuple[Player, ...]:
         if answer.isdigit() and MIN_PLAYERS <= int(answer) <= MAX_PLAYERS:
             break
         con.say(w._("Caravan is for {min} to {max} players.", min=MIN_PLAYERS, max=MAX_PLAYERS))
-    names: list[str] = []
+    names: list[str | None] = []
     for seat in range(int(answer)):
         while True:
             default = w.default_name(seat)
             colour = w.colour(PLAYER_COLOURS[seat])
-            name = (
-                con.ask(
-                    w._(
-                        "Name of player {n} ({colour}) [{default}] ",
-                        n=seat + 1,
-                        colour=colour,
-                        default=default,
-                    ),
-                    w._(
-                        "Type the name of the player who plays {colour}, or press Enter for {default}.",
-                        colour=colour,
-                        default=default,
-                    ),
-                )
-                or default
+            name = con.ask(
+                w._(
+                    "Name of player {n} ({colour}) [{default}] ",
+                    n=seat + 1,
+                    colour=colour,
+                    default=default,
+                ),
+                w._(
+                    "Type the name of the player who plays {colour}, or press Enter for {default}.",
+                    colour=colour,
+                    default=default,
+                ),
             )
+            if not name:
+                names.append(None)  # the seat's default name (Player.name None)
+                break
             try:
                 name = check_name(name)
             except OptionsError as e:
                 reason = w.error(e)
                 con.say(w._("{reason}. Please choose another name.", reason=reason[:1].upper() + reason[1:]))
                 continue
-            if name_key(name) in (name_key(n) for n in names):
+            if name_key(name) in (name_key(n) for n in names if n is not None):
                 con.say(w._("Another player has that name."))
             else:
                 names.append(name)
@@ -198,7 +198,7 @@ def _ask_players(con: Console) -> tuple[Player, ...]:
     return _players(names)
 
 
-def _players(names: Sequence[str]) -> tuple[Player, ...]:
+def _players(names: Sequence[str | None]) -> tuple[Player, ...]:
     return tuple(Player(n, PLAYER_COLOURS[i]) for i, n in enumerate(names))
 
 

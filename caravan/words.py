@@ -329,9 +329,10 @@ class Words:
         return self._("Player {n}", n=seat + 1)
 
     def name(self, game: Game, seat: int) -> str:
-        """The name of ``seat`` (0-based) in ``game``: its own, or the default one."""
-        name: str | None = game.options.players[seat].name
-        return name if name else self.default_name(seat)
+        """The name of ``seat`` (0-based) in ``game``: its own, or the default one
+        (``Player.name`` None) in this language."""
+        name = game.options.players[seat].name
+        return self.default_name(seat) if name is None else name
 
     def names(self, names: Sequence[str]) -> str:
         """Names as a list read aloud: "Ann", "Ann and Bob", "Ann, Bob and Cy"."""

@@ -108,7 +108,12 @@ def test_the_bot_thinks_in_a_worker_under_the_csp_and_offline(tab: Tab) -> None:
     _legal_turn(game, answer)
 
     # The page answers a click while the bot thinks: the screen changes before the answer comes.
-    tab.page.evaluate(ASK, json.dumps(request))
+    # A position with three actions to plan, where the search uses its whole second: with one
+    # action left (the position above) it can end in a tenth of one, before a loaded machine
+    # has delivered the click (the check was flaky).
+    busy = _position(seed=8, actions=30)
+    slow = {**request, "record": dumps(busy), "seat": busy.seat}
+    tab.page.evaluate(ASK, json.dumps(slow))
     expect(tab.page.locator("html")).to_have_attribute("data-bot", "thinking")
     tab.page.locator("#saved-button").click()
     expect(tab.page.locator("html")).to_have_attribute("data-screen", "saved")

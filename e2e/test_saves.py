@@ -81,7 +81,12 @@ def test_saved_games_screen_resumes_renames_deletes_exports_and_imports(tab: Tab
     expect(ann.locator('[data-field="to-play"]')).to_contain_text("to play")
     expect(ann.locator('[data-field="date"]')).not_to_be_empty()
 
-    # Rename, and the new name survives a reload.
+    # Cancel leaves the name as it was (it raised in the page once: the
+    # handler set a read-only property); then rename, and the new name survives a reload.
+    ann.locator('[data-saved-action="rename"]').click()
+    page.locator("#rename-cancel").click()
+    expect(page.locator("#rename-input")).to_have_count(0)
+    expect(ann.locator('[data-field="name"]')).to_contain_text("Ann")
     ann.locator('[data-saved-action="rename"]').click()
     page.locator("#rename-input").fill("Sunday game")
     page.locator("#rename-save").click()

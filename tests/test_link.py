@@ -141,10 +141,13 @@ def settings_(draw: st.DrawFn) -> Setting:
     defaults = draw(st.lists(st.booleans(), min_size=n, max_size=n))
     bots = draw(st.lists(st.sampled_from((None, *BOT_STRENGTHS)), min_size=n, max_size=n))
     players = tuple(
-        Player(f"Player {i + 1}", PLAYER_COLOURS[i], bots[i]) if keep else Player(name, colours[i], bots[i])
+        Player(None, PLAYER_COLOURS[i], bots[i]) if keep else Player(name, colours[i], bots[i])
         for i, (name, keep) in enumerate(zip(chosen, defaults, strict=True))
     )
-    assume(len({p.name.strip().casefold() for p in players}) == n)
+    assume(
+        len({p.name.strip().casefold() for p in players if p.name is not None})
+        == sum(not k for k in defaults)
+    )
     assume(len({p.colour for p in players}) == n)
     start = draw(st.one_of(st.none(), st.integers(0, n - 1)))
     max_turns = draw(st.one_of(st.none(), st.integers(1, 200)))
@@ -290,9 +293,12 @@ GOLDEN_RECORD = (
 )
 # What version 2 writes for the same games (issue 12): a game of people in the
 # codec's colours has the very payload it had in version 1, and so the same
-# link but for the version; its record differs by the version number alone.
+# link but for the version. Its record today (version 3, issue 13) differs by
+# the version number and by the default name, written as no name (null).
 GOLDEN_V2 = link.PREFIX + GOLDEN.partition(".")[2]
-GOLDEN_RECORD_V2 = GOLDEN_RECORD.replace('"version":1,', f'"version":{record.VERSION},', 1)
+GOLDEN_RECORD_V2 = GOLDEN_RECORD.replace('"version":1,', f'"version":{record.VERSION},', 1).replace(
+    '"name":"Player 3"', '"name":null', 1
+)
 # Two players with default names and colours, a turn limit of 30, no action yet:
 # length 10, CRC, flags 0x80 (2 seats, start seat 0, turn limit), 30, yellow and
 # black with default names (colour byte, then 0), 0 actions, the set-up draws.
@@ -369,9 +375,9 @@ GOLDEN_BOTS = (
 )
 GOLDEN_BOTS_PLAYERS = (
     Player("Zoë", "blue"),
-    Player("Player 2", "black", "easy"),
-    Player("Player 3", "orange", "medium"),
-    Player("Player 4", "teal", "hard"),
+    Player(None, "black", "easy"),  # default names: said in the reader's language (issue 13)
+    Player(None, "orange", "medium"),
+    Player(None, "teal", "hard"),
 )
 # docs/LINK.md's worked example of version 2: Ann against a hard bot, no action yet.
 GOLDEN_EXAMPLE = "c2.DSS_q1cAAANBbm4xAAABFfTi"
@@ -390,7 +396,7 @@ def test_golden_v2_link_with_bots_keeps_decoding_to_the_same_game() -> None:
 
 def test_golden_worked_example_of_version_2() -> None:
     game = link.decode(GOLDEN_EXAMPLE)
-    assert game.options == Options(players=(Player("Ann", "yellow"), Player("Player 2", "black", "hard")))
+    assert game.options == Options(players=(Player("Ann", "yellow"), Player(None, "black", "hard")))
     assert game.history == [] and game.setup_draws == (4, 7, 2, 7, 4, 0, 4, 5)
     crc, payload = frame(GOLDEN_EXAMPLE)
     assert payload[:9] == bytes([0x00, 0x00, 3]) + b"Ann" + bytes([0x31, 0x00, 0x00])
@@ -436,8 +442,8 @@ def test_a_colour_written_as_text_reads_in_either_version() -> None:
     red = bytes([3]) + b"red"
     v1 = link.decode(forge(payload[:6] + bytes([0xFF]) + red + payload[7:], "c1."))
     v2 = link.decode(forge(payload[:6] + bytes([0x2F]) + red + payload[7:]))
-    assert v1.options.players[1] == Player("Player 2", "red")
-    assert v2.options.players[1] == Player("Player 2", "red", "medium")
+    assert v1.options.players[1] == Player(None, "red")
+    assert v2.options.players[1] == Player(None, "red", "medium")
 
 
 def test_link_order_does_not_follow_the_engines_list_order(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -463,11 +463,68 @@ def test_golden_v1_records_read_back_to_the_same_game(name: str) -> None:
     assert game.over == expected["over"] and list(game.winners) == expected["winners"]
     assert [line.total for line in game.score()] == expected["totals"]
     assert all(p.bot is None for p in game.options.players)
-    # Written again, it is the same record, now of version 2: a game of people
-    # differs only by the version number.
+    # Written again, it is the same record in today's version: a game of people
+    # differs by the version number, and by its default names ("Player 2" in
+    # seat 2), now written as no name, null (version 3, issue 13).
     old = json.loads(raw)
     assert old["version"] == 1
-    assert record(game) == {**old, "version": VERSION}
+    assert record(game) == upgraded(old)
+
+
+def upgraded(old: dict[str, Any]) -> dict[str, Any]:
+    """What today's writer makes of a record of an earlier version: the same,
+    in today's version, a default name ("Player 2" in seat 2) written as null."""
+    players = [
+        {**p, "name": None} if p["name"] == f"Player {n}" else p
+        for n, p in enumerate(old["options"]["players"], 1)
+    ]
+    return {**old, "version": VERSION, "options": {**old["options"], "players": players}}
+
+
+# Version 2 (issue 12), captured with that code: Zoë against easy, medium and
+# hard bots with default names, short, 120 actions. Never regenerate it.
+V2_BOTS = GOLDEN / "v2-bots-short.json"
+V2_BOTS_POSITION = (
+    "4s a1M*3:3/f1:2/g1W/d2:2/e2C:2/b3:4/c3:4/d3:1,2,4H/e3:1/a4:4/d4:2S/e4:1/a5:4/d5:3/e5:3/f5S/a6:1/c6H*2/"
+    "d6:3/a7:1P/d7:3/g7S*3 *1$0MMH/*2$3W/*0$0II/*1$1W I0C1G2P1M3W3S3H3 3 4 29 - -"
+)
+
+
+def test_a_golden_v2_record_reads_back_with_its_bots_and_default_names() -> None:
+    """docs/RECORD.md "Versions": a version 2 record is the very game it was;
+    its "Player N" names, what the page wrote for names left as they were,
+    are read as default names (None), said in the reader's language (issue 13)."""
+    raw = V2_BOTS.read_bytes()
+    game = loads(raw)
+    assert game.position() == V2_BOTS_POSITION
+    assert [line.total for line in game.score()] == [10, 5, 12, 4]
+    assert [(p.name, p.bot) for p in game.options.players] == [
+        ("Zoë", None),
+        (None, "easy"),
+        (None, "medium"),
+        (None, "hard"),
+    ]
+    old = json.loads(raw)
+    assert old["version"] == 2
+    assert record(game) == upgraded(old)
+
+
+def test_a_default_name_is_written_as_null_and_a_chosen_one_as_written() -> None:
+    """Issue 13: "Player 1" is not stored as English; a player who typed a name
+    that happens to read "Player 2" in another seat keeps it as typed."""
+    options = Options(players=(Player(None, "yellow"), Player("Player 1", "black")))
+    data = record(Game(options, seed=4))
+    assert [p["name"] for p in data["options"]["players"]] == [None, "Player 1"]
+    again = from_dict(data)
+    assert [p.name for p in again.options.players] == [None, "Player 1"]
+    assert again.options.name_of(0) == "Player 1"  # the engine's own English default
+
+
+def test_a_null_name_is_refused_in_a_record_of_an_earlier_version() -> None:
+    data = json.loads((GOLDEN / "v1-three-short-agreed.json").read_bytes())
+    data["options"]["players"][0]["name"] = None
+    with pytest.raises(RecordError, match="name and colour must be text"):
+        from_dict(data)
 
 
 def test_a_version_1_record_has_no_bots() -> None:
@@ -481,7 +538,7 @@ def test_a_version_1_record_has_no_bots() -> None:
 
 def test_a_record_of_people_writes_no_bot_fields() -> None:
     data = record(played(actions=5))
-    assert data["version"] == VERSION == 2
+    assert data["version"] == VERSION == 3
     assert all(set(p) == {"name", "colour"} for p in data["options"]["players"])
 
 

@@ -131,7 +131,12 @@ def test_setup_questions_reject_bad_answers_and_ask_again() -> None:
     assert "Caravan is for 2 to 4 players." in out
     assert "Another player has that name." in out
     assert "Answer a number from 1 to 3, or r." in out
-    assert [p.name for p in game.options.players] == ["Ann", "Bob", "Player 3"]
+    # Enter took the default name: stored as none (issue 13)
+    assert [p.name for p in game.options.players] == [
+        "Ann",
+        "Bob",
+        None,
+    ]  # Enter: the default name (issue 13)
     assert (game.options.casual, game.options.short, game.start) == (True, False, 2)
 
 
@@ -255,7 +260,7 @@ def test_r14_r17_game_over_prints_the_reason_winners_and_ranking() -> None:
     over = events[-1]
     assert isinstance(over, GameOver) and over.reason == "delivery"
     text = event_text(game, over)
-    (winner,) = (game.options.players[s].name for s in game.winners)
+    (winner,) = (game.options.name_of(s) for s in game.winners)
     assert text.startswith(f"Game over. The end was triggered and a good was delivered. {winner} wins!\n")
     ranking = text.splitlines()[1:]
     assert len(ranking) == 2 and ranking[0].startswith("  1. ")  # one line per player, best first

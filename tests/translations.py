@@ -50,12 +50,12 @@ def extract(output: Path) -> Path:
     return tool.extract(output)
 
 
-# What a screen may show outside the pseudo-language's brackets: player names
-# (the default "Player 2" of a game started before the switch), notation
+# What a screen may show outside the pseudo-language's brackets: notation
 # (squares, files, good letters, "end", actions), numbers, dates and punctuation.
+# (Player names the tests type are taken out by the caller.)
 _BRACKETS = re.compile(r"⟦[^⟦⟧]*⟧")  # the innermost: a message may hold a translated good
 _ALLOWED = re.compile(
-    r"Player|\d{4}-\d\d-\d\d|[a-g]|[A-Z]|\d+|end|[@+$]?[A-Z]?_?[a-g][1-7]([-/>][a-g1-7][1-7A-Z]?)?"
+    r"\d{4}-\d\d-\d\d|[a-g]|[A-Z]|\d+|end|[@+$]?[A-Z]?_?[a-g][1-7]([-/>][a-g1-7][1-7A-Z]?)?"
 )
 _SPLIT = re.compile(r"[\s.,:;()·+=×…?!\"'“”|–—*]+")
 

@@ -185,15 +185,13 @@ class App:
     def set_language(self, code: str, translations: Translations | None = None) -> None:
         """Show the page in ``code`` (en, es, fr, pl, nl; anything else: English)
         at once: the game, its selection and every screen's state stay as they
-        are; the log and the history are phrased again, and the new-game
-        form's default names follow the language. ``translations`` gives a
+        are; the log and the history are phrased again (a default name,
+        ``Player.name`` None, is said in the new language). ``translations`` gives a
         catalogue the package does not hold (tests: the pseudo-language)."""
         if translations is None:
             code = code if code in catalogues.LANGUAGES else "en"
             translations = catalogues.translations(code)
-        before = [i18n.words().default_name(i) for i in range(len(self.new.form.names))]
         i18n.use(translations, code)
-        self.new.form.rename_defaults(before)
         self.play.rephrase()
         self.hist.rephrase()
 
@@ -381,6 +379,10 @@ class App:
 
     def rename(self, entry_id: str, name: str) -> None:
         self.saved.rename(entry_id, name)
+
+    def cancel_rename(self) -> None:
+        """The rename form's Cancel: the name stays as it was."""
+        self.saved.renaming = None
 
     def undo_delete(self) -> None:
         self.saved.undo_delete()

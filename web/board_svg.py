@@ -27,6 +27,7 @@ from caravan.board import FILES, NUMBER_OF, RANKS, SIZE, SQUARE_NAMES, SQUARES, 
 from .i18n import _, capital, ngettext, words
 from .log import action_kind, cost_text, describe
 from .markup import esc
+from .names import name_of
 from .palette import SEAT_PATTERNS, good_hex, good_ink, ink, player_hex
 from .selection import SUPPLY, Selection
 from .squareinfo import square_text
@@ -282,7 +283,7 @@ def _token(
 ) -> str:
     game, sel, targets = ctx.game, ctx.sel, ctx.targets
     seat, good, under = camel.seat, camel.good, camel.under
-    name = game.options.players[seat].name
+    name = name_of(game, seat)
     x, y, scale = token_place(square, index, n)
     attrs = ""
     cls = "token"
@@ -577,7 +578,7 @@ def square_view(game: Game, sel: Selection, square: int) -> str:
             f'<li class="item"><span class="zoom-demand">{demand}</span><span>{esc(markers)}</span></li>'
         )
     for camel, count in tokens(game, square):
-        player = game.options.players[camel.seat].name
+        player = name_of(game, camel.seat)
         good = camel.good
         icon = _zoom_token(game, camel, count)
         if good is None:

@@ -49,6 +49,7 @@ from .i18n import _, capital, words
 from .log import entry_markup
 from .markup import esc
 from .motion import Motion, last_turn_marks, plan, turn_so_far_marks
+from .names import name_of
 from .saved import load_game
 from .selection import SUPPLY, Selection, source_of
 from .services import Page, Services
@@ -644,7 +645,7 @@ class GameScreen:
         bot_acts = self.acts_now() == BOT
         state = self.bots.status() if bot_acts or self.bots.error else "idle"
         player = game.options.players[game.seat]
-        who = {"name": player.name, "bot": words().strength(player.bot) if player.bot else ""}
+        who = {"name": name_of(game, game.seat), "bot": words().strength(player.bot) if player.bot else ""}
         if state == "loading":
             text = _("The bot is getting ready…")
         elif state == "thinking":

@@ -307,7 +307,7 @@ _BUTTONS: dict[str, Callable[[], None]] = {
     "saved-back": lambda: app.close_saved(),
     "undo-delete": lambda: app.undo_delete(),
     "rename-save": _rename,
-    "rename-cancel": lambda: setattr(app, "renaming", None),
+    "rename-cancel": lambda: app.cancel_rename(),
     "history-button": lambda: app.show_history(),
     "history-first": lambda: app.history_go(-(10**9)),
     "history-back": lambda: app.history_go(-1),

@@ -3,7 +3,9 @@
 Each seat has a type: a person ("human") or a bot at one of the engine's
 strengths (``caravan.options.BOT_STRENGTHS``), which the Options made carry
 as ``Player.bot``. Any mix is a game, bots only too (watch mode). A bot's
-seat keeps the name in its field (the default ``Player N`` unless changed).
+seat keeps the name in its field. A field left empty is the seat's default
+name (``Player.name`` None), shown as the field's placeholder and said in
+whatever language the game is later read in.
 """
 
 from __future__ import annotations
@@ -25,28 +27,18 @@ def seat_type(kind: str) -> str:
     return _("Human") if kind == HUMAN else words().strength(kind)
 
 
-def _default_names() -> list[str]:
-    return [words().default_name(i) for i in range(MAX_PLAYERS)]
-
-
 class Form:
     """What the new-game screen holds; kept across re-renders and rematches.
     A plain class, not a dataclass: each ``@dataclass`` costs the page's boot."""
 
     def __init__(self) -> None:
         self.count = 2
-        self.names = _default_names()
+        self.names = [""] * MAX_PLAYERS  # "": the seat's default name
         self.colours = list(PLAYER_COLOURS)
         self.types = ["human"] * MAX_PLAYERS
         self.casual = False
         self.short = False
         self.start = "random"
-
-    def rename_defaults(self, before: list[str]) -> None:
-        """After a change of language: a name still the old default becomes the new one."""
-        for i, name in enumerate(self.names):
-            if i < len(before) and name == before[i]:
-                self.names[i] = words().default_name(i)
 
     def update(self, values: dict[str, object]) -> None:
         """Take values read from the page (strings and booleans), ignoring junk."""
@@ -74,7 +66,11 @@ class Form:
         if start is not None and start >= n:
             start = 0
         players = tuple(
-            Player(self.names[i].strip(), self.colours[i], None if self.types[i] == HUMAN else self.types[i])
+            Player(
+                self.names[i].strip() or None,
+                self.colours[i],
+                None if self.types[i] == HUMAN else self.types[i],
+            )
             for i in range(n)
         )
         return Options(players=players, casual=self.casual, short=self.short, start=start)
@@ -112,7 +108,8 @@ def form_markup(form: Form, message: str = "", *, can_resume: bool = False) -> s
         label = _("Name of player {n}", n=n)
         out.append(
             f'<li class="seat"><input type="text" maxlength="24" data-player-name="{i}" '
-            f'value="{esc(form.names[i])}" aria-label="{esc(label)}" autocomplete="off">'
+            f'value="{esc(form.names[i])}" placeholder="{esc(words().default_name(i))}" '
+            f'aria-label="{esc(label)}" autocomplete="off">'
         )
         out.append(
             _select(
@@ -135,7 +132,9 @@ def form_markup(form: Form, message: str = "", *, can_resume: bool = False) -> s
         out.append(
             f'<label class="row check"><input type="checkbox" id="{flag}"{checked}> {esc(_(text))}</label>'
         )
-    starts = [("random", _("Random"))] + [(str(i), form.names[i]) for i in range(form.count)]
+    starts = [("random", _("Random"))] + [
+        (str(i), form.names[i].strip() or words().default_name(i)) for i in range(form.count)
+    ]
     out.append(
         f'<label class="row">{esc(_("Start player"))} '
         + _select('id="start-player"', starts, form.start)

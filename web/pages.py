@@ -70,7 +70,11 @@ def _players(entry: Entry) -> str:
     bots = entry.bots if len(entry.bots) == len(entry.players) else [None] * len(entry.players)
     return ", ".join(
         name if bot is None else _("{name} ({bot})", name=name, bot=words().strength(bot))
-        for name, bot in zip(entry.players, bots, strict=True)
+        for name, bot in zip(
+            (words().default_name(i) if n is None else n for i, n in enumerate(entry.players)),
+            bots,
+            strict=True,
+        )
     )
 
 
@@ -85,7 +89,11 @@ def _entry(entry: Entry, *, current: bool, renaming: bool) -> str:
             f'<span class="saved-buttons"><button type="button" data-saved-action="delete" data-id="{eid}">'
             f"{esc(_('Delete'))}</button></span></li>"
         )
-    to_play = _("game over") if entry.to_play is None else _("{name} to play", name=entry.to_play)
+    if entry.to_play is None:
+        to_play = _("game over")
+    else:
+        who = entry.to_play
+        to_play = _("{name} to play", name=words().default_name(who) if isinstance(who, int) else who)
     if renaming:
         name = (
             f'<input type="text" id="rename-input" maxlength="60" value="{esc(entry.name)}" '

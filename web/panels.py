@@ -15,6 +15,8 @@ from .board_svg import cube
 from .i18n import N_, _, ngettext, words
 from .log import KIND_ORDER, action_kind, cost_text, describe, good_name
 from .markup import esc
+from .names import name_of
+from .names import names as seat_names
 from .palette import player_hex
 from .selection import SUPPLY, Selection
 
@@ -67,16 +69,17 @@ def banner(game: Game, bot: str | None = None) -> str:
         if game.left
         else _("No actions left: end your turn")
     )
-    who = _("{name} to play", name=p.name)
+    name = name_of(game, game.seat)
+    who = _("{name} to play", name=name)
     if p.bot is not None:
         strength = words().strength(p.bot)
-        who = _("{name} ({bot}) to play", name=p.name, bot=strength)
+        who = _("{name} ({bot}) to play", name=name, bot=strength)
     spinner = ""
     if bot in ("loading", "thinking") and p.bot is not None:  # in view on a phone: the banner is sticky
         if bot == "loading":
-            who = _("{name} ({bot}) is getting ready", name=p.name, bot=strength)
+            who = _("{name} ({bot}) is getting ready", name=name, bot=strength)
         else:
-            who = _("{name} ({bot}) is thinking", name=p.name, bot=strength)
+            who = _("{name} ({bot}) is thinking", name=name, bot=strength)
         spinner = '<span class="spinner" aria-hidden="true"></span>'
     return (
         f'<div id="turn-banner" data-seat="{game.seat}">{_swatch(p.colour, "banner-swatch")}'
@@ -95,7 +98,7 @@ def asks_before_ending(game: Game) -> bool:
 
 def confirm_end(game: Game) -> str:
     """The question asked before a turn ends with actions unused."""
-    nxt = game.options.players[(game.seat + 1) % game.seats].name
+    nxt = name_of(game, (game.seat + 1) % game.seats)
     text = ngettext(
         "You have {n} action left. Ending the turn now gives it up and passes play to {next}; "
         "it cannot be undone.",
@@ -266,7 +269,7 @@ def player_panels(game: Game) -> str:
             ("penalty", line.penalty),
             ("total", line.total),
         )
-        head = f"<h3>{_swatch(p.colour)}{esc(p.name)}"
+        head = f"<h3>{_swatch(p.colour)}{esc(name_of(game, seat))}"
         out.append(f'<section class="panel{now}" data-panel-seat="{seat}">{head}')
         if now:
             out.append(f" <small>{esc(_('to play'))}</small>")
@@ -288,7 +291,7 @@ def game_over(game: Game, hints: list[int] | None = None) -> str:
     ranking = game.ranking()
     outcome = game.outcome()
     winners = set(outcome.winners if outcome is not None else game.result())
-    names = [p.name for p in game.options.players]
+    names = seat_names(game)
     out = [f'<section id="game-over"><h2>{esc(_("Game over"))}</h2>']
     if outcome is not None:
         out.append(f'<p class="reason">{esc(words().reason(outcome.reason))}</p>')
@@ -331,7 +334,7 @@ def game_over(game: Game, hints: list[int] | None = None) -> str:
         win = ' data-winner="true" class="winner-row"' if line.seat in winners else ""
         out.append(
             f'<tr data-final-seat="{line.seat}"{win}><td>{place}</td>'
-            f'<th scope="row">{_swatch(p.colour)}{esc(p.name)}</th>'
+            f'<th scope="row">{_swatch(p.colour)}{esc(names[line.seat])}</th>'
         )
         values = (line.rare, line.common, line.demand, line.penalty, line.total, line.delivered)
         out.extend(f'<td data-field="{c}">{v}</td>' for c, v in zip(cols[:-1], values, strict=True))

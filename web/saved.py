@@ -31,6 +31,7 @@ from caravan.limits import MAX_ACTIONS, MAX_DEPTH, MAX_ENTRY
 from caravan.options import BOT_STRENGTHS
 
 from .i18n import _
+from .names import names as seat_names
 from .newgame import unoffered
 from .storage import Storage, StorageError
 
@@ -49,7 +50,7 @@ _META: dict[str, type | tuple[type, ...]] = {
     "players": list,
     "turn": int,
     "steps": int,
-    "to_play": (str, type(None)),
+    "to_play": (str, int, type(None)),
 }
 
 
@@ -62,7 +63,14 @@ def namespace(path: str) -> str:
 
 
 def default_name(game: Game) -> str:
-    return _("{names}", names=", ".join(p.name for p in game.options.players))
+    return _("{names}", names=", ".join(seat_names(game)))
+
+
+def _to_play(game: Game) -> str | int:
+    """Who is to play, for the list: the name, or the seat (0-based) when it
+    has its default name, which the list says in its own language."""
+    name = game.options.players[game.seat].name
+    return game.seat if name is None else name
 
 
 def clean_name(name: str) -> str:
@@ -77,11 +85,11 @@ class Entry:
     id: str
     name: str = ""
     saved: int = 0
-    players: list[str] = field(default_factory=list)
+    players: list[str | None] = field(default_factory=list)  # None: the seat's default name
     bots: list[str | None] = field(default_factory=list)  # per player, from the record; [] if unsure
     turn: int = 0
     steps: int = 0
-    to_play: str | None = None  # None: the game is over
+    to_play: str | int | None = None  # a name, a seat with its default name, or None: the game is over
     record: dict[str, Any] | None = None
     problem: str | None = None  # set when the entry cannot be read
     thumb: str = ""  # see ``thumb``; empty when absent or malformed
@@ -159,10 +167,10 @@ def entry_value(
             **_head(rev),
             "name": name,
             "saved": now,
-            "players": [p.name for p in game.options.players],
+            "players": [p.name for p in game.options.players],  # None: the seat's default name
             "turn": game.turn,
             "steps": len(game.history),
-            "to_play": None if over else game.options.players[game.seat].name,
+            "to_play": None if over else _to_play(game),
             "thumb": thumb(game),
             **extra,
             "record": record.to_dict(game) if writer is None else writer.to_dict(game),
@@ -214,7 +222,7 @@ def parse_entry(entry_id: str, raw: str | None) -> Entry:
             return Entry(entry_id, problem=_("the saved game is damaged"))
     players = data["players"]
     rec = data.get("record")
-    if not all(isinstance(p, str) for p in players) or not isinstance(rec, dict):
+    if not all(p is None or isinstance(p, str) for p in players) or not isinstance(rec, dict):
         return Entry(entry_id, problem=_("the saved game is damaged"))
     history = rec.get("history")
     if data["steps"] > MAX_ACTIONS or (isinstance(history, list) and len(history) > MAX_ACTIONS):

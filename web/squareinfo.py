@@ -15,6 +15,7 @@ from caravan.board import NUMBER_OF, SQUARE_NAMES, SQUARES, parse_square
 
 from .i18n import _, ngettext, words
 from .log import good_name
+from .names import name_of
 from .selection import SUPPLY
 
 
@@ -28,20 +29,19 @@ def square_text(game: Game, square: int) -> str:
     number = NUMBER_OF.get(square)
     if number is not None:
         parts.append(_("space {n}", n=number))
-    players = game.options.players
     unladen: dict[int, int] = {}
     laden: list[str] = []
     for camel in game.camels_at(square):
         if camel.good is None:
             unladen[camel.seat] = unladen.get(camel.seat, 0) + 1
         else:
-            who, good = players[camel.seat].name, good_name(camel.good)
+            who, good = name_of(game, camel.seat), good_name(camel.good)
             if camel.under:
                 laden.append(_("{name}'s camel with stolen {good} underneath", name=who, good=good))
             else:
                 laden.append(_("{name}'s camel carrying {good}", name=who, good=good))
     parts.extend(
-        ngettext("{name}: {n} camel", "{name}: {n} camels", name=players[s].name, n=n)
+        ngettext("{name}: {n} camel", "{name}: {n} camels", name=name_of(game, s), n=n)
         for s, n in unladen.items()
     )
     parts.extend(laden)
@@ -98,7 +98,7 @@ def refusal(game: Game, selected: str | None, square: int) -> str:
         for c in others:
             if c.seat not in owners:
                 owners.append(c.seat)
-        names = [game.options.players[s].name for s in owners]
+        names = [name_of(game, s) for s in owners]
         owner = ngettext(
             "The camel on {square} is {names}'s: you can only use your own.",
             "The camels on {square} belong to {names}: you can only use your own.",

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from caravan import record
+
 from .i18n import _, ngettext
 from .markup import esc
 from .saved import MAX_NAME
@@ -49,7 +51,7 @@ def compare(stored: dict[str, Any] | None, ours: dict[str, Any]) -> Stale | None
         return {k: v for k, v in rec.items() if k not in _NOT_PLAY}
 
     common = 0
-    if game(stored) == game(ours):
+    if game(record.upgrade(stored)) == game(ours):
         for a, b in zip(mine, theirs, strict=False):
             if a != b:
                 break

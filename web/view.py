@@ -6,6 +6,7 @@ from caravan.game import Game
 
 from .i18n import _
 from .motion import Motion
+from .names import name_of
 
 
 class View:
@@ -45,4 +46,4 @@ def title_text(game: Game | None, screen: str) -> str:
         return _("Caravan")
     if game.is_over():
         return _("Game over · Caravan")
-    return _("{name} to play · Caravan", name=game.options.players[game.seat].name)
+    return _("{name} to play · Caravan", name=name_of(game, game.seat))

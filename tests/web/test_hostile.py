@@ -195,7 +195,7 @@ def _reason(text: str | bytes) -> str:
 def test_issue11_an_import_that_is_not_utf8_or_too_large_is_refused() -> None:
     app, storage = make_app()
     app.show_saved()
-    text = record.dumps(ends(2)).replace("Player 1", "Zoë")
+    text = record.dumps(ends(2)).replace('"name":null', '"name":"Zoë"', 1)
     app.import_text(text.encode("latin-1"))
     assert "not UTF-8 text" in app.saved_message and not storage.data
     app.import_text(record.dumps(ends(2)).encode() + b" " * 200_001)

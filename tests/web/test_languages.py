@@ -67,11 +67,14 @@ def test_an_unknown_language_is_english() -> None:
     assert "Actions left: 1 of 1" in app.view().markup
 
 
-def test_the_new_game_forms_default_names_follow_the_language_but_typed_names_stay() -> None:
+def test_default_names_are_said_in_the_language_shown_and_typed_names_stay() -> None:
     app = App(seed=1)
-    app.change_form({"names": ["Ann", "Player 2"]})
+    app.change_form({"names": ["Ann", ""]})
     app.set_language("xx", Catalogue({"Player {n}": "Gracz {n}"}))
-    assert app.new.form.names[:3] == ["Ann", "Gracz 2", "Gracz 3"]
+    assert 'value="Ann"' in app.view().markup and 'placeholder="Gracz 2"' in app.view().markup
+    app.submit_form({"names": ["Ann", ""]})
+    assert app.game is not None and app.game.options.players[1].name is None  # stored as no name
+    assert "Gracz 2" in app.view().markup and "Player 2" not in app.view().markup
 
 
 def test_the_history_view_is_phrased_again_at_the_same_step() -> None:

@@ -142,10 +142,13 @@ def test_list_shows_name_players_date_turn_and_whose_move_without_replaying() ->
     app.autostart(3)
     play(app, 5)
     entry = Saves(storage, PATH).entries()[0]
-    assert entry.players == ["Player 1", "Player 2", "Player 3"]
+    assert entry.players == [None, None, None]  # default names, said in the page's language (issue 13)
     assert app.game is not None
     assert entry.turn == app.game.turn and entry.steps == 5
-    assert entry.to_play == app.game.options.players[app.game.seat].name
+    assert entry.to_play == app.game.seat  # a seat with its default name
+    app.show_saved()
+    html = app.view().markup
+    assert "Player 1, Player 2, Player 3" in html and f"Player {app.game.seat + 1} to play" in html
     assert entry.name == "Player 1, Player 2, Player 3"
     app.show_saved()
     markup = app.view().markup

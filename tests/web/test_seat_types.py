@@ -93,15 +93,15 @@ def test_a_game_started_from_the_form_carries_who_plays_each_seat(types: list[st
 
 
 def test_a_bots_seat_keeps_the_default_name_of_its_seat() -> None:
-    """The name field is untouched by choosing a bot: no English is stored
-    beyond the default ``Player N`` the form already has."""
+    """The name field is untouched by choosing a bot: left empty, it is the
+    seat's default name, stored as no name (issue 13), not as English."""
     app = App(seed=4)
     form = Form()
     app.submit_form(
         {"count": "2", "names": form.names[:2], "colours": ["yellow", "black"], "types": ["human", "hard"]}
     )
     assert app.game is not None
-    assert app.game.options.players[1] == Player("Player 2", "black", "hard")
+    assert app.game.options.players[1] == Player(None, "black", "hard")
     body = link.encode(app.game).partition(".")[2]
     data = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     # length, CRC-32, flags, then the seats: yellow person, black hard bot, both default-named (0)
@@ -143,6 +143,8 @@ def test_a_game_saved_by_an_earlier_release_in_version_1_resumes_and_saves_witho
     key = app.saves.key(app.game_id)
     data = json.loads(storage.data[key])
     data["record"]["version"] = 1
+    for n, p in enumerate(data["record"]["options"]["players"], 1):
+        p["name"] = f"Player {n}"  # what that release wrote for a name left as it was
     del data["rev"]
     storage.data[key] = json.dumps(data)
     again, _ = make_app(storage)
