@@ -86,7 +86,8 @@ def extract(output: Path = POT) -> Path:
 
 def update() -> None:
     """Merge the .pot into each language's .po (created if missing), without
-    fuzzy guesses: a new or changed message is simply untranslated."""
+    fuzzy guesses: a new or changed message is simply untranslated. The .po
+    files keep the translator comments but not the source locations."""
     for lang in LANGUAGES:
         po = po_path(lang)
         if not po.exists():
@@ -109,12 +110,20 @@ def update() -> None:
             )
         _set_plural_forms(po, PLURAL_FORMS[lang])
         _drop_dates(po)
+        _drop_locations(po)
 
 
 def _set_plural_forms(po: Path, forms: str) -> None:
     text = po.read_text(encoding="utf-8")
     text = re.sub(r'"Plural-Forms: [^"]*\\n"', f'"Plural-Forms: {forms}\\\\n"', text, count=1)
     po.write_text(text, encoding="utf-8")
+
+
+def _drop_locations(path: Path) -> None:
+    """No ``#: file:line`` references in a .po (the .pot has them): a change of
+    code that keeps the messages leaves the translators' files alone."""
+    text = path.read_text(encoding="utf-8")
+    path.write_text(re.sub(r"^#: .*\n", "", text, flags=re.M), encoding="utf-8")
 
 
 def _drop_dates(path: Path) -> None:
