@@ -62,7 +62,7 @@ _SPLIT = re.compile(r"[\s.,:;()·+=×…?!\"'“”|–—*]+")
 
 def outside_brackets(texts: Iterable[str]) -> list[str]:
     """The words of ``texts`` outside ⟦ ⟧ that are not a name, notation or a number."""
-    out = []
+    out: list[str] = []
     for text in texts:
         rest = text
         while _BRACKETS.search(rest):

@@ -30,7 +30,7 @@ from caravan.errors import CaravanError
 from caravan.game import Game
 
 from .botclient import Answer
-from .i18n import N_, _
+from .i18n import N_, _, words
 
 DEFAULT_PACE_MS = 700  # docs/UI-CONTRACT.md: about 0.6-0.8 s per action
 PACES = (0, 300, 700, 1200)  # the pace control's choices, ms per action
@@ -43,9 +43,10 @@ def refusal_of(game: Game, notation: str) -> str | None:
     """Why an action the worker sent cannot be played now (None: it can):
     the page checks every answer with the engine before playing or showing it."""
     try:
-        return game.why_illegal(parse_action(notation))
+        why = game.why_illegal(parse_action(notation))
     except CaravanError as e:
-        return str(e)
+        return words().error(e)
+    return None if why is None else words().refusal(why)
 
 
 class Thinker(Protocol):

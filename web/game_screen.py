@@ -186,7 +186,8 @@ class GameScreen:
             game = load_game(entry)
         except RecordError as e:
             self.sv.read_problem = _(
-                "The last game could not be read back ({reason}); it is kept in Saved games.", reason=str(e)
+                "The last game could not be read back ({reason}); it is kept in Saved games.",
+                reason=words().error(e),
             )
             return False
         self.take(game, current, entry.name, entry.rev, entry.hints)
@@ -250,7 +251,7 @@ class GameScreen:
             reason = (
                 _("Saved games cannot be read: this browser does not let the page use its storage.")
                 if isinstance(e, StorageError)
-                else str(e)
+                else words().error(e)
             )
             self.page.message = _(
                 "This saved game cannot be opened: {reason}. It stays in the list.", reason=reason
@@ -334,18 +335,18 @@ class GameScreen:
         try:
             action = parse_action(notation)
         except NotationError as e:
-            self.page.message = _("Not allowed: {reason}", reason=str(e))
+            self.page.message = _("Not allowed: {reason}", reason=words().error(e))
             return
         if len(game.history) >= MAX_ACTIONS:  # caravan/limits.py: no record could hold one more
             self.page.message = _(
                 "This game has reached {n} actions, more than any real game and the most a saved game "
                 "can hold: no more actions can be taken in it.",
-                n=f"{MAX_ACTIONS:,}",
+                n=words().number(MAX_ACTIONS),
             )
             return
         reason = game.why_illegal(action)
         if reason is not None:
-            self.page.message = _("Not allowed: {reason}", reason=reason)
+            self.page.message = _("Not allowed: {reason}", reason=words().refusal(reason))
             return
         if isinstance(action, EndTurn) and not self.confirming and panels.asks_before_ending(game):
             self.confirming = True  # R6 allows it: ask first (confirm_end answers)
@@ -525,7 +526,7 @@ class GameScreen:
             self.page.message = _(
                 "This game has reached {n} actions, more than any real game and the most a saved game "
                 "can hold: no more actions can be taken in it.",
-                n=f"{MAX_ACTIONS:,}",
+                n=words().number(MAX_ACTIONS),
             )
             self.bots.reset()
             return True

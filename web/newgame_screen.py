@@ -9,7 +9,7 @@ from caravan.options import Options, default_players
 
 from . import pages
 from .game_screen import GameScreen
-from .i18n import _
+from .i18n import _, words
 from .markup import esc
 from .newgame import Form, form_markup
 from .saved import default_name
@@ -46,7 +46,7 @@ class NewGameScreen:
         try:
             options = self.form.options()
         except OptionsError as e:
-            self.page.message = _("These players cannot start a game: {reason}", reason=str(e))
+            self.page.message = _("These players cannot start a game: {reason}", reason=words().error(e))
             return
         self.start(options)
 

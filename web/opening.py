@@ -9,7 +9,7 @@ from caravan.errors import LinkError, RecordError
 
 from . import share
 from .game_screen import GameScreen
-from .i18n import _
+from .i18n import _, words
 from .newgame import unoffered
 from .saved import default_name
 
@@ -31,7 +31,7 @@ def open_link(play: GameScreen, text: str) -> None:
         play.drop_extras()
         page.link_error = _(
             "This link cannot be opened: {reason}. Nothing saved was changed; start a new game below.",
-            reason=str(e),
+            reason=words().error(e),
         )
         return
     rec = record.to_dict(game)

@@ -30,7 +30,7 @@ from caravan.game import Game
 from caravan.limits import MAX_ACTIONS, MAX_DEPTH, MAX_ENTRY
 from caravan.options import BOT_STRENGTHS
 
-from .i18n import _
+from .i18n import _, words
 from .names import names as seat_names
 from .newgame import unoffered
 from .storage import Storage, StorageError
@@ -280,7 +280,9 @@ def _read(raw: str) -> tuple[object, str | None]:
     try:
         return jsonread.loads(raw, max_chars=MAX_ENTRY, max_depth=MAX_DEPTH), None
     except jsonread.TooLarge:
-        return None, _("it is larger than {n} characters, far larger than any real game", n=f"{MAX_ENTRY:,}")
+        return None, _(
+            "it is larger than {n} characters, far larger than any real game", n=words().number(MAX_ENTRY)
+        )
     except jsonread.TooDeep:
         return None, _("it is not a saved game (its values nest deeper than any saved game's)")
     except jsonread.JsonRefused:

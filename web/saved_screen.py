@@ -12,7 +12,7 @@ from caravan.game import Game
 
 from . import pages
 from .game_screen import GameScreen
-from .i18n import _
+from .i18n import _, words
 from .newgame import unoffered
 from .saved import Entry, clean_name, default_name, export_filename, export_text, load_game
 from .services import Page, Services, storage_problem
@@ -95,7 +95,8 @@ class SavedScreen:
                 game = cur.game if mine and cur.game is not None else load_game(entry)
             except RecordError as e:
                 self.message = _(
-                    "This saved game cannot be opened: {reason}. It stays in the list.", reason=str(e)
+                    "This saved game cannot be opened: {reason}. It stays in the list.",
+                    reason=words().error(e),
                 )
                 return
             if action == "resume":
@@ -172,7 +173,9 @@ class SavedScreen:
             if refusal is not None:
                 raise RecordError(refusal)
         except RecordError as e:
-            self.message = _("This file was not imported: {reason}. Nothing was changed.", reason=str(e))
+            self.message = _(
+                "This file was not imported: {reason}. Nothing was changed.", reason=words().error(e)
+            )
             return
         name = default_name(game)
         entry_id = self.sv.new_id()

@@ -79,10 +79,14 @@ def refusal(game: Game, selected: str | None, square: int) -> str:
         implied = _implied(selected, square)
         why = game.why_illegal(implied) if implied is not None else None
         if why is not None:
-            return _("{square}: {reason}.", square=name, reason=why)
+            return _("{square}: {reason}.", square=name, reason=words().refusal(why))
     elsewhere = 0 if square != 0 else SQUARES - 1
     if game.left == 0:
-        return _("{square}: {reason}.", square=name, reason=game.why_illegal(PlaceCamel(square)) or "")
+        return _(
+            "{square}: {reason}.",
+            square=name,
+            reason=words().refusal(game.why_illegal(PlaceCamel(square)) or ""),
+        )
     camels = game.camels_at(square)
     mine = [c for c in camels if c.seat == game.seat]
     if mine:
@@ -91,7 +95,7 @@ def refusal(game: Game, selected: str | None, square: int) -> str:
         if why is None and game.loose_at(square) is not None:
             why = game.why_illegal(PickUp(square))
         if why is not None:
-            return _("{square}: {reason}.", square=name, reason=why)
+            return _("{square}: {reason}.", square=name, reason=words().refusal(why))
     others = [c for c in camels if c.seat != game.seat]
     if others and not mine:
         owners: list[int] = []
@@ -110,12 +114,12 @@ def refusal(game: Game, selected: str | None, square: int) -> str:
         if prey is not None and prey.good is not None:
             why = game.why_illegal(Steal(square, prey.seat, prey.good))
             if why is not None:
-                return _("{owner} To steal from it: {reason}.", owner=owner, reason=why)
+                return _("{owner} To steal from it: {reason}.", owner=owner, reason=words().refusal(why))
         return owner
     if game.loose_at(square) is not None:
         why = game.why_illegal(PickUp(square))
         if why is not None:
-            return _("{square}: {reason}.", square=name, reason=why)
+            return _("{square}: {reason}.", square=name, reason=words().refusal(why))
     return _(
         "There is nothing of yours on {square}. Choose one of your camels, a good on one, or the supply.",
         square=name,
