@@ -425,7 +425,7 @@ def _square(ctx: _Ctx, square: int) -> str:
         out.append(
             f'<text x="{x + CELL - 4}" y="{y + CELL - size / 2 - 2:.1f}" class="crowd" '
             f'font-size="{size:.1f}">'
-            f"{sum(c for _, c in toks)}</text>"
+            f"{sum(c for _tok, c in toks)}</text>"
         )
     # What stands on the square is drawn beside the square's element, not in
     # it: a tap near the centre of a selected square must find the square,

@@ -336,11 +336,11 @@ def _share_status(text: str) -> None:
         el.textContent = app.share_status
 
 
-def _copied(_: Any = None) -> None:
+def _copied(_event: Any = None) -> None:
     _share_status(_("Link copied to the clipboard."))
 
 
-def _copy_failed(_: Any = None) -> None:
+def _copy_failed(_event: Any = None) -> None:
     _share_status(_("The link could not be copied here: it is selected, copy it by hand."))
     el = document.getElementById("share-link")
     if not is_none(el):
@@ -348,7 +348,7 @@ def _copy_failed(_: Any = None) -> None:
         el.select()
 
 
-def _shared(_: Any = None) -> None:
+def _shared(_event: Any = None) -> None:
     _share_status(_("Link shared."))
 
 
@@ -556,7 +556,7 @@ LONG_PRESS_MS = 500
 _press: dict[str, Any] = {"timer": None, "square": None, "x": 0.0, "y": 0.0, "shown": False}
 
 
-def _cancel_press(_: Any = None) -> None:
+def _cancel_press(_event: Any = None) -> None:
     if _press["timer"] is not None:
         window.clearTimeout(_press["timer"])
         _press["timer"] = None
@@ -606,7 +606,7 @@ def _file_text(data: Any) -> None:
     render()
 
 
-def _file_failed(_: Any = None) -> None:
+def _file_failed(_event: Any = None) -> None:
     app.import_refused(_("the file could not be read"))
     render()
 
@@ -637,14 +637,14 @@ def _on_change(event: Any) -> None:
 
 
 @_reported
-def _on_resize(_: Any) -> None:
+def _on_resize(_event: Any) -> None:
     """A rotated phone or a resized window: redraw the board at its new size."""
     if app.set_unit_px(_board_scale()):
         render()
 
 
 @_reported
-def _on_hashchange(_: Any) -> None:
+def _on_hashchange(_event: Any) -> None:
     text = _fragment()
     if text.lstrip("#"):
         app.open_link(text)
@@ -661,7 +661,7 @@ def _on_storage(event: Any) -> None:
 
 
 @_reported
-def _on_pagehide(_: Any) -> None:
+def _on_pagehide(_event: Any) -> None:
     app.leave()
 
 

@@ -302,8 +302,8 @@ def game_over(game: Game, hints: list[int] | None = None) -> str:
         out.append(
             f'<p class="winner">{esc(_("Shared victory: {names}", names=words().names(win_names)))}</p>'
         )
-    top = max(line.total for _, line in ranking)
-    tied = [line.seat for _, line in ranking if line.total == top]
+    top = max(line.total for _place, line in ranking)
+    tied = [line.seat for _place, line in ranking if line.total == top]
     if len(tied) > 1:
         if len(win_names) == 1:
             out.append(
