@@ -10,6 +10,12 @@ EN: dict[str, str] = {
     # boot and screens
     "title": "Caravan",
     "loading": "Loading Python…",
+    # the rules reference (web/reference.py)
+    "rules.button": "Rules",
+    "rules.back": "Back",
+    "rules.contents": "Contents",
+    "rules.howto_offer": "New to Caravan?",
+    "rules.howto_open": "How to play",
     # new game
     "new.heading": "New game",
     "new.players": "Players",
