@@ -457,6 +457,6 @@ class App:
 def header_markup() -> str:
     """The tools of the page's header, on every screen: the rules reference."""
     return (
-        f'<button type="button" id="rules-button" data-rules-open="" aria-haspopup="dialog">'
+        f'<button type="button" id="rules-button" data-rules-open="rules" aria-haspopup="dialog">'
         f"{esc(t('rules.button'))}</button>"
     )

@@ -30,10 +30,11 @@ class Reference:
         self.pending: str | None = None
 
     def open(self, at: str | None = None) -> None:
-        """Open at rule ``at`` ("R7"), at the how-to-play (``"howto"``), or where it was left."""
+        """Open at rule ``at`` ("R7"), at a section (``"ref-3"``), at the top
+        of the other text (``"howto"``, ``"rules"``), or where it was left."""
         self.is_open = True
-        if at == "howto":
-            self.doc, self.rule, self.pending = "howto", None, "rules-title"
+        if at in rulesdoc.DOCS and at != self.doc:
+            self.doc, self.rule, self.pending = at, None, "rules-title"
         elif at is not None and at in RULE_NUMBERS:
             self.doc, self.rule, self.pending = "rules", at, f"rule-{at}"
         elif at is not None and at.startswith("ref-"):
