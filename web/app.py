@@ -23,8 +23,9 @@ from .bot_turns import Thinker
 from .current import Current
 from .game_screen import GameScreen
 from .history_screen import HistoryScreen
-from .motion import Motion
+from .i18n import t
 from .markup import esc, link_rules
+from .motion import Motion
 from .newgame_screen import NewGameScreen
 from .reference import Reference
 from .saved import Entry, Saves
@@ -32,7 +33,6 @@ from .saved_screen import SavedScreen
 from .selection import Selection
 from .services import Page, Services
 from .view import View, title_text
-from .i18n import t
 
 __all__ = ["App", "View", "title_text"]
 

@@ -656,8 +656,7 @@ def _cell(cls: str = "light") -> str:
 
 def _legend_token(game: Game, camel: Camel, count: int = 1, cls: str = "token", ring: str = "") -> str:
     return (
-        f'<g class="{cls}" transform="translate(26,16) scale(2)">{ring}'
-        f"{token_svg(game, camel, count, 0)}</g>"
+        f'<g class="{cls}" transform="translate(26,16) scale(2)">{ring}{token_svg(game, camel, count, 0)}</g>'
     )
 
 
@@ -689,7 +688,8 @@ def legend_symbols(game: Game) -> list[tuple[str, str]]:
         + f'<g class="target place">{target_mark(0, 0, ring=True)}{_cost_mark(ctx, 50, 50, 2)}</g>',
         "pick": _cell()
         + f'<g class="loose target pick">{pick_ring(0, 0)}{cube(50, LOOSE_Y, 26, common)}</g>',
-        "steal": _cell() + _legend_token(game, Camel(1 % game.seats, 0, some), cls="token target steal", ring=steal_ring),
+        "steal": _cell()
+        + _legend_token(game, Camel(1 % game.seats, 0, some), cls="token target steal", ring=steal_ring),
         "deliver": _cell() + f'<g class="target deliver">{target_mark(0, 0, ring=True)}</g>',
         "last-from": _cell() + last_mark(0, 0, "from"),
         "last-to": _cell() + last_mark(0, 0, "to"),

@@ -333,7 +333,12 @@ def render(*, keyboard: bool = False) -> None:
     # board is drawn once (at boot, where drawing it twice cost the most).
     just_measured = False
     app.bot_poll()  # a bot to move is asked for its turn first: the screen shows it thinking
-    if not _measured and app.screen in ("game", "over") and app.game is not None and not app.reference.is_open:
+    if (
+        not _measured
+        and app.screen in ("game", "over")
+        and app.game is not None
+        and not app.reference.is_open
+    ):
         draft = app.view(board=False)
         _screen.innerHTML = draft.markup
         _html.setAttribute("data-screen", draft.screen)  # the screen's layout depends on it

@@ -62,6 +62,8 @@ def link_rules(markup: str) -> str:
             out.append(part)
         else:
             out.append(
-                _CITATION.sub(lambda c: rule_link(c.group(1)) if c.group(1) in RULE_NUMBERS else c.group(1), part)
+                _CITATION.sub(
+                    lambda c: rule_link(c.group(1)) if c.group(1) in RULE_NUMBERS else c.group(1), part
+                )
             )
     return "".join(out)

@@ -201,9 +201,9 @@ def symbols_legend(game: Game) -> str:
     ]
     for key, svg in legend_symbols(game):
         if key.startswith("camel-"):
-            words = t("legend.camel", name=names[int(key[6:])].name)
+            words = t("legend.mark.camel", name=names[int(key[6:])].name)
         else:
-            words = t("legend." + key.replace("-", "_"))
+            words = t("legend.mark." + key.replace("-", "_"))
         out.append(f'<li data-legend-symbol="{key}">{svg}<span>{esc(words)}</span></li>')
     out.append("</ul></details>")
     return "".join(out)

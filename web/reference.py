@@ -78,7 +78,9 @@ def reference_markup(doc: str, lang: str, rule: str | None = None) -> str:
         for sid, name in rulesdoc.section_titles(doc, lang)
     )
     if rule is not None:
-        body = body.replace(f'id="rule-{rule}" class="rule"', f'id="rule-{rule}" class="rule" data-current="true"')
+        body = body.replace(
+            f'id="rule-{rule}" class="rule"', f'id="rule-{rule}" class="rule" data-current="true"'
+        )
     return (
         f'<section id="rules" role="dialog" aria-modal="true" aria-labelledby="rules-title" '
         f'lang="{lang}" data-doc="{doc}" data-lang="{lang}">'

@@ -140,7 +140,9 @@ def to_markup(text: str) -> tuple[str, str]:
             if sections:
                 out.append("</section>")
             sections += 1
-            out.append(f'<section class="ref-section" id="ref-{sections}"><h3>{inline(line[3:].strip())}</h3>')
+            out.append(
+                f'<section class="ref-section" id="ref-{sections}"><h3>{inline(line[3:].strip())}</h3>'
+            )
         elif stripped.startswith("|"):
             if para or items:
                 flush()
