@@ -695,18 +695,31 @@ def legend_symbols(game: Game) -> list[tuple[str, str]]:
         "last-to": _cell() + last_mark(0, 0, "to"),
         "hint": _cell() + f'<g class="target place hinted">{target_mark(0, 0, ring=True)}</g>',
     }
+    # The part of a square each mark sits in (x, y, width, height), so that
+    # it is drawn large enough to read at the legend's size.
+    token_box = (20, 12, 60, 64)
+    boxes: dict[str, tuple[int, int, int, int]] = {
+        "space": (0, 0, 40, 40),
+        "demand": (60, 0, 40, 40),
+        "count": token_box,
+        "laden": (20, 4, 60, 72),
+        "under": token_box,
+        "place": (20, 20, 60, 60),
+        "pick": (20, 0, 60, 50),
+        "steal": (20, 4, 60, 72),
+    }
     out = []
     for key in LEGEND_SYMBOLS:
         if key == "camel":
             for seat in range(game.seats):
-                out.append((f"camel-{seat}", _legend_svg(_cell() + _legend_token(game, Camel(seat, 0)))))
+                body = _cell() + _legend_token(game, Camel(seat, 0))
+                out.append((f"camel-{seat}", _legend_svg(body, token_box)))
             continue
-        out.append((key, _legend_svg(parts[key])))
+        out.append((key, _legend_svg(parts[key], boxes.get(key, (-2, -2, CELL + 4, CELL + 4)))))
     return out
 
 
-def _legend_svg(body: str) -> str:
-    return (
-        f'<svg class="legend-sym board-art" viewBox="-2 -2 {CELL + 4} {CELL + 4}" aria-hidden="true">'
-        f"{body}</svg>"
-    )
+def _legend_svg(body: str, box: tuple[int, int, int, int]) -> str:
+    x, y, w, h = box
+    return f'<svg class="legend-sym board-art" viewBox="{x} {y} {w} {h}" aria-hidden="true">{body}</svg>'
+

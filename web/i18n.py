@@ -14,6 +14,8 @@ EN: dict[str, str] = {
     "rules.button": "Rules",
     "rules.back": "Back",
     "rules.contents": "Contents",
+    "rules.tab_rules": "Rules",
+    "rules.tab_howto": "How to play",
     "rules.howto_offer": "New to Caravan?",
     "rules.howto_open": "How to play",
     # new game

@@ -297,8 +297,15 @@ def _closed_rules(view: Any) -> None:
 
 
 def _draw_screen(view: Any, keyboard: bool) -> None:
+    # A <details> the player opened or closed (the legend, its marks) stays so
+    # when the screen is drawn again: its state is the player's, not the app's.
+    folded = [(str(d.id), bool(d.open)) for d in document.querySelectorAll("#screen details[id]")]
     _screen.innerHTML = view.markup
     _drawn["screen"] = view.markup
+    for el_id, is_open in folded:
+        el = document.getElementById(el_id)
+        if not is_none(el) and el.tagName == "DETAILS":
+            el.open = is_open
     document.title = view.title
     if view.modal:
         keyboard = True  # a question holds the focus, however it was asked

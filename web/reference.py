@@ -67,7 +67,7 @@ def reference_markup(doc: str, lang: str, rule: str | None = None) -> str:
     title, body = rulesdoc.doc_markup(doc, lang)
     tabs = []
     for other in rulesdoc.DOCS:
-        name = rulesdoc.doc_markup(other, lang)[0]
+        name = t("rules.tab_" + other)
         pressed = "true" if other == doc else "false"
         tabs.append(
             f'<button type="button" id="rules-show-{other}" data-rules-doc="{other}" '
