@@ -20,6 +20,8 @@ on the board at all but in the enlarged view of its square
 
 from __future__ import annotations
 
+import re
+
 from caravan import ALL_GOODS, Camel, Game, Good, city_wants
 from caravan.actions import Action, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
 from caravan.board import CITY_NAMES, FILES, NUMBER_OF, RANKS, SIZE, SQUARE_NAMES, SQUARES, parse_square
@@ -719,7 +721,20 @@ def legend_symbols(game: Game) -> list[tuple[str, str]]:
     return out
 
 
+_CLASS = re.compile(r'class="([^"]*)"')
+_STATES = frozenset({"target", "source", "selected"})
+
+
 def _legend_svg(body: str, box: tuple[int, int, int, int]) -> str:
+    """A mark for the legend. The board's state classes become ``...-like``
+    (styled the same, caravan.css): the legend holds no target, source or
+    selection that a click, a test or a screen reader could take for the board's."""
+
+    def like(m: re.Match[str]) -> str:
+        names = (f"{c}-like" if c in _STATES else c for c in m.group(1).split())
+        return f'class="{" ".join(names)}"'
+
+    body = _CLASS.sub(like, body)
     x, y, w, h = box
     return f'<svg class="legend-sym board-art" viewBox="{x} {y} {w} {h}" aria-hidden="true">{body}</svg>'
 
