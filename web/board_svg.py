@@ -736,5 +736,4 @@ def _legend_svg(body: str, box: tuple[int, int, int, int]) -> str:
 
     body = _CLASS.sub(like, body)
     x, y, w, h = box
-    return f'<svg class="legend-sym board-art" viewBox="{x} {y} {w} {h}" aria-hidden="true">{body}</svg>'
-
+    return f'<svg class="icon legend-sym board-art" viewBox="{x} {y} {w} {h}" aria-hidden="true">{body}</svg>'

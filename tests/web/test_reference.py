@@ -209,9 +209,13 @@ def test_the_legend_draws_every_mark_the_board_draws_with_the_boards_code() -> N
     # "move" and "good" targets are the same dot and ring as "place".
     structure = {"piece", "coord", "dark", "zoomable", "zoomed", "crowd", "fx", "on", "hit", "move", "good"}
     classes = {c for group in drawn for c in group.split()} - structure
-    shown = {c.removesuffix("-like") for g in re.findall(r'class="([a-z][a-z -]*)"', legend) for c in g.split()}
+    shown = {
+        c.removesuffix("-like") for g in re.findall(r'class="([a-z][a-z -]*)"', legend) for c in g.split()
+    }
     # None of the board's own states in the legend: nothing there is a target or a selection.
-    assert not re.search(r'class="[^"]*\b(target|source|selected)\b(?!-)', legend.split("legend-symbols", 1)[1])
+    assert not re.search(
+        r'class="[^"]*\b(target|source|selected)\b(?!-)', legend.split("legend-symbols", 1)[1]
+    )
     assert classes - shown == set(), "marks on the board the legend does not show"
     keys = re.findall(r'data-legend-symbol="([a-z0-9-]+)"', legend)
     assert keys[: keys.index("camel-0")] == ["space", "city", "demand"]
