@@ -74,12 +74,14 @@ def test_citations_become_links_in_text_but_never_in_attributes_titles_buttons_o
         f'<p id="message" role="alert">costs 2 actions (R7); see I3 and R2D2, {unknown}</p>'
         '<button aria-label="R7">R7</button><svg><title>R7</title><text>R7</text></svg>'
         '<option value="R7">R7</option><li data-x="I3">wins (R17).</li>'
+        '<button class="zoom"><svg><g/></svg><span>an icon, then R7</span></button>'
     )
     out = link_rules(markup)
     links = re.findall(r'<button type="button" class="rule-link" data-rule="([RI][0-9]+)">\1</button>', out)
     assert links == ["R7", "I3", "R17"]
     assert '<button aria-label="R7">R7</button>' in out and "<title>R7</title>" in out
     assert '<option value="R7">R7</option>' in out and 'data-x="I3"' in out
+    assert "<span>an icon, then R7</span></button>" in out  # still inside the button, after its svg
     assert f"R2D2, {unknown}" in out
     plain = "<p>nothing to link</p>"
     assert link_rules(plain) is plain
