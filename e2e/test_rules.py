@@ -92,4 +92,8 @@ def test_r7_the_reference_opens_anywhere_and_escape_returns_to_the_same_place(ta
     expected = [s for key in LEGEND_SYMBOLS for s in (["camel-0", "camel-1"] if key == "camel" else [key])]
     assert symbols == expected
     assert game.seats == 2
+    # Opened by the player, the marks stay open when the screen is drawn again.
+    page.locator("#legend-symbols summary").click()
+    driver.perform(parse_action("@b2"))
+    expect(page.locator("#legend-symbols")).to_have_attribute("open", "")
     tab.log.assert_clean()
