@@ -11,7 +11,7 @@ from __future__ import annotations
 from caravan import ALL_GOODS, Game, Good, actions_for_turn
 from caravan.actions import EndTurn
 
-from .board_svg import cube
+from .board_svg import cube, legend_symbols
 from .i18n import t
 from .log import KIND_ORDER, action_kind, cost_text, describe, good_name
 from .markup import esc
@@ -146,7 +146,7 @@ def controls(
             f'{esc(describe(game, action))} <span class="cost">{esc(cost_text(cost))}</span> '
             f"<code>{esc(action)}</code></button></li>"
         )
-    out.append("</ul>")
+    out.append("</ul></details>")
     return "".join(out)
 
 
@@ -172,6 +172,7 @@ def legend(game: Game) -> str:
     bag = game.bag_contents()
     out = [
         f'<details id="legend" open><summary>{esc(t("legend.heading"))}</summary>'
+        f'<h3 class="legend-sub">{esc(t("legend.goods"))}</h3>'
         '<table class="legend"><thead><tr>'
         f'<th scope="col">{esc(t("legend.good"))}</th><th scope="col">{esc(t("legend.kind"))}</th>'
         f'<th scope="col">{esc(t("legend.city"))}</th><th scope="col">{esc(t("legend.bag"))}</th>'
@@ -186,7 +187,28 @@ def legend(game: Game) -> str:
             f'<td data-field="city">{esc(t("city." + good.city))}</td>'
             f'<td data-field="bag">{bag[good]}</td></tr>'
         )
-    out.append(f'</tbody></table><p class="hint">{esc(t("legend.shapes"))}</p></details>')
+    out.append(f'</tbody></table><p class="hint">{esc(t("legend.shapes"))}</p>')
+    out.append(symbols_legend(game))
+    out.append("</details>")
+    return "".join(out)
+
+
+def symbols_legend(game: Game) -> str:
+    """Every other mark the board draws, drawn by the board's own code
+    (web/board_svg.py, ``legend_symbols``), with what it means: one
+    ``li[data-legend-symbol]`` each, a camel per seat with its pattern."""
+    names = game.options.players
+    out = [
+        f'<details id="legend-symbols"><summary class="legend-sub">{esc(t("legend.symbols"))}</summary>'
+        '<ul class="legend-symbols">'
+    ]
+    for key, svg in legend_symbols(game):
+        if key.startswith("camel-"):
+            words = t("legend.mark.camel", name=names[int(key[6:])].name)
+        else:
+            words = t("legend.mark." + key.replace("-", "_"))
+        out.append(f'<li data-legend-symbol="{key}">{svg}<span>{esc(words)}</span></li>')
+    out.append("</ul></details>")
     return "".join(out)
 
 
