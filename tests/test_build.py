@@ -153,6 +153,17 @@ def test_terminal_modules_are_left_out_and_every_page_module_is_byte_code(bundle
         assert module + "c" in names, module  # where zipimport looks for the byte-code
 
 
+def test_the_rules_reference_in_every_language_is_in_the_zip_as_the_docs_hold_it(
+    bundle: build.Bundle,
+) -> None:
+    """web/rulesdoc.py renders docs/RULES.md, docs/HOWTO.md and docs/rules/*.md from the zip (issue 13)."""
+    app = _app_zip(bundle)
+    docs = build.reference_docs(ROOT)
+    assert "docs/RULES.md" in docs and "docs/rules/HOWTO.pl.md" in docs and len(docs) == 10
+    for rel in docs:
+        assert app.read(rel) == (ROOT / rel).read_bytes(), rel
+
+
 def test_byte_code_is_unchecked_hash_based_so_the_page_never_stats_for_staleness(
     bundle: build.Bundle,
 ) -> None:

@@ -133,3 +133,36 @@ def test_every_language_states_every_rule_of_docs_rules_with_the_same_citations(
         assert not differ, f"{lang}: rules citing other rules than in English: {differ}"
         assert _diagram(text) == _diagram(english), f"{lang}: the board diagram differs"
         assert "../shared" not in text
+
+
+# The how-to-play (docs/HOWTO.md and docs/rules/HOWTO.xx.md, shown in the
+# page's rules reference): every language has the same sections and cites the
+# same rules in the same order, in the words of its own rulebook.
+RULEBOOK_TERMS = {
+    "es": ("camello", "bienes", "marcadores de demanda", "marcadores de robo", "bolsa"),
+    "fr": ("chameau", "marchandises", "marqueurs de demande", "marqueurs de vol", "sac"),
+    "pl": ("wielbłąd", "towar", "znaczniki popytu", "znaczników kradzieży", "torby"),
+    "nl": ("kameel", "goederen", "vraagmarkers", "diefstalmarkers", "zak"),
+}
+
+
+def test_every_language_has_the_how_to_play_citing_the_same_rules_in_its_rulebooks_words() -> None:
+    english = (ROOT / "docs" / "HOWTO.md").read_text(encoding="utf-8")
+    sections = english.count("\n## ")
+    cites = CITED.findall(english)
+    assert cites and sections == 5
+    for lang, terms in RULEBOOK_TERMS.items():
+        text = (ROOT / "docs" / "rules" / f"HOWTO.{lang}.md").read_text(encoding="utf-8")
+        assert text.count("\n## ") == sections, lang
+        assert CITED.findall(text) == cites, f"{lang}: cites other rules than docs/HOWTO.md"
+        missing = [term for term in terms if term not in text.lower()]
+        assert not missing, f"{lang}: the rulebook's words missing: {missing}"
+
+
+def test_every_rule_an_engine_refusal_enforces_is_defined_in_docs_rules() -> None:
+    from caravan.refusals import TEXTS
+
+    rules = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
+    defined = set(DEFINED.findall(rules))
+    enforced = {rule for text in TEXTS.values() for rule in text.rules}
+    assert enforced and enforced <= defined, enforced - defined

@@ -101,6 +101,9 @@ RELEASE_STAMP = re.compile(r'<meta name="caravan-release" content="([0-9a-f]*)">
 INPUT_GLOBS = (
     "caravan/**/*.py",
     "web/**/*.py",
+    "docs/RULES.md",
+    "docs/HOWTO.md",
+    "docs/rules/*.md",
     "web/*.css",
     "web/static/*",
     "index.html",
@@ -135,6 +138,15 @@ def page_modules(root: Path = ROOT) -> list[str]:
     """Every module the page may import, relative to root: all of caravan/ and web/ but EXCLUDED."""
     found = [p.relative_to(root).as_posix() for pkg in PACKAGES for p in sorted((root / pkg).rglob("*.py"))]
     return [f for f in found if f not in EXCLUDED]
+
+
+def reference_docs(root: Path = ROOT) -> list[str]:
+    """The rules reference and the how-to-play in every language, which the
+    page renders from their Markdown (web/rulesdoc.py): shipped in the app zip
+    at the same paths."""
+    found = [root / "docs" / "RULES.md", root / "docs" / "HOWTO.md"]
+    found += sorted((root / "docs" / "rules").glob("*.md"))
+    return [p.relative_to(root).as_posix() for p in found]
 
 
 def locked_versions(root: Path) -> dict[str, str]:
@@ -193,7 +205,7 @@ def compile_app(root: Path, node: str) -> tuple[bytes, str]:
     """The app zip (sources + 3.14 byte-code of page_modules) and Pyodide's Python version."""
     with tempfile.TemporaryDirectory(prefix="caravan-build-") as tmp:
         stage = Path(tmp) / "stage"
-        for rel in page_modules(root):
+        for rel in page_modules(root) + reference_docs(root):
             (stage / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(root / rel, stage / rel)
         for lang, mo in catalogues(root).items():

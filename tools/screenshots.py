@@ -1,8 +1,9 @@
 """Render the page's key states as PNGs, for people to look at (`make screenshots`).
 
 States: the start, a source selected with a steal on offer, a crowded
-square, a refill just made, the end triggered, game over, and the question
-asked before a turn ends with actions left; each at
+square, a refill just made, the end triggered, game over, the question
+asked before a turn ends with actions left, the rules reference (at the
+actions), the how-to-play and the legend's marks; each at
 1280x800 and 360x740, in the light and the dark theme. Positions are made
 with the engine (seeded courier play, or camels placed by hand) and opened
 in the page as share links (docs/UI-CONTRACT.md, "Share links"); the refill
@@ -105,6 +106,18 @@ def _states() -> list[tuple[str, Game, Callable[[Driver], None]]]:
         d.select(SQUARE_NAMES[refill.at])
         d.click_action(str(refill))
 
+    def rules_at_actions(d: Driver) -> None:
+        d.page.locator("#rules-button").click()
+        d.page.locator('[data-rules-go="ref-5"]').click()  # the actions, with their costs
+
+    def howto(d: Driver) -> None:
+        d.page.locator("#rules-button").click()
+        d.page.locator("#rules-show-howto").click()
+
+    def legend(d: Driver) -> None:
+        d.page.locator("#legend-symbols summary").click()
+        d.page.locator("#legend-symbols").scroll_into_view_if_needed()
+
     return [
         ("1-start", start, nothing),
         ("2-steal", steal_game, select_steal),
@@ -113,6 +126,9 @@ def _states() -> list[tuple[str, Game, Callable[[Driver], None]]]:
         ("5-end-triggered", end_game, nothing),
         ("6-game-over", _finish(11), nothing),
         ("7-confirm-end", steal_game, ask_end),
+        ("8-rules", steal_game, rules_at_actions),
+        ("9-howto", start, howto),
+        ("10-legend", steal_game, legend),
     ]
 
 

@@ -24,8 +24,11 @@ from .bot_turns import Thinker
 from .current import Current
 from .game_screen import GameScreen
 from .history_screen import HistoryScreen
+from .i18n import _
+from .markup import esc, link_rules
 from .motion import Motion
 from .newgame_screen import NewGameScreen
+from .reference import Reference
 from .saved import Entry, Saves
 from .saved_screen import SavedScreen
 from .selection import Selection
@@ -61,6 +64,7 @@ class App:
         self.new = NewGameScreen(self.services, self.page, self.play, seed)
         self.hist = HistoryScreen(self.services, self.page)
         self.saved = SavedScreen(self.services, self.page, self.play, self._open_history)
+        self.reference = Reference()
 
     # --------------------------------------------- state the callers read
 
@@ -192,6 +196,7 @@ class App:
             code = code if code in catalogues.LANGUAGES else "en"
             translations = catalogues.translations(code)
         i18n.use(translations, code)
+        self.page.lang = code  # the rules reference's text (web/rulesdoc.py; English for any other)
         self.play.rephrase()
         self.hist.rephrase()
 
@@ -289,9 +294,15 @@ class App:
         self.play.bot_poll()
 
     def bot_delay(self) -> int | None:
+        # Under the reference the bot goes on thinking, but its actions wait
+        # until the reference is closed: the game is left as the player saw it.
+        if self.reference.is_open:
+            return None
         return self.play.bot_delay()
 
     def bot_step(self) -> bool:
+        if self.reference.is_open:
+            return False
         return self.play.bot_step()
 
     def bot_skip(self) -> None:
@@ -313,6 +324,8 @@ class App:
         return self.play.square_info(square, action)
 
     def shortcut(self, key: str, *, ctrl: bool = False, shift: bool = False) -> bool:
+        if self.reference.is_open:
+            return False  # the game's keys do nothing under the reference
         return self.play.shortcut(key, ctrl=ctrl, shift=shift)
 
     def open_zoom(self, square: str) -> None:
@@ -347,9 +360,13 @@ class App:
         self.play.leave()
 
     def escape(self) -> bool:
-        """The Escape key: close the history view, the question or the share
-        dialog, stop renaming, else drop the selection, keeping focus on what
-        was selected. False when there was nothing to close (no redraw)."""
+        """The Escape key: close the rules reference, the history view, the
+        question or the share dialog, stop renaming, else drop the selection,
+        keeping focus on what was selected. False when there was nothing to
+        close (no redraw)."""
+        if self.reference.is_open:
+            self.close_rules()
+            return True
         if self.page.screen == "history":
             self.close_history()
             return True
@@ -408,6 +425,8 @@ class App:
 
     def history_key(self, key: str) -> bool:
         """Arrow keys, Home and End step through the history view."""
+        if self.reference.is_open:
+            return False
         return self.hist.key(key)
 
     def close_history(self) -> None:
@@ -419,11 +438,35 @@ class App:
             self.saved.refresh()
         self.page.focus = "#history-button" if screen in ("game", "over") else None
 
+    # ---------------------------------------------------- the rules reference
+
+    def open_rules(self, at: str | None = None) -> None:
+        """Open the reference over any screen (web/reference.py): at rule ``at``
+        ("R7"), at the how-to-play (``"howto"``), or where it was left."""
+        self.reference.open(at)
+
+    def show_rules_doc(self, doc: str) -> None:
+        """The reference's tabs: the rules or the how-to-play."""
+        self.reference.show(doc)
+
+    def close_rules(self) -> None:
+        """Back to exactly where the player was: the screen under the reference was never touched."""
+        self.reference.close()
+
     # ------------------------------------------------------------- output
 
     def view(self, *, board: bool = True) -> View:
         """The page after an update; with ``board`` False, the board is an
-        empty frame of its size (main.py measures it before the first drawing)."""
+        empty frame of its size (main.py measures it before the first drawing).
+        Every rule citation on the screen becomes a link into the reference
+        here, whatever put it there (web/markup.py, ``link_rules``)."""
+        view = self._screen_view(board=board)
+        view.markup = link_rules(view.markup)
+        view.header = header_markup()
+        view.rules = self.reference.markup(self.page.lang)
+        return view
+
+    def _screen_view(self, *, board: bool) -> View:
         top = self.services.problems()
         screen = self.page.screen
         if screen == "saved":
@@ -433,3 +476,11 @@ class App:
         if screen not in ("game", "over") or self.current.game is None:
             return self.new.view(top)
         return self.play.view(top, board=board)
+
+
+def header_markup() -> str:
+    """The tools of the page's header, on every screen: the rules reference."""
+    return (
+        f'<button type="button" id="rules-button" data-rules-open="rules" aria-haspopup="dialog">'
+        f"{esc(_('Rules'))}</button>"
+    )

@@ -20,7 +20,9 @@ on the board at all but in the enlarged view of its square
 
 from __future__ import annotations
 
-from caravan import Camel, Game, Good, city_wants
+import re
+
+from caravan import ALL_GOODS, Camel, Game, Good, city_wants
 from caravan.actions import Action, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
 from caravan.board import FILES, NUMBER_OF, RANKS, SIZE, SQUARE_NAMES, SQUARES, parse_square
 
@@ -351,6 +353,37 @@ def _city(ctx: _Ctx, square: int, x: int, y: int, want: Good) -> tuple[str, str]
     return out, _("{city} wants {good}", city=city, good=words().good(want))
 
 
+def last_mark(x: float, y: float, mark: str) -> str:
+    """The last turn's mark on a square (``from``, ``to`` or both): a frame,
+    not a fill, so a city keeps its colour and the square stays readable."""
+    return f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" class="last {mark}"/>'
+
+
+def space_number(ctx: _Ctx, x: float, y: float, number: int) -> str:
+    """A numbered space's number (R3), in a disc at the top left."""
+    size = ctx.text(14)
+    r = max(11.0, size * 0.6)
+    c = r + 2
+    return (
+        f'<circle cx="{x + c:.1f}" cy="{y + c:.1f}" r="{r:.1f}" class="space-number"/>'
+        f'<text x="{x + c:.1f}" y="{y + c:.1f}" class="space-text" font-size="{size:.1f}">{number}</text>'
+    )
+
+
+def demand_disc(ctx: _Ctx, x: float, y: float, demand: int, *, city: bool) -> str:
+    """The demand markers on a square (R8, R13), as a disc with their count:
+    top right, or on a city under its name band, on the left."""
+    size = ctx.text(13)
+    r = max(12.0, size * 0.62)
+    cx, cy = (x + CELL - r - 2, y + r + 2) if not city else (x + r + 2, y + ctx.text(13) + 8 + r + 2)
+    markers = ngettext("{n} demand marker", "{n} demand markers", n=demand)
+    return (
+        f'<g class="demand"><title>{esc(markers)}</title>'
+        f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" class="demand-marker"/>'
+        f'<text x="{cx:.1f}" y="{cy:.1f}" class="demand-text" font-size="{size:.1f}">{demand}</text></g>'
+    )
+
+
 def _square(ctx: _Ctx, square: int) -> str:
     game, sel, targets = ctx.game, ctx.sel, ctx.targets
     x, y = cell_origin(square)
@@ -393,33 +426,14 @@ def _square(ctx: _Ctx, square: int) -> str:
             f'class="cell {"light" if light else "dark"}"/>'
         )
     if mark:
-        # A frame, not a fill: a city keeps its colour, the square's contents stay readable.
-        out.append(
-            f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" class="last {mark}"/>'
-        )
+        out.append(last_mark(x, y, mark))
     number = NUMBER_OF.get(square)
     if number is not None:
-        title = f"{name}: " + _("space {n}", n=number)
-        size = ctx.text(14)
-        r = max(11.0, size * 0.6)
-        c = r + 2
-        out.append(f'<circle cx="{x + c:.1f}" cy="{y + c:.1f}" r="{r:.1f}" class="space-number"/>')
-        out.append(
-            f'<text x="{x + c:.1f}" y="{y + c:.1f}" class="space-text" font-size="{size:.1f}">{number}</text>'
-        )
+        out.append(space_number(ctx, x, y, number))
     title = square_text(game, square)  # everything on it in words, for hover (web/squareinfo.py)
     out.insert(1, f"<title>{esc(title)}</title>")
     if demand:
-        size = ctx.text(13)
-        r = max(12.0, size * 0.62)
-        # Top right; on a city, under its name band, on the left.
-        cx, cy = (x + CELL - r - 2, y + r + 2) if want is None else (x + r + 2, y + ctx.text(13) + 8 + r + 2)
-        markers = ngettext("{n} demand marker", "{n} demand markers", n=demand)
-        out.append(f'<g class="demand"><title>{esc(markers)}</title>')
-        out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" class="demand-marker"/>')
-        out.append(
-            f'<text x="{cx:.1f}" y="{cy:.1f}" class="demand-text" font-size="{size:.1f}">{demand}</text></g>'
-        )
+        out.append(demand_disc(ctx, x, y, demand, city=want is not None))
     if not inline and len(toks) > 3:
         size = ctx.text(12)
         out.append(
@@ -444,13 +458,11 @@ def _square(ctx: _Ctx, square: int) -> str:
                 f"{cube(x + 50, y + LOOSE_Y, size, loose)}</g>"
             )
         else:
-            hx, hy, hw, hh = LOOSE_HIT
             attrs = _action_attrs(game, pick[0], pick[1], hinted=ctx.sel.hinted)
-            badge = _cost_mark(ctx, x + 50 + hw / 2, y + hh, pick[1])
+            badge = _cost_mark(ctx, x + 50 + LOOSE_HIT[2] / 2, y + LOOSE_HIT[3], pick[1])
             out.append(
                 f'<g class="loose target pick" data-loose="{loose.letter}"{attrs}>'
-                f'<rect x="{x + hx}" y="{y + hy}" width="{hw}" height="{hh}" rx="8" class="hit pick-ring"/>'
-                f"{cube(x + 50, y + LOOSE_Y, size, loose)}{badge}</g>"
+                f"{pick_ring(x, y)}{cube(x + 50, y + LOOSE_Y, size, loose)}{badge}</g>"
             )
     used: set[str] = set()
     for n, (camel, count) in enumerate(toks[:MAX_DRAWN]):
@@ -460,6 +472,20 @@ def _square(ctx: _Ctx, square: int) -> str:
     if hit is not None:
         out.append(_square_target(ctx, square, hit[0], hit[1], occupied=bool(toks) or loose is not None))
     return "".join(out)
+
+
+def pick_ring(x: float, y: float) -> str:
+    """The ring around a good that can be picked up (R8), which takes the tap."""
+    hx, hy, hw, hh = LOOSE_HIT
+    return f'<rect x="{x + hx}" y="{y + hy}" width="{hw}" height="{hh}" rx="8" class="hit pick-ring"/>'
+
+
+def target_mark(x: float, y: float, *, ring: bool) -> str:
+    """Where a camel or a good can go: a dot on an empty square, a ring on
+    an occupied one or a city to deliver to."""
+    if ring:
+        return f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="14" class="ring"/>'
+    return f'<circle cx="{x + 50}" cy="{y + 50}" r="12" class="dot"/>'
 
 
 def _cost_mark(ctx: _Ctx, cx: float, cy: float, cost: int) -> str:
@@ -478,10 +504,7 @@ def _square_target(ctx: _Ctx, square: int, action: Action, cost: int, *, occupie
     occupied one, gold for a delivery; the whole square takes the tap."""
     x, y = cell_origin(square)
     kind = action_kind(ctx.game, action)
-    if occupied or kind == "deliver":
-        mark = f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="14" class="ring"/>'
-    else:
-        mark = f'<circle cx="{x + 50}" cy="{y + 50}" r="12" class="dot"/>'
+    mark = target_mark(x, y, ring=occupied or kind == "deliver")
     return (
         f'<g{_action_attrs(ctx.game, action, cost, hinted=ctx.sel.hinted)} class="target {kind}">'
         f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" class="hit"/>'
@@ -615,3 +638,115 @@ def square_view(game: Game, sel: Selection, square: int) -> str:
 
 def _list_cost(cost: int) -> str:
     return f' <span class="cost">{esc(cost_text(cost))}</span>' if cost > 1 else ""
+
+
+# ------------------------------------------------------------ legend
+
+# Every kind of mark the board draws, in the order the legend lists them
+# (docs/UI-CONTRACT.md, ``#legend``); each is drawn by the board's own code.
+LEGEND_SYMBOLS = (
+    "space",
+    "city",
+    "demand",
+    "camel",
+    "count",
+    "laden",
+    "under",
+    "source",
+    "selected",
+    "place",
+    "ring",
+    "pick",
+    "steal",
+    "deliver",
+    "last-from",
+    "last-to",
+    "hint",
+)
+
+
+def _cell(cls: str = "light") -> str:
+    return f'<rect x="0" y="0" width="{CELL}" height="{CELL}" class="cell {cls}"/>'
+
+
+def _legend_token(game: Game, camel: Camel, count: int = 1, cls: str = "token", ring: str = "") -> str:
+    return (
+        f'<g class="{cls}" transform="translate(26,16) scale(2)">{ring}{token_svg(game, camel, count, 0)}</g>'
+    )
+
+
+def legend_symbols(game: Game) -> list[tuple[str, str]]:
+    """(key, ``<svg>``) for each of LEGEND_SYMBOLS and one ``camel-N`` per
+    seat (its colour and pattern), drawn by the functions that draw the
+    board, inside an element of class ``board-art`` that the board's CSS
+    also styles: the legend cannot show a mark the board no longer draws."""
+    ctx = _Ctx(game, Selection(), _Targets(game, []), {}, 1.0, None)
+    some = ALL_GOODS[0]  # a rare good
+    common = ALL_GOODS[-1]
+    steal_ring = (
+        f'<rect x="-1.5" y="-1.5" width="{TOKEN_W + 3}" height="{TOKEN_H + 3}" rx="5" class="steal-ring"/>'
+    )
+    square = next(sq for sq in range(SIZE * SIZE) if city_wants(sq) is not None)
+    want = city_wants(square)
+    assert want is not None
+    parts: dict[str, str] = {
+        "space": _cell() + space_number(ctx, 0, 0, 3),
+        "city": _city(ctx, square, 0, 0, want)[0],
+        "demand": _cell() + demand_disc(ctx, 0, 0, 2, city=False),
+        "count": _cell() + _legend_token(game, Camel(0, 0), 3),
+        "laden": _cell() + _legend_token(game, Camel(0, 0, some)),
+        "under": _cell() + _legend_token(game, Camel(0, 0, common, True)),
+        "source": f'<g class="square source">{_cell()}</g>',
+        "selected": f'<g class="square source selected">{_cell()}</g>',
+        "place": _cell() + f'<g class="target place">{target_mark(0, 0, ring=False)}</g>',
+        "ring": _cell()
+        + f'<g class="target place">{target_mark(0, 0, ring=True)}{_cost_mark(ctx, 50, 50, 2)}</g>',
+        "pick": _cell()
+        + f'<g class="loose target pick">{pick_ring(0, 0)}{cube(50, LOOSE_Y, 26, common)}</g>',
+        "steal": _cell()
+        + _legend_token(game, Camel(1 % game.seats, 0, some), cls="token target steal", ring=steal_ring),
+        "deliver": _cell() + f'<g class="target deliver">{target_mark(0, 0, ring=True)}</g>',
+        "last-from": _cell() + last_mark(0, 0, "from"),
+        "last-to": _cell() + last_mark(0, 0, "to"),
+        "hint": _cell() + f'<g class="target place hinted">{target_mark(0, 0, ring=True)}</g>',
+    }
+    # The part of a square each mark sits in (x, y, width, height), so that
+    # it is drawn large enough to read at the legend's size.
+    token_box = (20, 12, 60, 64)
+    boxes: dict[str, tuple[int, int, int, int]] = {
+        "space": (0, 0, 40, 40),
+        "demand": (60, 0, 40, 40),
+        "count": token_box,
+        "laden": (20, 4, 60, 72),
+        "under": token_box,
+        "place": (20, 20, 60, 60),
+        "pick": (20, 0, 60, 50),
+        "steal": (20, 4, 60, 72),
+    }
+    out = []
+    for key in LEGEND_SYMBOLS:
+        if key == "camel":
+            for seat in range(game.seats):
+                body = _cell() + _legend_token(game, Camel(seat, 0))
+                out.append((f"camel-{seat}", _legend_svg(body, token_box)))
+            continue
+        out.append((key, _legend_svg(parts[key], boxes.get(key, (-2, -2, CELL + 4, CELL + 4)))))
+    return out
+
+
+_CLASS = re.compile(r'class="([^"]*)"')
+_STATES = frozenset({"target", "source", "selected"})
+
+
+def _legend_svg(body: str, box: tuple[int, int, int, int]) -> str:
+    """A mark for the legend. The board's state classes become ``...-like``
+    (styled the same, caravan.css): the legend holds no target, source or
+    selection that a click, a test or a screen reader could take for the board's."""
+
+    def like(m: re.Match[str]) -> str:
+        names = (f"{c}-like" if c in _STATES else c for c in m.group(1).split())
+        return f'class="{" ".join(names)}"'
+
+    body = _CLASS.sub(like, body)
+    x, y, w, h = box
+    return f'<svg class="icon legend-sym board-art" viewBox="{x} {y} {w} {h}" aria-hidden="true">{body}</svg>'

@@ -40,6 +40,8 @@ from web.storage import StorageError, StorageFull
 
 _html = document.documentElement
 _screen = document.getElementById("screen")
+_tools = document.getElementById("top-tools")
+_rules_layer = document.getElementById("rules-layer")
 app: App = App()  # replaced in boot()
 
 
@@ -208,8 +210,105 @@ def _play(motion: Any) -> None:
         el.animate(frames, to_js(timing, dict_converter=window.Object.fromEntries))
 
 
+# The rules reference (web/reference.py) is drawn in its own layer; while it
+# is open the screen under it is not drawn again (a bot's answer, a storage
+# event), so that closing it finds the screen exactly as it was: selection,
+# scroll of the log, focus. Only if the screen changed meanwhile is it drawn
+# on closing, and its scroll positions are put back.
+_drawn = {"screen": "", "header": "", "rules": ""}
+_under: dict[str, Any] = {"opener": None, "scroll": []}
+_SCROLLERS = (".side", "#log", "#saved-list", "#history-log")
+
+
+def _keep_scroll() -> list[tuple[str, float]]:
+    out = [("window", float(window.scrollY))]
+    for sel in _SCROLLERS:
+        el = document.querySelector(sel)
+        if not is_none(el):
+            out.append((sel, float(el.scrollTop)))
+    return out
+
+
+def _put_back_scroll(kept: list[tuple[str, float]]) -> None:
+    for sel, top in kept:
+        if sel == "window":
+            window.scrollTo(window.scrollX, top)
+            continue
+        el = document.querySelector(sel)
+        if not is_none(el):
+            el.scrollTop = top
+
+
+def _show_rules(view: Any) -> bool:
+    """Open, redraw or close the reference; True while it is open."""
+    was_open = bool(_drawn["rules"])
+    if view.rules:
+        if not was_open:
+            _under["opener"] = document.activeElement
+            _under["scroll"] = _keep_scroll()
+            _screen.inert = True
+            _tools.inert = True
+            _rules_layer.hidden = False
+            _html.setAttribute("data-rules", "open")
+        if view.rules != _drawn["rules"]:
+            _rules_layer.innerHTML = view.rules
+            _drawn["rules"] = view.rules
+        pending = app.reference.pending
+        app.reference.pending = None
+        if pending is not None:
+            el = document.getElementById(pending)
+            if not is_none(el):
+                el.scrollIntoView(to_js({"block": "start"}, dict_converter=window.Object.fromEntries))
+                el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+        return True
+    if was_open:
+        _rules_layer.innerHTML = ""
+        _rules_layer.hidden = True
+        _drawn["rules"] = ""
+        _screen.inert = False
+        _tools.inert = False
+        _html.removeAttribute("data-rules")
+    return False
+
+
 def _show(view: Any, keyboard: bool) -> None:
+    if view.header != _drawn["header"]:
+        _tools.innerHTML = view.header
+        _drawn["header"] = view.header
+    was_open = bool(_drawn["rules"])
+    if _show_rules(view):
+        return  # the screen under the reference stays as it is
+    if was_open:
+        _closed_rules(view)
+        return
+    _draw_screen(view, keyboard)
+
+
+def _closed_rules(view: Any) -> None:
+    """The reference was just closed: back where the player was."""
+    if view.markup != _drawn["screen"]:
+        _draw_screen(view, False)
+        _put_back_scroll(_under["scroll"])
+    opener = _under["opener"]
+    _under["opener"] = None
+    if opener is not None and not is_none(opener) and bool(opener.isConnected) and opener != document.body:
+        opener.focus()
+    else:
+        el = document.getElementById("rules-button")
+        if not is_none(el):
+            el.focus()
+
+
+def _draw_screen(view: Any, keyboard: bool) -> None:
+    # A <details> the player opened or closed (the legend, its marks) stays so
+    # when the screen is drawn again: its state is the player's, not the app's.
+    folded = [(str(d.id), bool(d.open)) for d in document.querySelectorAll("#screen details[id]")]
     _screen.innerHTML = view.markup
+    _drawn["screen"] = view.markup
+    for el_id, is_open in folded:
+        el = document.getElementById(el_id)
+        if not is_none(el) and el.tagName == "DETAILS":
+            el.open = is_open
     document.title = view.title
     if view.modal:
         keyboard = True  # a question holds the focus, however it was asked
@@ -244,7 +343,12 @@ def render(*, keyboard: bool = False) -> None:
     # board is drawn once (at boot, where drawing it twice cost the most).
     just_measured = False
     app.bot_poll()  # a bot to move is asked for its turn first: the screen shows it thinking
-    if not _measured and app.screen in ("game", "over") and app.game is not None:
+    if (
+        not _measured
+        and app.screen in ("game", "over")
+        and app.game is not None
+        and not app.reference.is_open
+    ):
         draft = app.view(board=False)
         _screen.innerHTML = draft.markup
         _html.setAttribute("data-screen", draft.screen)  # the screen's layout depends on it
@@ -255,7 +359,7 @@ def render(*, keyboard: bool = False) -> None:
     # Drawn at a new size (a rotated phone), it is drawn once more at the right
     # one; not right after the frame was measured, in the very same layout
     # (measuring again would lay the page out once more at boot, for nothing).
-    if not just_measured and app.set_unit_px(_board_scale()):
+    if not just_measured and not app.reference.is_open and app.set_unit_px(_board_scale()):
         _show(app.view(), keyboard)
     _play(view.motion)
     app.motion = None  # played once: a later redraw does not replay it
@@ -407,8 +511,40 @@ def _square_of(target: Any) -> str | None:
     return str(el.getAttribute("data-on") if is_none(name) else name)
 
 
+_RULES_CONTROLS = "[data-rule],[data-rules-open],[data-rules-doc],[data-rules-go],#rules-back"
+
+
+def _rules_click(target: Any) -> bool:
+    """A click for the rules reference: a rule citation, the header's button,
+    the how-to-play offer, the reference's tabs, contents and back button, or
+    outside the reference (closes it). True when it was one."""
+    el = target.closest(_RULES_CONTROLS)
+    if is_none(el):
+        if app.reference.is_open and not is_none(target.closest("#rules-layer")):
+            if is_none(target.closest("#rules")):  # the backdrop around it
+                app.close_rules()
+                render()
+            return True
+        return False
+    if el.id == "rules-back":
+        app.close_rules()
+    elif not is_none(rule := el.getAttribute("data-rule")):
+        app.open_rules(str(rule))
+    elif not is_none(doc := el.getAttribute("data-rules-doc")):
+        app.show_rules_doc(str(doc))
+    elif not is_none(go := el.getAttribute("data-rules-go")):
+        app.open_rules(str(go))
+    else:
+        at = str(el.getAttribute("data-rules-open"))
+        app.open_rules(at or None)
+    render()
+    return True
+
+
 def _activate(target: Any, *, keyboard: bool) -> None:
     """What a click on ``target`` does; Enter and Space on a board element too."""
+    if _rules_click(target):
+        return
     if app.confirming and is_none(target.closest("#confirm-end")):
         app.confirm_end(False)  # a click outside the question: "no"
         render(keyboard=keyboard)
@@ -493,7 +629,7 @@ def _trap_tab(event: Any) -> bool:
 @_reported
 def _on_keydown(event: Any) -> None:
     key = str(event.key)
-    if key == "Tab" and app.confirming:
+    if key == "Tab" and app.confirming and not app.reference.is_open:
         _trap_tab(event)
         return
     if event.altKey:

@@ -73,4 +73,10 @@ class NewGameScreen:
         error = f'<p id="link-error" role="alert">{esc(link_error)}</p>' if link_error else ""
         form = form_markup(self.form, self.page.message, can_resume=resumable)
         saved = f'<p class="saved-open">{pages.button("saved-button", _("Saved games"))}</p>'
-        return View("new-game", top + error + form + saved, title=_("Caravan"))
+        # The how-to-play, offered to a first-time player without getting in the way.
+        howto = (
+            f'<p class="howto-offer">{esc(_("New to Caravan?"))} '
+            f'<button type="button" id="howto-open" class="linkish" data-rules-open="howto">'
+            f"{esc(_('How to play'))}</button></p>"
+        )
+        return View("new-game", top + error + howto + form + saved, title=_("Caravan"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from caravan import ALL_GOODS, Game, Good, actions_for_turn
 from caravan.actions import EndTurn
 
-from .board_svg import cube
+from .board_svg import cube, legend_symbols
 from .i18n import N_, _, ngettext, words
 from .log import KIND_ORDER, action_kind, cost_text, describe, good_name
 from .markup import esc
@@ -29,6 +29,25 @@ PANEL_FIELDS = {
     "held": N_("Goods carried"),
     "penalty": N_("Penalty now"),
     "total": N_("Score"),
+}
+# The legend's marks, by data-legend-symbol (the camels, one per seat, aside).
+LEGEND_MARKS = {
+    "space": N_("Numbered space: new goods come here"),
+    "city": N_("City, in the colour of the good it wants"),
+    "demand": N_("Demand markers on the space, 1 point each"),
+    "count": N_("Several unladen camels of one player"),
+    "laden": N_("A camel carrying a good"),
+    "under": N_("A stolen good under a camel: safe until it moves"),
+    "source": N_("Dashed frame: you can select it"),
+    "selected": N_("Blue frame: selected"),
+    "place": N_("Dot: place or move here, 1 action"),
+    "ring": N_("Ring: onto camels already there, 2 actions"),
+    "pick": N_("Blue ring: pick this good up"),
+    "steal": N_("Red frame: steal this good"),
+    "deliver": N_("Gold ring: deliver here"),
+    "last-from": N_("Last turn: a camel or good left here"),
+    "last-to": N_("Last turn: a camel or good arrived here"),
+    "hint": N_("Dashed purple: what the hint suggests"),
 }
 # The game-over table's columns, by data-field.
 OVER_COLUMNS = {
@@ -194,7 +213,7 @@ def controls(
             f'{esc(describe(game, action))} <span class="cost">{esc(cost_text(cost))}</span> '
             f"<code>{esc(action)}</code></button></li>"
         )
-    out.append("</ul>")
+    out.append("</ul></details>")
     return "".join(out)
 
 
@@ -221,7 +240,8 @@ def legend(game: Game) -> str:
     points (R15), the city that wants it (R12), and how many are in the bag."""
     bag = game.bag_contents()
     out = [
-        f'<details id="legend" open><summary>{esc(_("Goods"))}</summary>'
+        f'<details id="legend" open><summary>{esc(_("Legend"))}</summary>'
+        f'<h3 class="legend-sub">{esc(_("Goods"))}</h3>'
         '<table class="legend"><thead><tr>'
         f'<th scope="col">{esc(_("Good"))}</th><th scope="col">{esc(_("Kind"))}</th>'
         f'<th scope="col">{esc(_("Wanted by"))}</th><th scope="col">{esc(_("In the bag"))}</th>'
@@ -240,7 +260,28 @@ def legend(game: Game) -> str:
             f'<td data-field="bag">{bag[good]}</td></tr>'
         )
     shapes = _("Rare goods are diamonds, common goods squares.")
-    out.append(f'</tbody></table><p class="hint">{esc(shapes)}</p></details>')
+    out.append(f'</tbody></table><p class="hint">{esc(shapes)}</p>')
+    out.append(symbols_legend(game))
+    out.append("</details>")
+    return "".join(out)
+
+
+def symbols_legend(game: Game) -> str:
+    """Every other mark the board draws, drawn by the board's own code
+    (web/board_svg.py, ``legend_symbols``), with what it means: one
+    ``li[data-legend-symbol]`` each, a camel per seat with its pattern."""
+    on_board = _("On the board")
+    out = [
+        f'<details id="legend-symbols"><summary class="legend-sub">{esc(on_board)}</summary>'
+        '<ul class="legend-symbols">'
+    ]
+    for key, svg in legend_symbols(game):
+        if key.startswith("camel-"):
+            said = _("{name}'s camels", name=name_of(game, int(key[6:])))
+        else:
+            said = _(LEGEND_MARKS[key])
+        out.append(f'<li data-legend-symbol="{key}">{svg}<span>{esc(said)}</span></li>')
+    out.append("</ul></details>")
     return "".join(out)
 
 

@@ -150,10 +150,13 @@ class Page:
     link just opened was refused (``#link-error``), and where keyboard focus
     belongs after this update (a CSS selector; None: the screen's own choice)."""
 
-    __slots__ = ("focus", "link_error", "message", "screen")
+    __slots__ = ("focus", "lang", "link_error", "message", "screen")
 
     def __init__(self) -> None:
         self.screen = "new-game"
         self.message = ""
         self.link_error = ""
         self.focus: str | None = None
+        # The language the page is shown in (one of web/rulesdoc.py's
+        # LANGUAGES); the rules reference is drawn in it.
+        self.lang = "en"

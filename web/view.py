@@ -14,7 +14,19 @@ class View:
     machine-readable state of the contract (absent before a game exists).
     A plain class, not a dataclass: each ``@dataclass`` costs the boot."""
 
-    __slots__ = ("focus", "left", "markup", "modal", "motion", "record", "screen", "seat", "title")
+    __slots__ = (
+        "focus",
+        "header",
+        "left",
+        "markup",
+        "modal",
+        "motion",
+        "record",
+        "rules",
+        "screen",
+        "seat",
+        "title",
+    )
 
     def __init__(
         self,
@@ -38,6 +50,10 @@ class View:
         self.title = title  # the tab's title: whose turn it is
         self.modal = modal
         self.motion = motion  # what to animate on the board after this update (web/motion.py)
+        # The header's tools on every screen, and the rules reference drawn
+        # over the screen ("" when closed: web/reference.py); App.view sets them.
+        self.header = ""
+        self.rules = ""
 
 
 def title_text(game: Game | None, screen: str) -> str:
