@@ -26,14 +26,16 @@ from tests.translations import compiled, outside_brackets, pseudo_mo
 # (its own table, from the catalogues at build time), the languages' own
 # names, SVG tooltips, notation, dates (Intl formats them in the page's
 # language) and a city's name cut to its first letters on a phone's board
-# (the whole name is in the square's tooltip and view).
+# (the whole name is in the square's tooltip and view); and the rules
+# reference's text, which is each language's own (docs/rules/), not the catalogue's.
 VISIBLE_TEXT = """() => {
   const out = [];
   const walk = document.createTreeWalker(document.getElementById("app"), NodeFilter.SHOW_TEXT);
   while (walk.nextNode()) {
     const node = walk.currentNode, el = node.parentElement;
     if (!node.textContent.trim()) continue;
-    if (el.closest("code, title, time, #language, [data-boot], script, style, .city-name")) continue;
+    const skip = "code, title, time, #language, [data-boot], script, style, .city-name, .rules-body";
+    if (el.closest(skip)) continue;
     if (el.checkVisibility && !el.checkVisibility()) continue;
     out.push(node.textContent);
   }
@@ -166,4 +168,9 @@ def test_in_the_pseudo_language_no_screen_shows_text_outside_the_brackets(tab: T
     expect(page.locator("#game-over")).to_be_visible()
     expect(page.locator("html")).to_have_attribute("lang", "xx")
     screens["game over"] = _left_outside(page)
+    page.locator("#rules-button").click()
+    expect(page.locator("#rules")).to_be_visible()
+    screens["rules reference"] = _left_outside(page)
+    page.keyboard.press("Escape")
+    expect(page.locator("#rules")).to_have_count(0)
     assert {name: left for name, left in screens.items() if left} == {}

@@ -118,5 +118,10 @@ def test_in_the_pseudo_language_no_screen_shows_text_outside_the_brackets() -> N
     play(app, 2000, seed=6)
     assert app.game is not None and app.game.is_over()
     screens["game over"] = app.view().markup
+    screens["header"] = app.view().header
+    app.open_rules("R7")
+    # The reference's own words; its text is each language's rulebook (docs/rules/), not the catalogue's.
+    rules = app.view().rules
+    screens["rules reference"] = rules[: rules.index('<div class="rules-body"')]
     for name, markup in screens.items():
         assert _leftovers(markup) == [], name
