@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 
-.PHONY: play dist terminal test lint typecheck browser bench bench-browser bench-links screenshots clean
+.PHONY: play dist terminal test lint typecheck browser bench bench-browser bench-links screenshots clean catalogues messages
 
 $(STAMP): requirements-dev.txt
 	$(PY) -m venv $(VENV)
@@ -31,7 +31,18 @@ browser:
 play: dist
 	$(PY) tools/serve.py --host 127.0.0.1 --port $(PORT)
 
-terminal:
+# The translations' compiled catalogues (.mo, git-ignored) beside their .po files, for the
+# terminal and the tests; standard library only (tools/build.py compiles its own for the bundle).
+catalogues:
+	$(PY) tools/i18n.py compile
+
+# After changing the game's texts: extract them (Babel) into caravan/locale/caravan.pot and
+# merge them into every .po (docs/I18N.md).
+messages: $(STAMP)
+	$(BIN)/python tools/i18n.py extract
+	$(BIN)/python tools/i18n.py update
+
+terminal: catalogues
 	$(PY) -m caravan
 
 lint: $(STAMP)
@@ -41,7 +52,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-test: $(STAMP) lint typecheck dist browser
+test: $(STAMP) lint typecheck dist browser catalogues
 	$(BIN)/pytest tests e2e
 
 bench: $(STAMP)

@@ -22,10 +22,10 @@ import re
 import stat
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TextIO
 
-from . import record
+from . import catalogues, record
 from .actions import Action, EndTurn, parse_action
 from .board import PLAYER_COLOURS, SQUARE_NAMES
 from .bots import Bot, BotSpecError, make_bot
@@ -35,9 +35,18 @@ from .goods import ALL_GOODS
 from .options import MAX_PLAYERS, MIN_PLAYERS, Options, Player, check_name, name_key
 from .quote import visible
 from .refusals import Refusal
-from .text import LEGEND, actions_count, event_text, ranking_lines, render, score_line, status
+from .text import ENGLISH, actions_count, event_text, legend, ranking_lines, render, score_line, status
+from .words import N_, Words
 
-HELP = f"""\
+
+def help_text(w: Words = ENGLISH) -> str:
+    """The ``help`` command's text: the notation, the commands, the legend."""
+    goods = ", ".join(f"{g.letter} {w.good(g)} ({w.city_named(g.city)})" for g in ALL_GOODS)
+    # Translators: the terminal's help. Keep the notation (@d4, c6-d4, +c6, $c6/2I, Ic6>d4, I_c6>d4,
+    # end) and the command words (legal, undo, redo, score, hint, board, save, load, help, quit)
+    # exactly: they are what the player types. Keep the columns aligned.
+    return w._(
+        """\
 Type an action in the notation, or a command.
 
 Actions (squares are a1..g7, files a-g left to right, ranks 1-7 bottom to top):
@@ -49,7 +58,7 @@ Actions (squares are a1..g7, files a-g left to right, ranks 1-7 bottom to top):
              through your connected camels; delivered if d4 is its city (1 action)
   I_c6>d4    the same, for a good under your camel (a stolen one)
   end        end your turn (unused actions are lost)
-Goods: {", ".join(f"{g.letter} {g.label} ({g.city})" for g in ALL_GOODS)}
+Goods: {goods}
 
 Commands:
   legal      list the actions you may take now, with their costs
@@ -63,7 +72,10 @@ Commands:
   quit       leave the game (save it first if you want to keep it)
 Actions may be typed in upper case too (END, @F5). Ctrl-C offers to save, then leaves.
 Rule numbers (R7, I3) refer to docs/RULES.md.
-"""
+""",
+        goods=goods,
+    ) + legend(w)
+
 
 QUIT_WORDS = ("quit", "exit")
 HELP_WORDS = ("help", "?")
@@ -76,9 +88,10 @@ class Quit(Exception):
 class Console:
     """Reads answers and commands, writes text; EOF raises Quit."""
 
-    def __init__(self, stdin: TextIO, stdout: TextIO) -> None:
+    def __init__(self, stdin: TextIO, stdout: TextIO, w: Words = ENGLISH) -> None:
         self.stdin = stdin
         self.stdout = stdout
+        self.w = w
 
     def say(self, text: str = "") -> None:
         """Print ``text``, each line with its control characters made visible."""
@@ -93,7 +106,7 @@ class Console:
                 line = self.stdin.readline()
                 break
             except UnicodeDecodeError:
-                self.say("That line is not readable text. Please type it again.")
+                self.say(self.w._("That line is not readable text. Please type it again."))
         if not line:
             self.say()
             raise Quit
@@ -109,43 +122,64 @@ class Console:
                 raise Quit
             if answer.lower() not in HELP_WORDS:
                 return answer
-            self.say(hint + " Type quit to leave.")
+            self.say(self.w._("{hint} Type quit to leave.", hint=hint))
 
 
 # ------------------------------------------------------------------- set-up
 
 
 def _ask_yes(con: Console, question: str, hint: str) -> bool:
+    w = con.w
+    # Translators: the answers a player may type to a yes/no question, separated by spaces
+    # (the English ones are always accepted too).
+    yes = {"y", "yes", *w.pgettext("answer", "y yes").lower().split()}
+    no = {"", "n", "no", *w.pgettext("answer", "n no").lower().split()}
     while True:
-        answer = con.ask(f"{question} [y/N] ", f"{hint} Answer y or n (Enter for no).").lower()
-        if answer in ("", "n", "no"):
+        answer = con.ask(
+            w._("{question} [y/N] ", question=question),
+            w._("{hint} Answer y or n (Enter for no).", hint=hint),
+        ).lower()
+        if answer in no:
             return False
-        if answer in ("y", "yes"):
+        if answer in yes:
             return True
-        con.say("Please answer y or n.")
+        con.say(w._("Please answer y or n."))
 
 
 def _ask_players(con: Console) -> tuple[Player, ...]:
+    w = con.w
     while True:
         answer = (
             con.ask(
-                f"How many players ({MIN_PLAYERS}-{MAX_PLAYERS})? [2] ",
-                f"Caravan is for {MIN_PLAYERS} to {MAX_PLAYERS} players (R1): type a number, "
-                "or press Enter for 2.",
+                w._("How many players ({min}-{max})? [2] ", min=MIN_PLAYERS, max=MAX_PLAYERS),
+                w._(
+                    "Caravan is for {min} to {max} players (R1): type a number, or press Enter for 2.",
+                    min=MIN_PLAYERS,
+                    max=MAX_PLAYERS,
+                ),
             )
             or "2"
         )
         if answer.isdigit() and MIN_PLAYERS <= int(answer) <= MAX_PLAYERS:
             break
-        con.say(f"Caravan is for {MIN_PLAYERS} to {MAX_PLAYERS} players.")
+        con.say(w._("Caravan is for {min} to {max} players.", min=MIN_PLAYERS, max=MAX_PLAYERS))
     names: list[str | None] = []
     for seat in range(int(answer)):
         while True:
-            default = f"Player {seat + 1}"
+            default = w.default_name(seat)
+            colour = w.colour(PLAYER_COLOURS[seat])
             name = con.ask(
-                f"Name of player {seat + 1} ({PLAYER_COLOURS[seat]}) [{default}] ",
-                f"Type the name of the player who plays {PLAYER_COLOURS[seat]}, "
-                f"or press Enter for {default}.",
+                w._(
+                    "Name of player {n} ({colour}) [{default}] ",
+                    n=seat + 1,
+                    colour=colour,
+                    default=default,
+                ),
+                w._(
+                    "Type the name of the player who plays {colour}, or press Enter for {default}.",
+                    colour=colour,
+                    default=default,
+                ),
             )
             if not name:
                 names.append(None)  # the seat's default name (Player.name None)
@@ -153,11 +187,11 @@ def _ask_players(con: Console) -> tuple[Player, ...]:
             try:
                 name = check_name(name)
             except OptionsError as e:
-                reason = str(e)
-                con.say(f"{reason[:1].upper()}{reason[1:]}. Please choose another name.")
+                reason = w.error(e)
+                con.say(w._("{reason}. Please choose another name.", reason=reason[:1].upper() + reason[1:]))
                 continue
             if name_key(name) in (name_key(n) for n in names if n is not None):
-                con.say("Another player has that name.")
+                con.say(w._("Another player has that name."))
             else:
                 names.append(name)
                 break
@@ -180,16 +214,22 @@ def _players_arg(text: str) -> tuple[Player, ...]:
 
 
 def _ask_start(con: Console, seats: int) -> int | None:
+    w = con.w
+    # Translators: what a player may type for "random" when asked who starts, separated by spaces.
+    random = {"", "r", "random", *w.pgettext("answer", "r random").lower().split()}
     while True:
         answer = con.ask(
-            f"Who starts: a player number 1-{seats}, or r for random? [r] ",
-            f"The start player (R4): a number from 1 to {seats}, or r (or Enter) to draw one at random.",
+            w._("Who starts: a player number 1-{seats}, or r for random? [r] ", seats=seats),
+            w._(
+                "The start player (R4): a number from 1 to {seats}, or r (or Enter) to draw one at random.",
+                seats=seats,
+            ),
         ).lower()
-        if answer in ("", "r", "random"):
+        if answer in random:
             return None
         if answer.isdigit() and 1 <= int(answer) <= seats:
             return int(answer) - 1
-        con.say(f"Answer a number from 1 to {seats}, or r.")
+        con.say(w._("Answer a number from 1 to {seats}, or r.", seats=seats))
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -197,6 +237,12 @@ def _parser() -> argparse.ArgumentParser:
         prog="python -m caravan",
         description="Play Caravan hot-seat in the terminal. With --players, the game is set up "
         "from the command line alone; otherwise it asks.",
+    )
+    p.add_argument(
+        "--lang",
+        choices=catalogues.LANGUAGES,
+        help="the language of the game's text (default: the environment's, LANGUAGE, LC_ALL, "
+        "LC_MESSAGES, LANG)",
     )
     p.add_argument("--players", help='names, comma separated, e.g. "Ann,Bob"')
     p.add_argument("--casual", action="store_true", help="6 camels each (casual variant)")
@@ -224,11 +270,16 @@ def _options_from_args(args: argparse.Namespace, con: Console) -> Options:
     if args.players is not None:
         return Options(players=_players_arg(args.players), casual=args.casual, short=args.short, start=start)
     players = _ask_players(con)
+    w = con.w
     casual = args.casual or _ask_yes(
-        con, "Casual variant (6 camels each)?", "The casual variant gives every player 6 camels, not 5 (R1)."
+        con,
+        w._("Casual variant (6 camels each)?"),
+        w._("The casual variant gives every player 6 camels, not 5 (R1)."),
     )
     short = args.short or _ask_yes(
-        con, "Short variant (32 goods)?", "The short variant plays with 32 goods instead of 48 (R2)."
+        con,
+        w._("Short variant (32 goods)?"),
+        w._("The short variant plays with 32 goods instead of 48 (R2)."),
     )
     if args.start is None:
         start = _ask_start(con, len(players))
@@ -238,12 +289,12 @@ def _options_from_args(args: argparse.Namespace, con: Console) -> Options:
 # ----------------------------------------------------------------- commands
 
 
-def _legal_text(game: Game) -> str:
+def _legal_text(game: Game, w: Words = ENGLISH) -> str:
     """The legal actions grouped by kind; camel moves are many, so they are
     listed by destination square under their cost rather than one per line."""
     legal = game.legal_by_kind()
     if not len(legal):
-        return "The game is over: there are no actions."
+        return w._("The game is over: there are no actions.")
     lines: list[str] = []
     places: dict[int, list[str]] = {}
     moves: dict[int, dict[int, list[str]]] = {}
@@ -252,39 +303,41 @@ def _legal_text(game: Game) -> str:
     for m in legal.camel_moves:
         moves.setdefault(m.frm, {}).setdefault(game.cost(m), []).append(SQUARE_NAMES[m.to])
     if places:
-        lines.append("Place a camel from your supply (@square):")
-        lines.extend(f"  {actions_count(c)}: {' '.join(sq)}" for c, sq in sorted(places.items()))
+        lines.append(w._("Place a camel from your supply (@square):"))
+        lines.extend(f"  {actions_count(c, w)}: {' '.join(sq)}" for c, sq in sorted(places.items()))
     for frm, by_cost in sorted(moves.items()):
-        lines.append(f"Move a camel from {SQUARE_NAMES[frm]} ({SQUARE_NAMES[frm]}-square):")
-        lines.extend(f"  {actions_count(c)}: {' '.join(sq)}" for c, sq in sorted(by_cost.items()))
+        lines.append(w._("Move a camel from {square} ({square}-square):", square=SQUARE_NAMES[frm]))
+        lines.extend(f"  {actions_count(c, w)}: {' '.join(sq)}" for c, sq in sorted(by_cost.items()))
     others: tuple[tuple[str, Sequence[Action]], ...] = (
-        ("Pick up a good", legal.pick_ups),
-        ("Steal a good", legal.steals),
-        ("Move or deliver a good", legal.goods_moves),
-        ("End the turn", legal.end_turn),
+        (w._("Pick up a good:"), legal.pick_ups),
+        (w._("Steal a good:"), legal.steals),
+        (w._("Move or deliver a good:"), legal.goods_moves),
+        (w._("End the turn:"), legal.end_turn),
     )
     for kind, actions in others:
         if actions:
-            lines.append(kind + ":")
-            lines.extend(f"  {a!s:<10} {_cost(game, a):<10} {game.describe(a)}" for a in actions)
+            lines.append(kind)
+            lines.extend(f"  {a!s:<10} {_cost(game, a, w):<10} {w.action(game, a)}" for a in actions)
     return "\n".join(lines)
 
 
-def _cost(game: Game, a: Action) -> str:
-    return "free" if isinstance(a, EndTurn) else actions_count(game.cost(a))
+def _cost(game: Game, a: Action, w: Words = ENGLISH) -> str:
+    # Translators: the cost of ending the turn, in the list of legal actions.
+    return w.pgettext("cost", "free") if isinstance(a, EndTurn) else actions_count(game.cost(a), w)
 
 
 def _undo(game: Game, con: Console) -> bool:
+    w = con.w
     if game.undoable() == 0:
         if game.last_revealed():
-            con.say("That action drew goods from the bag: it cannot be taken back.")
+            con.say(w._("That action drew goods from the bag: it cannot be taken back."))
         elif game.history:
-            con.say("Nothing to undo in this turn.")
+            con.say(w._("Nothing to undo in this turn."))
         else:
-            con.say("Nothing to undo.")
+            con.say(w._("Nothing to undo."))
         return False
     action = game.pop()
-    con.say(f"Took back {action}.")
+    con.say(w._("Took back {action}.", action=action))
     return True
 
 
@@ -319,16 +372,42 @@ def _file_mode(path: str) -> int:
 
 
 def _save(game: Game, path: str, con: Console) -> bool:
+    w = con.w
     try:
         save_file(game, path)
     except OSError as e:
-        con.say(f"Could not save to {path}: {e.strerror or e}. Nothing was changed; the game goes on.")
+        # Translators: {error} is the system's own message (e.g. "No space left on device").
+        con.say(
+            w._(
+                "Could not save to {path}: {error}. Nothing was changed; the game goes on.",
+                path=path,
+                error=e.strerror or e,
+            )
+        )
         return False
     except UnicodeEncodeError:
-        con.say(f"Could not save to {path}: the game holds text that cannot be saved. The game goes on.")
+        con.say(
+            w._(
+                "Could not save to {path}: the game holds text that cannot be saved. The game goes on.",
+                path=path,
+            )
+        )
         return False
-    con.say(f"Saved the game to {path}.")
+    con.say(w._("Saved the game to {path}.", path=path))
     return True
+
+
+class FileRefused(ValueError):
+    """A file that is not read as a saved game; ``what`` says why in English,
+    ``text(w)`` in the words of ``w``."""
+
+    def __init__(self, what: str, size: int | None = None) -> None:
+        super().__init__(what if size is None else what.format(size=f"{size:,}"))
+        self.what = what
+        self.size = size
+
+    def text(self, w: Words) -> str:
+        return w._(self.what) if self.size is None else w._(self.what, size=w.number(self.size))
 
 
 def read_file(path: str, limit: int = record.MAX_BYTES) -> bytes:
@@ -339,34 +418,40 @@ def read_file(path: str, limit: int = record.MAX_BYTES) -> bytes:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise ValueError("it is not a regular file")
+            raise FileRefused(N_("it is not a regular file"))
         if info.st_size > limit:
-            raise ValueError(f"it is too large to be a saved game ({info.st_size:,} bytes)")
+            raise FileRefused(N_("it is too large to be a saved game ({size} bytes)"), info.st_size)
     except BaseException:
         os.close(fd)
         raise
     with os.fdopen(fd, "rb") as f:
         data = f.read(limit + 1)
     if len(data) > limit:
-        raise ValueError("it is too large to be a saved game")
+        raise FileRefused(N_("it is too large to be a saved game"))
     return data
 
 
 def _load(path: str, con: Console) -> Game | None:
+    w = con.w
     try:
         data = read_file(path)
     except OSError as e:
-        con.say(f"Could not read {path}: {e.strerror or e}. The current game goes on.")
+        con.say(
+            w._("Could not read {path}: {error}. The current game goes on.", path=path, error=e.strerror or e)
+        )
         return None
-    except ValueError as e:
-        con.say(f"Could not load {path}: {e}. The current game goes on.")
+    except FileRefused as e:
+        con.say(
+            w._("Could not load {path}: {reason}. The current game goes on.", path=path, reason=e.text(w))
+        )
         return None
     try:
         game = record.loads(data)
     except CaravanError as e:
-        con.say(f"Could not load {path}: {e}. The current game goes on.")
+        reason = w.error(e)
+        con.say(w._("Could not load {path}: {reason}. The current game goes on.", path=path, reason=reason))
         return None
-    con.say(f"Loaded the game from {path}.")
+    con.say(w._("Loaded the game from {path}.", path=path))
     return game
 
 
@@ -403,18 +488,20 @@ def _fold_case(text: str) -> str:
 
 
 def _push(game: Game, text: str, con: Console) -> bool:
+    w = con.w
     try:
         action = typed_action(text)
     except NotationError as e:
-        con.say(f"{e}. Type help for the notation.")
+        reason = w.error(e)
+        con.say(w._("{reason}. Type help for the notation.", reason=reason[:1].upper() + reason[1:]))
         return False
     try:
         events = game.push(action)
     except IllegalActionError as e:
-        con.say(f"Not allowed: {e}")
+        con.say(w._("Not allowed: {reason}", reason=w.error(e)))
         return False
     for event in events:
-        con.say(event_text(game, event))
+        con.say(event_text(game, event, w))
     return True
 
 
@@ -432,13 +519,14 @@ def play(game: Game, con: Console, bots: dict[int, Bot] | None = None, *, hint: 
 def _offer_save(game: Game, con: Console) -> None:
     """After Ctrl-C: save if the player names a file; Enter, quit, EOF or
     another Ctrl-C leaves without saving. A failed save asks again."""
+    w = con.w
     con.say()
-    con.say("Interrupted.")
+    con.say(w._("Interrupted."))
     while True:
         try:
             path = con.ask(
-                "Save the game before leaving? File name, or Enter to leave without saving: ",
-                "Type a file name to save the game in, or press Enter to leave without saving.",
+                w._("Save the game before leaving? File name, or Enter to leave without saving: "),
+                w._("Type a file name to save the game in, or press Enter to leave without saving."),
             )
         except (Quit, KeyboardInterrupt):
             con.say()
@@ -458,8 +546,8 @@ def _loop(game: Game, con: Console, bots: dict[int, Bot], hint: Bot | None) -> N
         try:
             if show:
                 con.say()
-                con.say(render(game))
-                con.say(status(game))
+                con.say(render(game, con.w))
+                con.say(status(game, con.w))
             if not game.is_over() and game.seat in bots:
                 _bot_turn(game, con, bots[game.seat])
                 show = True
@@ -473,38 +561,49 @@ def _loop(game: Game, con: Console, bots: dict[int, Bot], hint: Bot | None) -> N
 def _bot_turn(game: Game, con: Console, bot: Bot) -> None:
     """The bot of the seat to move plays its turn, one action at a time, each
     shown as it is played. It sees only what its seat may know (I11)."""
+    w = con.w
     seat = game.seat
-    name = game.options.name_of(seat)
-    con.say(f"{name} (bot) is thinking...")
+    name = w.name(game, seat)
+    con.say(w._("{name} (bot) is thinking...", name=name))
     while not game.is_over() and game.seat == seat:
         action = bot.act(game.view(seat))
-        said = game.describe(action)
         try:
+            said = w.action(game, action)
             events = game.push(action)
         except IllegalActionError as e:  # a bot of one's own may be wrong: say so, end its turn
-            con.say(f"{name} (bot) chose an illegal action, {action}: {e}. Its turn ends.")
+            con.say(
+                w._(
+                    "{name} (bot) chose an illegal action, {action}: {reason}. Its turn ends.",
+                    name=name,
+                    action=action,
+                    reason=w.error(e),
+                )
+            )
             if game.is_legal(EndTurn()):
                 game.push(EndTurn())
             return
-        con.say(f"{name} (bot): {action}  ({said})")
+        con.say(w._("{name} (bot): {action}  ({said})", name=name, action=action, said=said))
         for event in events:
-            con.say(event_text(game, event))
+            con.say(event_text(game, event, w))
 
 
 def _hint(game: Game, con: Console, bot: Bot | None) -> None:
+    w = con.w
     if game.is_over():
-        con.say("The game is over: there is nothing to hint.")
+        con.say(w._("The game is over: there is nothing to hint."))
         return
     bot = bot if bot is not None else make_bot("hard", seed=int.from_bytes(os.urandom(4), "big"))
     action = bot.act(game.view(game.seat))
-    con.say(f"Hint: {action}  ({game.describe(action)})")
+    con.say(w._("Hint: {action}  ({said})", action=action, said=w.action(game, action)))
 
 
 def _command(game: Game, con: Console, hint: Bot | None = None) -> tuple[Game, bool]:
     """Read and run one command; returns the game (a load replaces it) and
     whether to draw the board again."""
     show = False
-    who = "game over" if game.is_over() else game.options.name_of(game.seat)
+    w = con.w
+    # Translators: the terminal's prompt once the game is over (instead of the player's name).
+    who = w.pgettext("prompt", "game over") if game.is_over() else w.name(game, game.seat)
     try:
         line = con.read(f"{who}> ")
     except Quit:
@@ -516,13 +615,13 @@ def _command(game: Game, con: Console, hint: Bot | None = None) -> tuple[Game, b
     if command in (*QUIT_WORDS, "q"):
         raise _Done(game)
     if command in HELP_WORDS:
-        con.say(HELP + LEGEND)
+        con.say(help_text(w))
     elif command == "legal":
-        con.say(_legal_text(game))
+        con.say(_legal_text(game, w))
     elif command == "score":
-        con.say("\n".join(score_line(game, s) for s in game.score()))
+        con.say("\n".join(score_line(game, s, w) for s in game.score()))
         if game.is_over():
-            con.say("Final ranking:\n" + "\n".join(ranking_lines(game)))
+            con.say("\n".join([w._("Final ranking:"), *ranking_lines(game, w)]))
     elif command == "board":
         show = True
     elif command == "hint":
@@ -531,14 +630,14 @@ def _command(game: Game, con: Console, hint: Bot | None = None) -> tuple[Game, b
         show = _undo(game, con)
     elif command == "redo":
         if not game.can_redo():
-            con.say("Nothing to redo.")
+            con.say(w._("Nothing to redo."))
         else:
             for event in game.redo():
-                con.say(event_text(game, event))
+                con.say(event_text(game, event, w))
             show = True
     elif command in ("save", "load"):
         if not arg:
-            con.say(f"Say where: {command} FILE")
+            con.say(w._("Say where: {command} FILE", command=command))
         elif command == "save":
             _save(game, arg, con)
         else:
@@ -553,9 +652,12 @@ def _command(game: Game, con: Console, hint: Bot | None = None) -> tuple[Game, b
 def session(argv: Sequence[str] | None, stdin: TextIO, stdout: TextIO) -> Game | None:
     """Set up and play one game; returns it as it stood at the end (None if
     set-up was abandoned). Raises OptionsError for impossible command-line options."""
-    con = Console(stdin, stdout)
     args = _parser().parse_args(list(argv) if argv is not None else None)
-    con.say("Caravan, after Joe Huber. Type help at any prompt of the game for the notation.")
+    w = terminal_words(args.lang)
+    con = Console(stdin, stdout, w)
+    if args.lang not in (None, "en") and catalogues.mo_bytes(args.lang) is None:
+        con.say(f"The {args.lang} catalogue is not built (make catalogues): the game speaks English.")
+    con.say(w._("Caravan, after Joe Huber. Type help at any prompt of the game for the notation."))
     try:
         if args.position is not None:
             game = _from_position(args)
@@ -563,23 +665,36 @@ def session(argv: Sequence[str] | None, stdin: TextIO, stdout: TextIO) -> Game |
             game = Game(_options_from_args(args, con), seed=args.seed)
     except (Quit, KeyboardInterrupt):
         con.say()
-        con.say("Goodbye.")
+        con.say(w._("Goodbye."))
         return None
-    options = game.options
     bots = _bots_arg(args.bot, game.seats, args.seed)
-    names = ", ".join(
-        f"{i + 1} {options.name_of(i)} ({p.colour}"
-        f"{', bot ' + args_bot if (args_bot := _bot_spec(args.bot, i)) else ''})"
-        for i, p in enumerate(options.players)
-    )
-    if args.position is None:
-        con.say(f"Players: {names}. {options.name_of(game.seat)} starts.")  # a new game: R4
+    names = ", ".join(_seat_words(game, i, _bot_spec(args.bot, i), w) for i in range(game.seats))
+    if args.position is None:  # a new game: R4
+        con.say(w._("Players: {names}. {name} starts.", names=names, name=w.name(game, game.seat)))
     else:
-        con.say(f"Players: {names}. Starting from the position given.")
+        con.say(w._("Players: {names}. Starting from the position given.", names=names))
     hint = make_bot("hard", seed=args.seed) if args.seed is not None else None
     game = play(game, con, bots, hint=hint)
-    con.say("Goodbye.")
+    con.say(w._("Goodbye."))
     return game
+
+
+def _seat_words(game: Game, seat: int, bot: str | None, w: Words) -> str:
+    """ "1 Ann (yellow)", "2 Bob (black, bot hard)": a seat as the game's start lists it."""
+    colour = w.colour(game.options.players[seat].colour)
+    if bot:
+        return w._(
+            "{n} {name} ({colour}, bot {bot})", n=seat + 1, name=w.name(game, seat), colour=colour, bot=bot
+        )
+    return w._("{n} {name} ({colour})", n=seat + 1, name=w.name(game, seat), colour=colour)
+
+
+def terminal_words(lang: str | None, environ: Mapping[str, str] | None = None) -> Words:
+    """The terminal's words: ``--lang``, else the environment's locale, else English."""
+    code = (
+        lang if lang is not None else catalogues.from_environment(os.environ if environ is None else environ)
+    )
+    return Words(catalogues.translations(code))
 
 
 def _bot_spec(items: list[str], seat: int) -> str | None:
@@ -624,14 +739,16 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     """Run a game; returns the process exit status (2 for options that cannot
     make a game, 130 after Ctrl-C outside the game)."""
     out = stdout if stdout is not None else sys.stdout
-    con = Console(stdin if stdin is not None else sys.stdin, out)
+    known, _rest = _parser().parse_known_args(list(argv) if argv is not None else None)
+    con = Console(stdin if stdin is not None else sys.stdin, out, terminal_words(known.lang))
+    w = con.w
     try:
         session(argv, con.stdin, out)
     except CaravanError as e:
-        con.say(f"Cannot set up the game: {e}.")
+        con.say(w._("Cannot set up the game: {reason}.", reason=w.error(e)))
         return 2
     except KeyboardInterrupt:
         con.say()
-        con.say("Goodbye.")
+        con.say(w._("Goodbye."))
         return 130
     return 0

@@ -1,35 +1,52 @@
 """The game as plain text: the board, the status line, events and scores.
 
 Kept apart from the terminal loop so that logs, tests and any other text
-front end print the same words. Standard library only, like the engine.
-It reads the game only through the public API (docs/API.md), as any caller
-outside the engine would: ``tests/test_api.py`` checks it.
+front end print the same words; the words themselves (events, goods,
+refusals) are ``caravan.words``, shared with the page. Every function takes
+the ``Words`` of the language to print (English by default). Standard
+library only, like the engine. It reads the game only through the public
+API (docs/API.md), as any caller outside the engine would:
+``tests/test_api.py`` checks it.
 """
 
 from __future__ import annotations
+
+import gettext
 
 from . import events as ev
 from .board import CITY_NAMES, FILES, NUMBER_OF, SIZE, SQUARE_NAMES
 from .game import Game, ScoreLine
 from .goods import ALL_GOODS, city_wants
 from .quote import visible
-from .state import Camel, Reason
+from .state import Camel
+from .words import Words
+
+ENGLISH = Words(gettext.NullTranslations())
 
 CELL = 9  # characters inside one square
 
-LEGEND = (
-    "Squares: #n numbered space, Cit:X city wanting good X, [X] loose good, *n demand markers.\n"
-    "Camels: seat number, then the good it carries: 2 unladen, 2I ivory on top, 2i ivory under (stolen).\n"
-    "Goods: " + ", ".join(f"{g.letter} {g.label}" for g in ALL_GOODS) + "."
-)
+
+def legend(w: Words = ENGLISH) -> str:
+    """What the board's marks mean, and the goods' letters."""
+    goods = ", ".join(f"{g.letter} {w.good(g)}" for g in ALL_GOODS)
+    return "\n".join(
+        [
+            w._("Squares: #n numbered space, Cit:X city wanting good X, [X] loose good, *n demand markers."),
+            w._(
+                "Camels: seat number, then the good it carries: 2 unladen, 2I ivory on top, "
+                "2i ivory under (stolen)."
+            ),
+            w._("Goods: {goods}.", goods=goods),
+        ]
+    )
 
 
-def city_label(square: int) -> str:
+def city_label(square: int, w: Words = ENGLISH) -> str:
     """``Mar:I``: the city's first three letters and the good it wants (R12)."""
     want = city_wants(square)
     if want is None:
         raise ValueError(f"{SQUARE_NAMES[square]} is not a city")
-    return f"{CITY_NAMES[square][:3]}:{want.letter}"
+    return f"{w.city(square)[:3]}:{want.letter}"
 
 
 def camel_token(camel: Camel) -> str:
@@ -50,9 +67,9 @@ def _wrap(tokens: list[str], width: int) -> list[str]:
     return lines or [""]
 
 
-def _cell(game: Game, square: int) -> list[str]:
+def _cell(game: Game, square: int, w: Words) -> list[str]:
     if square in CITY_NAMES:
-        label = city_label(square)
+        label = city_label(square, w)
     elif square in NUMBER_OF:
         label = f"#{NUMBER_OF[square]}"
     else:
@@ -68,12 +85,12 @@ def _cell(game: Game, square: int) -> list[str]:
     return [label, " ".join(parts), *camels]
 
 
-def render(game: Game) -> str:
+def render(game: Game, w: Words = ENGLISH) -> str:
     """The 7x7 board, rank 7 at the top as in the rules' diagram, then the players."""
     border = "   " + ("+" + "-" * CELL) * SIZE + "+"
     lines = ["   " + "".join(f" {f:<{CELL}}" for f in FILES), border]
     for rank in range(SIZE - 1, -1, -1):
-        cells = [_cell(game, rank * SIZE + f) for f in range(SIZE)]
+        cells = [_cell(game, rank * SIZE + f, w) for f in range(SIZE)]
         height = max(len(c) for c in cells)
         for row in range(height):
             head = f" {rank + 1} " if row == 0 else "   "
@@ -81,115 +98,91 @@ def render(game: Game) -> str:
             lines.append(head + body + "|")
         lines.append(border)
     lines.append("")
-    lines.extend(player_line(game, line) for line in game.score())
+    lines.extend(player_line(game, line, w) for line in game.score())
     return "\n".join(lines)
 
 
-def player_name(game: Game, seat: int) -> str:
+def player_name(game: Game, seat: int, w: Words = ENGLISH) -> str:
     """The seat's name with any control character made visible (names can come from files)."""
-    return visible(game.options.name_of(seat))
+    return visible(w.name(game, seat))
 
 
-def player_line(game: Game, line: ScoreLine) -> str:
+def player_line(game: Game, line: ScoreLine, w: Words = ENGLISH) -> str:
+    """One player's seat, name, colour, supply, markers, deliveries and score."""
     seat = line.seat
     p = game.options.players[seat]
     delivered = "".join(g.letter * n for g, n in game.deliveries(seat).items())
-    return (
-        f"{seat + 1} {player_name(game, seat)} ({visible(p.colour)}): "
-        f"{plural(game.supply(seat), 'camel')} in supply, "
-        f"{plural(game.theft_markers(seat), 'theft marker')}, {plural(line.demand, 'demand marker')}, "
-        f"delivered {delivered or 'nothing'}, holding {plural(line.held, 'good')}; score {line.total}"
+    return w._(
+        "{seat} {name} ({colour}): {supply} in supply, {theft}, {demand}, delivered {delivered}, "
+        "holding {held}; score {total}",
+        seat=seat + 1,
+        name=player_name(game, seat, w),
+        colour=visible(w.colour(p.colour)),
+        supply=w.ngettext("{n} camel", "{n} camels", n=game.supply(seat)),
+        theft=w.ngettext("{n} theft marker", "{n} theft markers", n=game.theft_markers(seat)),
+        demand=w.ngettext("{n} demand marker", "{n} demand markers", n=line.demand),
+        # Translators: what a player has delivered when it is nothing yet.
+        delivered=delivered or w.pgettext("delivered", "nothing"),
+        held=w.ngettext("{n} good", "{n} goods", n=line.held),
+        total=line.total,
     )
 
 
-def status(game: Game) -> str:
+def status(game: Game, w: Words = ENGLISH) -> str:
     """Whose turn, actions left, the bag, and whether the end is near (R14)."""
-    bag = f"bag: {game.bag_count} goods"
-    end = "end triggered: the next delivery ends the game" if game.end_triggered() else "end not triggered"
+    bag = w.ngettext("bag: {n} good", "bag: {n} goods", n=game.bag_count)
+    if game.end_triggered():
+        end = w._("end triggered: the next delivery ends the game")
+    else:
+        end = w._("end not triggered")
     outcome = game.outcome()
     if outcome is not None:
-        winners = " and ".join(player_name(game, s) for s in outcome.winners)
-        return f"Game over ({outcome.reason}). Winner: {winners}. | {bag}"
-    who = player_name(game, game.seat)
-    left = f"{game.left} action{'s' if game.left != 1 else ''} left"
-    return f"Turn {game.turn}: {who} (seat {game.seat + 1}) to play, {left} | {bag} | {end}"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def actions_count(n: int) -> str:
-    """ "1 action", "2 actions": for costs and actions left."""
-    return plural(n, "action")
-
-
-def event_text(game: Game, event: ev.Event) -> str:
-    """One event in plain words; ``game`` supplies the players' names."""
-    name = player_name
-    sq = SQUARE_NAMES
-    if isinstance(event, ev.CamelPlaced):
-        return f"{name(game, event.seat)} places a camel on {sq[event.to]} ({actions_count(event.cost)})."
-    if isinstance(event, ev.CamelMoved):
-        return (
-            f"{name(game, event.seat)} moves a camel from {sq[event.frm]} to {sq[event.to]} "
-            f"({actions_count(event.cost)})."
+        return w._(
+            "Game over. {reason} {winners} | {bag}",
+            reason=w.reason(outcome.reason),
+            winners=w.winners(game, outcome.winners),
+            bag=bag,
         )
-    if isinstance(event, ev.GoodPickedUp):
-        taken = f" and takes {plural(event.demand_markers, 'demand marker')}" if event.demand_markers else ""
-        good = ALL_GOODS[event.good].label
-        return f"{name(game, event.seat)} picks up the {good} on {sq[event.at]}{taken}."
-    if isinstance(event, ev.GoodStolen):
-        victim = name(game, event.victim)
-        return (
-            f"{name(game, event.seat)} steals the {ALL_GOODS[event.good].label} from {victim}'s camel on "
-            f"{sq[event.at]} and gives {victim} a theft marker."
-        )
-    if isinstance(event, ev.GoodMoved):
-        under = " (from under the camel)" if event.from_under else ""
-        return (
-            f"{name(game, event.seat)} moves the {ALL_GOODS[event.good].label} from {sq[event.frm]}{under} "
-            f"to {sq[event.to]}."
-        )
-    if isinstance(event, ev.GoodDelivered):
-        return (
-            f"{name(game, event.seat)} delivers the {ALL_GOODS[event.good].label} to "
-            f"{CITY_NAMES[event.at]}: {event.points} points."
-        )
-    if isinstance(event, ev.Refilled):
-        marked = ", ".join(sq[s] for s in event.marked) or "none (no markers left)"
-        placed = ", ".join(f"{ALL_GOODS[g].label} on {sq[s]} (#{NUMBER_OF[s]})" for s, g in event.placed)
-        return (
-            f"Only 4 goods left on the board. Demand markers go on {marked}. "
-            f"Drawn from the bag: {placed or 'nothing'}. {plural(event.bag_left, 'good')} left in the bag."
-        )
-    if isinstance(event, ev.EndTriggered):
-        return "The bag is empty: the next delivery ends the game (R14)."
-    if isinstance(event, ev.TurnEnded):
-        unused = f" with {actions_count(event.actions_unused)} unused" if event.actions_unused else ""
-        return (
-            f"{name(game, event.seat)} ends the turn{unused}. "
-            f"{name(game, event.next_seat)} to play, {actions_count(event.next_actions)}."
-        )
-    reasons = {
-        Reason.DELIVERY: "a good was delivered after the bag ran out",
-        Reason.TURN_LIMIT: "the turn limit was reached",
-        Reason.AGREED: "the players agreed to stop",
-    }
-    winners = " and ".join(name(game, s) for s in event.winners)
-    verb = "wins" if len(event.winners) == 1 else "share the victory"
-    head = f"Game over: {reasons.get(event.reason, event.reason)}. {winners} {verb}."
-    return "\n".join([head, *ranking_lines(game)])
-
-
-def score_line(game: Game, line: ScoreLine) -> str:
-    """R15/R16 for one player."""
-    return (
-        f"{player_name(game, line.seat)}: rare goods {line.rare} + common goods {line.common} "
-        f"+ demand markers {line.demand} - penalty {line.penalty} ({plural(line.held, 'good')} held) "
-        f"= {line.total}; {plural(line.delivered, 'good')} delivered"
+    return w._(
+        "Turn {turn}: {name} (seat {seat}) to play, {left} | {bag} | {end}",
+        turn=game.turn,
+        name=player_name(game, game.seat, w),
+        seat=game.seat + 1,
+        left=w.ngettext("{n} action left", "{n} actions left", n=game.left),
+        bag=bag,
+        end=end,
     )
 
 
-def ranking_lines(game: Game) -> list[str]:
-    return [f"  {place}. {score_line(game, line)}" for place, line in game.ranking()]
+def actions_count(n: int, w: Words = ENGLISH) -> str:
+    """ "1 action", "2 actions": for costs and actions left."""
+    return w.cost(n)
+
+
+def event_text(game: Game, event: ev.Event, w: Words = ENGLISH) -> str:
+    """One event in plain words, as a sentence; game over adds the ranking."""
+    text = visible(w.event(game, event))
+    if isinstance(event, ev.GameOver):
+        return "\n".join([text, *ranking_lines(game, w)])
+    return text + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def score_line(game: Game, line: ScoreLine, w: Words = ENGLISH) -> str:
+    """R15/R16 for one player."""
+    return w._(
+        "{name}: rare goods {rare} + common goods {common} + demand markers {demand} - penalty {penalty} "
+        "({held} held) = {total}; {delivered} delivered",
+        name=player_name(game, line.seat, w),
+        rare=line.rare,
+        common=line.common,
+        demand=line.demand,
+        penalty=line.penalty,
+        held=w.ngettext("{n} good", "{n} goods", n=line.held),
+        total=line.total,
+        delivered=w.ngettext("{n} good", "{n} goods", n=line.delivered),
+    )
+
+
+def ranking_lines(game: Game, w: Words = ENGLISH) -> list[str]:
+    """The final ranking, one line per player, best first (R17)."""
+    return [f"  {place}. {score_line(game, line, w)}" for place, line in game.ranking()]

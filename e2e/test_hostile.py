@@ -20,7 +20,8 @@ from caravan.limits import MAX_ACTIONS, MAX_ENTRY
 from caravan.options import Options, default_players
 from e2e.conftest import Tab, wait_ready_on
 from e2e.saving import play, record_of, reload, screen
-from web.i18n import t
+from web.i18n import _ as tr
+from web.i18n import ngettext
 
 PREFIX = "caravan:/caravan/:"
 ACTION_MS = 200 * 3  # the issue's 200 ms, with room for a loaded machine
@@ -72,16 +73,24 @@ def test_issue11_hostile_storage_never_stops_the_page(tab: Tab) -> None:
     )
     reload(page)  # the page starts, and resumes the game in progress
     assert screen(page) == "game" and record_of(page) == kept
-    expect(page.locator("#storage-message")).to_have_text(t("storage.unreadable", n=3))
+    expect(page.locator("#storage-message")).to_have_text(
+        ngettext(
+            "{n} saved entry could not be read; it is kept, listed in Saved games.",
+            "{n} saved entries could not be read; they are kept, listed in Saved games.",
+            n=3,
+        )
+    )
     assert timed_end(page) < ACTION_MS
 
     page.locator("#saved-button").click()
     rows = page.locator("#saved-list [data-saved-id]")
     expect(rows).to_have_count(5)
-    for key, problem in (("x", "saved.too_deep"), ("y", "saved.too_deep"), ("big", "saved.too_large")):
+    deep = tr("it is not a saved game (its values nest deeper than any saved game's)")
+    large = tr("it is larger than {n} characters, far larger than any real game", n=f"{MAX_ENTRY:,}")
+    for key, problem in (("x", deep), ("y", deep), ("big", large)):
         row = page.locator(f'[data-saved-id="{key}"]')
         expect(row).to_have_attribute("data-unreadable", "true")
-        expect(row.locator('[data-field="problem"]')).to_have_text(t(problem, n=f"{MAX_ENTRY:,}"))
+        expect(row.locator('[data-field="problem"]')).to_have_text(problem)
     late = page.locator('[data-saved-id="late"]')
     expect(late.locator('[data-field="date"]')).to_have_attribute("data-ms", "0")
     late.locator('[data-saved-action="resume"]').click()  # every other game resumes
@@ -104,7 +113,7 @@ def test_issue11_nested_huge_and_broken_imports_are_refused_and_the_next_import_
     reasons = {
         "nested.json": "nest deeper than 8 levels",
         "arrays.json": "nest deeper than 8 levels",
-        "huge.json": t("import.too_big"),
+        "huge.json": tr("the file is far too large to be a game of Caravan"),
         "latin1.json": "not UTF-8 text",
     }
     for name, data in files.items():
@@ -134,13 +143,23 @@ def test_issue11_forged_long_links_are_refused_or_bounded(tab: Tab) -> None:
     assert len(forged) < 40
     page.goto(tab.base_url + "#" + forged)
     wait_ready_on(page)
-    expect(page.locator("#link-error")).to_have_text(t("link.refused", reason=link.TOO_MANY))
+    expect(page.locator("#link-error")).to_have_text(
+        tr(
+            "This link cannot be opened: {reason}. Nothing saved was changed; start a new game below.",
+            reason=link.TOO_MANY,
+        )
+    )
     assert screen(page) == "new-game"
     assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('caravan:')).length") == 0
 
     # A 2 MB fragment, arriving on a page already open (hashchange).
     page.evaluate("location.hash = 'c1.' + 'A'.repeat(2000000)")
-    expect(page.locator("#link-error")).to_have_text(t("link.refused", reason=link.TOO_LONG))
+    expect(page.locator("#link-error")).to_have_text(
+        tr(
+            "This link cannot be opened: {reason}. Nothing saved was changed; start a new game below.",
+            reason=link.TOO_LONG,
+        )
+    )
 
     # The longest link accepted: bounded, and the next action is as quick as ever.
     page.evaluate(f"location.hash = {json.dumps(link.encode(ends(MAX_ACTIONS - 1)))}")
@@ -148,5 +167,11 @@ def test_issue11_forged_long_links_are_refused_or_bounded(tab: Tab) -> None:
     assert len(record.loads(record_of(page)).history) == MAX_ACTIONS - 1
     assert timed_end(page) < ACTION_MS
     page.locator('[data-action="end"]').first.click()  # one more would pass the limit: refused
-    expect(page.locator("#message")).to_have_text(t("play.too_long", n=f"{MAX_ACTIONS:,}"))
+    expect(page.locator("#message")).to_have_text(
+        tr(
+            "This game has reached {n} actions, more than any real game and the most a saved game can "
+            "hold: no more actions can be taken in it.",
+            n=f"{MAX_ACTIONS:,}",
+        )
+    )
     assert len(record.loads(record_of(page)).history) == MAX_ACTIONS

@@ -277,7 +277,8 @@ def _offences(path: Path, *, front_end: bool = False) -> list[str]:
                 if alias.name.startswith("_") or alias.name in CODES:
                     out.append(f"{where} imports {alias.name} from {'.' * node.level}{node.module or ''}")
         elif isinstance(node, ast.Attribute):
-            private = node.attr.startswith("_") and not node.attr.startswith("__")
+            # ``_`` alone is gettext's translate (caravan/words.py), not a private name.
+            private = node.attr.startswith("_") and not node.attr.startswith("__") and node.attr != "_"
             receiver = ast.unparse(node.value)
             if node.attr in CODES or (private and receiver not in ("self", "cls")):
                 out.append(f"{where} reads {receiver}.{node.attr}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import gettext
 import hashlib
 import io
 import json
@@ -286,8 +287,8 @@ def test_own_assets_are_content_hashed_and_the_runtime_versioned(bundle: build.B
     """GitHub Pages caches every file for 10 minutes: a release must change the URLs."""
     lock = build.locked_versions(ROOT)
     for f in bundle.files:
-        if f in ("index.html", "sw.js", "manifest.webmanifest"):
-            continue
+        if f in ("index.html", "sw.js") or re.fullmatch(r"manifest(\.[a-z]{2})?\.webmanifest", f):
+            continue  # fixed names; a manifest per language (tools/build.py)
         if f.startswith("assets/"):
             digest = f.split("/")[1].split(".")[1]
             assert digest == hashlib.sha256((bundle.out / f).read_bytes()).hexdigest()[:12], f
@@ -405,3 +406,37 @@ def test_the_bot_worker_is_served_with_a_csp_of_its_own_that_runs_pyodide_and_no
     assert "worker-src 'self'" in page and "blob:" not in page, (
         "the page's policy lets workers start from blob:"
     )
+
+
+def test_the_catalogues_boot_texts_and_manifests_of_every_language_are_in_the_bundle(
+    bundle: build.Bundle,
+) -> None:
+    """Issue 13: the page reads each .mo from the app zip; boot.js picks the boot
+    texts from a table in index.html; each language has its manifest."""
+    with _app_zip(bundle) as z:
+        names = set(z.namelist())
+        for lang in ("es", "fr", "pl", "nl"):
+            mo = f"caravan/locale/{lang}/LC_MESSAGES/caravan.mo"
+            assert mo in names
+            catalogue = gettext.GNUTranslations(io.BytesIO(z.read(mo)))
+            po = ROOT / "caravan" / "locale" / lang / "LC_MESSAGES" / "caravan.po"
+            assert catalogue.info().get("language") == lang, po
+    html = (bundle.out / "index.html").read_text(encoding="utf-8")
+    table = re.search(r'<script type="application/json" id="caravan-words">(.*?)</script>', html, re.S)
+    boot = re.search(r'<script src="\./assets/boot\.[0-9a-f]{12}\.js">', html)
+    assert table is not None and boot is not None and table.start() < boot.start()  # read by boot.js
+    words = json.loads(table.group(1))
+    assert sorted(words) == ["en", "es", "fr", "nl", "pl"]
+    english = build.boot_texts(ROOT)
+    assert english["loading"] == "Loading the game (Python in your browser)…"
+    for lang, texts in words.items():
+        assert set(english) <= set(texts), lang
+        manifest = json.loads(
+            (bundle.out / texts["manifest.href"].removeprefix("./")).read_text(encoding="utf-8")
+        )
+        assert manifest["lang"] == lang
+        assert (manifest["name"], manifest["description"]) == (
+            texts["manifest.name"],
+            texts["manifest.description"],
+        )
+    assert words["en"]["manifest.href"] == "./manifest.webmanifest"

@@ -81,11 +81,11 @@ def test_scripted_game_setup_actions_errors_undo_and_save_load(tmp_path: Path) -
     assert game is not None
     assert "Players: 1 Ann (yellow), 2 Bob (black). Ann starts." in out
     # Every push prints its events in plain words.
-    assert "Ann places a camel on c6 (1 action)." in out
-    assert "Ann ends the turn. Bob to play, 2 actions." in out
-    assert "Bob picks up the salt on f5." in out
-    assert "Bob delivers the salt to Timbuktu: 3 points." in out
-    assert "Drawn from the bag:" in out
+    assert "Ann placed a camel on c6 (1 action)." in out
+    assert "Ann ended the turn; Bob to play with 2 actions." in out
+    assert "Bob picked up the salt on f5." in out
+    assert "Bob delivered the salt to Timbuktu: 3 points." in out
+    assert "Refill: demand markers on" in out and "new goods:" in out
     # legal groups actions with costs and plain words.
     assert "Place a camel from your supply (@square):" in out
     assert "Pick up a good:" in out
@@ -187,9 +187,7 @@ def test_r10_board_shows_a_stolen_good_under_the_thiefs_camel() -> None:
     )
     for text in ("@c6", "end", "@c6", "end", "+c6", "end", "$c6/1G"):
         events = game.push(parse_action(text))
-    assert event_text(game, events[0]) == (
-        "Bob steals the gems from Ann's camel on c6 and gives Ann a theft marker."
-    )
+    assert event_text(game, events[0]) == ("Bob stole the gems from Ann on c6; Ann takes a theft marker.")
     board = render(game)
     rank6 = next(line for line in board.splitlines() if line.startswith(" 6 "))
     assert "#3" in rank6
@@ -247,9 +245,9 @@ def test_the_board_shows_the_position_not_the_order_camels_came_in() -> None:
 def test_r13_refill_event_names_the_marked_spaces_and_the_draws() -> None:
     game = Game(Options(), seed=3)
     event = Refilled(marked=(parse_square("a1"),), placed=((parse_square("c6"), 0),), bag_left=1)
-    assert event_text(game, event) == (
-        "Only 4 goods left on the board. Demand markers go on a1. "
-        "Drawn from the bag: ivory on c6 (#3). 1 good left in the bag."
+    assert (
+        event_text(game, event)
+        == "Refill: demand markers on a1; new goods: ivory on c6; 1 good left in the bag."
     )
 
 
@@ -262,11 +260,13 @@ def test_r14_r17_game_over_prints_the_reason_winners_and_ranking() -> None:
     over = events[-1]
     assert isinstance(over, GameOver) and over.reason == "delivery"
     text = event_text(game, over)
-    winners = " and ".join(game.options.name_of(s) for s in game.winners)
-    assert text.startswith(f"Game over: a good was delivered after the bag ran out. {winners} ")
+    (winner,) = (game.options.name_of(s) for s in game.winners)
+    assert text.startswith(f"Game over. The end was triggered and a good was delivered. {winner} wins!\n")
     ranking = text.splitlines()[1:]
     assert len(ranking) == 2 and ranking[0].startswith("  1. ")  # one line per player, best first
-    assert "Game over (delivery)" in status(game)
+    assert status(game).startswith(
+        f"Game over. The end was triggered and a good was delivered. {winner} wins!"
+    )
 
 
 # ------------------------------------------------- never lose a game

@@ -9,6 +9,14 @@
   page's file system (`[files] "./assets/app.<hash>.zip" = "./caravan-app.zip"`)
   and index.html imports from it (zipimport): unpacking it would import
   `zipfile` and `shutil`, compiled from source, at every boot.
+- The gettext catalogues (caravan/locale/*/LC_MESSAGES/caravan.po) are
+  compiled to .mo (tools/i18n.py, standard library) into the app zip, where
+  caravan/catalogues.py reads them. The boot screen's texts
+  (web/boot_text.py) in every language go into index.html as a JSON table
+  (`<script type="application/json" id="caravan-words">`) for boot.js, and
+  the manifest is written once per language (`manifest.webmanifest` in
+  English, `manifest.<lang>.webmanifest`), its name and description
+  translated; boot.js points `<link rel="manifest">` at the one shown.
 - The bot worker (web/static/bot-worker.mjs, docs/WORKER.md) gets the
   bundle's paths of Pyodide and the app zip, then its content-hashed name,
   which index.html's `<meta name="caravan-bot-worker">` carries.
@@ -31,7 +39,10 @@ only: this runs with the system python3 before any venv exists.
 from __future__ import annotations
 
 import argparse
+import ast
+import gettext
 import hashlib
+import io
 import json
 import re
 import shutil
@@ -50,6 +61,10 @@ except ImportError:  # Python 3.10 or older
     )
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # run as a script: tools/ itself is on the path, not the tree
+from tools import i18n  # noqa: E402  # the catalogues (standard library)
+
 PACKAGES = ("caravan", "web")
 # Modules only the terminal game uses; the page never imports them
 # (tests/test_build.py checks that).
@@ -97,6 +112,8 @@ INPUT_GLOBS = (
     "package-lock.json",
     "tools/build.py",
     "tools/pyc.mjs",
+    "tools/i18n.py",
+    "caravan/locale/*/LC_MESSAGES/*.po",
 )
 
 
@@ -191,6 +208,10 @@ def compile_app(root: Path, node: str) -> tuple[bytes, str]:
         for rel in page_modules(root) + reference_docs(root):
             (stage / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(root / rel, stage / rel)
+        for lang, mo in catalogues(root).items():
+            target = stage / "caravan" / "locale" / lang / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(mo)
         out = Path(tmp) / "app.zip"
         proc = subprocess.run(
             [node, str(root / "tools" / "pyc.mjs"), str(stage), str(out)],
@@ -202,6 +223,53 @@ def compile_app(root: Path, node: str) -> tuple[bytes, str]:
             raise BuildError(f"compiling the Python byte-code with Pyodide failed:\n{proc.stderr.strip()}")
         report = json.loads(proc.stdout.strip().splitlines()[-1])
         return out.read_bytes(), str(report["python"])
+
+
+def catalogues(root: Path) -> dict[str, bytes]:
+    """Each translation's compiled catalogue (.mo bytes), by language."""
+    out = {}
+    for lang in i18n.LANGUAGES:
+        po = root / "caravan" / "locale" / lang / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
+        if po.is_file():
+            out[lang] = i18n.compile_po(po)
+    return out
+
+
+def boot_texts(root: Path) -> dict[str, str]:
+    """web/boot_text.py's BOOT table (key -> English), read from its syntax tree: not imported."""
+    tree = ast.parse((root / "web" / "boot_text.py").read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == "BOOT":
+            table = node.value
+            if isinstance(table, ast.Dict):
+                out = {}
+                for key, value in zip(table.keys, table.values, strict=True):
+                    if not (isinstance(key, ast.Constant) and isinstance(value, ast.Call) and value.args):
+                        raise BuildError('web/boot_text.py: BOOT\'s entries are "key": N_("text")')
+                    out[str(key.value)] = str(ast.literal_eval(value.args[0]))
+                return out
+    raise BuildError("web/boot_text.py has no BOOT table")
+
+
+def boot_words(root: Path) -> dict[str, dict[str, str]]:
+    """The boot screen's texts in every language (English where one is not translated)."""
+    english = boot_texts(root)
+    words = {"en": dict(english)}
+    for lang, mo in catalogues(root).items():
+        t = gettext.GNUTranslations(io.BytesIO(mo))
+        words[lang] = {key: t.gettext(text) for key, text in english.items()}
+    for lang, table in words.items():
+        table["manifest.href"] = "./" + manifest_name(lang)
+    return words
+
+
+def manifest_name(lang: str) -> str:
+    return "manifest.webmanifest" if lang == "en" else f"manifest.{lang}.webmanifest"
+
+
+def _words_script(words: dict[str, dict[str, str]]) -> str:
+    data = json.dumps(words, ensure_ascii=False, separators=(",", ":"), sort_keys=True).replace("</", "<\\/")
+    return f'<script type="application/json" id="caravan-words">{data}</script>'
 
 
 def csp(root: Path) -> str:
@@ -274,11 +342,17 @@ def _bot_worker(root: Path, paths: dict[str, str]) -> bytes:
     return text.encode()
 
 
-def _manifest(root: Path, paths: dict[str, str]) -> bytes:
+def _manifest(root: Path, paths: dict[str, str], words: dict[str, str] | None = None) -> bytes:
+    """The web app manifest with the bundle's icon paths; with ``words`` (one
+    language's boot texts), its name and description in that language."""
     data = json.loads((root / STATIC / "manifest.webmanifest").read_text(encoding="utf-8"))
     for icon in data.get("icons", []):
         icon["src"] = paths[icon["src"]]
-    return (json.dumps(data, indent=2) + "\n").encode()
+    if words is not None:
+        data["name"] = data["short_name"] = words["manifest.name"]
+        data["description"] = words["manifest.description"]
+        data["lang"] = words["lang"]
+    return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
 
 
 def release_of(html: str) -> str | None:
@@ -364,9 +438,15 @@ def build(root: Path = ROOT, out: Path | None = None) -> Bundle:
     worker = _bot_worker(root, paths)
     files[_hashed(BOT_WORKER.name, worker)] = worker
     paths[f"./{BOT_WORKER.as_posix()}"] = "./" + _hashed(BOT_WORKER.name, worker)
-    files["manifest.webmanifest"] = _manifest(root, paths)
+    words = boot_words(root)
+    for lang, table in words.items():
+        files[manifest_name(lang)] = _manifest(root, paths, {**table, "lang": lang})
     paths[f"./{STATIC.as_posix()}/manifest.webmanifest"] = "./manifest.webmanifest"
     html = (root / "index.html").read_text(encoding="utf-8")
+    boot_tag = f'<script src="./{STATIC.as_posix()}/boot.js"></script>'
+    if html.count(boot_tag) != 1:
+        raise BuildError(f"index.html needs exactly one {boot_tag}")
+    html = html.replace(boot_tag, _words_script(words) + "\n" + boot_tag)
     files["index.html"] = _rewrite_html(root, html, paths, csp(root)).encode()
 
     if out.exists():

@@ -5,8 +5,9 @@
 //
 //     node tools/pyc.mjs STAGE_DIR OUT_ZIP
 //
-// STAGE_DIR holds the packages to ship (caravan/, web/) and the Markdown of the
-// rules reference (docs/, shipped as it is); OUT_ZIP is written.
+// STAGE_DIR holds the packages to ship (caravan/, web/), the Markdown of the
+// rules reference (docs/, shipped as it is) and caravan/locale's .mo files
+// (zipped as they are); OUT_ZIP is written.
 // Run by tools/build.py (make dist); prints one JSON line on success.
 import { loadPyodide } from "pyodide";
 import path from "node:path";
@@ -45,7 +46,7 @@ with zipfile.ZipFile(buf, "w") as z:
                            invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
         add(z, rel, p.read_bytes())
         add(z, cached, Path(tmp).read_bytes())
-    for p in sorted(src.rglob("*.md")):  # the rules reference's text (web/rulesdoc.py)
+    for p in sorted([*src.rglob("*.md"), *src.rglob("*.mo")]):  # the rules reference's text, the catalogues
         add(z, p.relative_to(src).as_posix(), p.read_bytes())
 json.dumps({"python": sys.version.split()[0], "tag": sys.implementation.cache_tag,
             "files": names, "zip": buf.getvalue().hex()})

@@ -14,16 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from caravan import record
+from caravan import catalogues, record
 from caravan.game import Game
 from caravan.options import Options
+from caravan.words import Translations
 
-from . import opening, tabs
+from . import i18n, opening, tabs
 from .bot_turns import Thinker
 from .current import Current
 from .game_screen import GameScreen
 from .history_screen import HistoryScreen
-from .i18n import t
+from .i18n import _
 from .markup import esc, link_rules
 from .motion import Motion
 from .newgame_screen import NewGameScreen
@@ -184,6 +185,25 @@ class App:
         self.saved.download = value
 
     # ------------------------------------------------ arriving in the page
+
+    def set_language(self, code: str, translations: Translations | None = None) -> None:
+        """Show the page in ``code`` (en, es, fr, pl, nl; anything else: English)
+        at once: the game, its selection and every screen's state stay as they
+        are; the log and the history are phrased again (a default name,
+        ``Player.name`` None, is said in the new language). ``translations`` gives a
+        catalogue the package does not hold (tests: the pseudo-language)."""
+        if translations is None:
+            code = code if code in catalogues.LANGUAGES else "en"
+            translations = catalogues.translations(code)
+        i18n.use(translations, code)
+        self.page.lang = code  # the rules reference's text (web/rulesdoc.py; English for any other)
+        self.play.rephrase()
+        self.hist.rephrase()
+
+    @property
+    def language(self) -> str:
+        """The language shown (docs/UI-CONTRACT.md, "Languages")."""
+        return i18n.lang()
 
     def boot(
         self, link_text: str = "", autostart: int | None = None, *, short: bool = False, casual: bool = False
@@ -462,5 +482,5 @@ def header_markup() -> str:
     """The tools of the page's header, on every screen: the rules reference."""
     return (
         f'<button type="button" id="rules-button" data-rules-open="rules" aria-haspopup="dialog">'
-        f"{esc(t('rules.button'))}</button>"
+        f"{esc(_('Rules'))}</button>"
     )

@@ -24,9 +24,9 @@ import re
 
 from caravan import ALL_GOODS, Camel, Game, Good, city_wants
 from caravan.actions import Action, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
-from caravan.board import CITY_NAMES, FILES, NUMBER_OF, RANKS, SIZE, SQUARE_NAMES, SQUARES, parse_square
+from caravan.board import FILES, NUMBER_OF, RANKS, SIZE, SQUARE_NAMES, SQUARES, parse_square
 
-from .i18n import capital, t
+from .i18n import _, capital, ngettext, words
 from .log import action_kind, cost_text, describe
 from .markup import esc
 from .names import name_of
@@ -97,12 +97,12 @@ def _action_attrs(
     """``data-action`` and ``data-cost`` (in that order), and the button's name:
     the action in the words of the action list, with its cost; ``data-hint``
     on the action a hint names (``hinted``, docs/UI-CONTRACT.md)."""
-    label = capital(t("aria.target", action=describe(game, action), cost=cost_text(cost)))
+    label = capital(_("{action}, {cost}", action=describe(game, action), cost=cost_text(cost)))
     role = _BUTTON if button else ""
     hint = ""
     if hinted is not None and str(action) == hinted:
         hint = ' data-hint="true"'
-        label = f"{label} ({t('hint.mark')})"
+        label = _("{action} (the hint)", action=label)
     return f' data-action="{esc(action)}" data-cost="{cost}"{hint}{role} aria-label="{esc(label)}"'
 
 
@@ -196,7 +196,7 @@ def crowded(game: Game, sel: Selection, square: int, unit_px: float) -> bool:
     own = sel.sources.get(name, [])
     steal = any(isinstance(a, Steal) for a in own)
     pick = any(isinstance(a, PickUp) for a in own)
-    _, scale = token_layout(len(toks))
+    _n, scale = token_layout(len(toks))
     if (goods or steal) and TOKEN_W * scale * unit_px < MIN_TAP_PX:
         return True
     return pick and min(LOOSE_HIT[2:]) * unit_px < MIN_TAP_PX
@@ -290,16 +290,22 @@ def _token(
     attrs = ""
     cls = "token"
     if good is None:
-        title = t("board.camels", name=name, n=count)
+        title = ngettext("{name}: {n} camel", "{name}: {n} camels", name=name, n=count)
     else:
-        gname = t("good." + good.label)
-        title = t("board.under" if under else "board.on_top", name=name, good=gname)
+        gname = words().good(good)
+        if under:
+            title = _("{name}'s camel with stolen {good} underneath", name=name, good=gname)
+        else:
+            title = _("{name}'s camel carrying {good} on top", name=name, good=gname)
         key = f"{good.letter}{'_' if under else ''}{SQUARE_NAMES[square]}"
         # Two camels with the same good on one square are one source (camels
         # are interchangeable): only the first is selectable.
         if inline and seat == game.seat and key in sel.sources and key not in used:
             used.add(key)
-            label = t("aria.good_under" if under else "aria.good_on", good=gname, square=SQUARE_NAMES[square])
+            if under:
+                label = _("{good} under your camel on {square}", good=gname, square=SQUARE_NAMES[square])
+            else:
+                label = _("{good} on your camel on {square}", good=gname, square=SQUARE_NAMES[square])
             attrs = _source_attrs(key, capital(label), sel)
             cls += " source selected" if sel.selected == key else " source"
         hit = targets.steal.get((square, seat, good)) if not under and inline else None
@@ -328,7 +334,7 @@ def _camels_attr(game: Game, square: int) -> str:
 
 def _city(ctx: _Ctx, square: int, x: int, y: int, want: Good) -> tuple[str, str]:
     """A city: tinted cell, a band in the good's full colour with the name."""
-    city = t("city." + CITY_NAMES[square])
+    city = words().city(square)
     fill = good_hex(want.colour)
     size = ctx.text(13)
     band = size + 8
@@ -344,7 +350,7 @@ def _city(ctx: _Ctx, square: int, x: int, y: int, want: Good) -> tuple[str, str]
     out += cube(
         x + CELL - 15, y + band + 15, wsize, want, ' class="wants"', letter=wsize * 0.62 >= ctx.text(0)
     )
-    return out, t("board.city", city=city, good=t("good." + want.label))
+    return out, _("{city} wants {good}", city=city, good=words().good(want))
 
 
 def last_mark(x: float, y: float, mark: str) -> str:
@@ -370,8 +376,9 @@ def demand_disc(ctx: _Ctx, x: float, y: float, demand: int, *, city: bool) -> st
     size = ctx.text(13)
     r = max(12.0, size * 0.62)
     cx, cy = (x + CELL - r - 2, y + r + 2) if not city else (x + r + 2, y + ctx.text(13) + 8 + r + 2)
+    markers = ngettext("{n} demand marker", "{n} demand markers", n=demand)
     return (
-        f'<g class="demand"><title>{esc(t("board.demand", n=demand))}</title>'
+        f'<g class="demand"><title>{esc(markers)}</title>'
         f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" class="demand-marker"/>'
         f'<text x="{cx:.1f}" y="{cy:.1f}" class="demand-text" font-size="{size:.1f}">{demand}</text></g>'
     )
@@ -396,12 +403,13 @@ def _square(ctx: _Ctx, square: int) -> str:
         attrs += f' data-mark="{mark}"'
     cls = "square"
     if name in sel.sources:
-        attrs += _source_attrs(name, t("aria.camels", square=name), sel)
+        attrs += _source_attrs(name, _("Your camels on {square}", square=name), sel)
         cls += " source selected" if sel.selected == name else " source"
     elif not inline and ctx.zoom != square and sel.sources:
         # Nothing to select on the square itself: a tap opens its enlarged
         # view (not on a board with nothing to play, as in the history view).
-        attrs += f' data-zoom="{name}"{_BUTTON} aria-label="{esc(capital(t("zoom.open", square=name)))}"'
+        show = capital(_("show everything on {square}", square=name))
+        attrs += f' data-zoom="{name}"{_BUTTON} aria-label="{esc(show)}"'
         cls += " zoomable"
     if ctx.zoom == square:
         cls += " zoomed"
@@ -409,9 +417,9 @@ def _square(ctx: _Ctx, square: int) -> str:
     want = city_wants(square)
     title = name
     if want is not None:
-        markup, words = _city(ctx, square, x, y, want)
+        markup, wants = _city(ctx, square, x, y, want)
         out.append(markup)
-        title = f"{name}: {words}"
+        title = f"{name}: {wants}"
     else:
         out.append(
             f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
@@ -431,7 +439,7 @@ def _square(ctx: _Ctx, square: int) -> str:
         out.append(
             f'<text x="{x + CELL - 4}" y="{y + CELL - size / 2 - 2:.1f}" class="crowd" '
             f'font-size="{size:.1f}">'
-            f"{sum(c for _, c in toks)}</text>"
+            f"{sum(c for _tok, c in toks)}</text>"
         )
     # What stands on the square is drawn beside the square's element, not in
     # it: a tap near the centre of a selected square must find the square,
@@ -442,7 +450,8 @@ def _square(ctx: _Ctx, square: int) -> str:
     if loose is not None:
         size = max(26.0, ctx.text(0) / 0.62)
         pick = targets.pick.get(square) if inline else None
-        good_title = f"<title>{esc(t('board.loose', good=t('good.' + loose.label)))}</title>"
+        free = _("{good}, free to pick up", good=words().good(loose))
+        good_title = f"<title>{esc(free)}</title>"
         if pick is None:
             out.append(
                 f'<g class="loose" data-loose="{loose.letter}">{good_title}'
@@ -515,7 +524,7 @@ def render_board(
     last turn's actions (``from``, ``to`` or both, docs/UI-CONTRACT.md)."""
     ctx = _Ctx(game, sel, _Targets(game, sel.targets()), marks or {}, max(unit_px, 0.05), zoom)
     out = [
-        f'<svg id="board" viewBox="0 0 {VIEW} {VIEW}" role="group" aria-label="{esc(t("board.label"))}" '
+        f'<svg id="board" viewBox="0 0 {VIEW} {VIEW}" role="group" aria-label="{esc(_("The board"))}" '
         f'data-seat="{game.seat}">',
         _patterns(game),
     ]
@@ -560,21 +569,22 @@ def square_view(game: Game, sel: Selection, square: int) -> str:
     want = city_wants(square)
     title = name
     if want is not None:
-        title += " · " + t("board.city", city=t("city." + CITY_NAMES[square]), good=t("good." + want.label))
+        title += " · " + _("{city} wants {good}", city=words().city(square), good=words().good(want))
     targets = _Targets(game, sel.targets())
+    close = _("Close the enlarged square")
     out = [
         f'<section id="square-view" data-square-view="{name}" aria-label="{esc(title)}">',
         f'<div class="zoom-head"><h2>{esc(title)}</h2>',
-        f'<button type="button" id="square-view-close" aria-label="{esc(t("zoom.close"))}">×</button></div>',
+        f'<button type="button" id="square-view-close" aria-label="{esc(close)}">×</button></div>',
         '<ul class="zoom-items">',
     ]
     loose = game.loose_at(square)
     if loose is not None:
         pick = targets.pick.get(square)
-        gname = t("good." + loose.label)
+        gname = words().good(loose)
         icon = '<svg viewBox="0 0 40 40" width="44" height="44" aria-hidden="true">'
         icon += f"{cube(20, 20, 24, loose)}</svg>"
-        words = esc(t("board.loose", good=gname))
+        said = esc(_("{good}, free to pick up", good=gname))
         if pick is not None:
             attrs = _action_attrs(game, pick[0], pick[1], button=False, hinted=sel.hinted)
             out.append(
@@ -582,25 +592,27 @@ def square_view(game: Game, sel: Selection, square: int) -> str:
                 f"<span>{esc(describe(game, pick[0]))}{_list_cost(pick[1])}</span></button></li>"
             )
         else:
-            out.append(f'<li class="item">{icon}<span>{words}</span></li>')
+            out.append(f'<li class="item">{icon}<span>{said}</span></li>')
     used: set[str] = set()
     demand = game.demand_at(square)
     if demand:
+        markers = ngettext("{n} demand marker", "{n} demand markers", n=demand)
         out.append(
-            f'<li class="item"><span class="zoom-demand">{demand}</span>'
-            f"<span>{esc(t('board.demand', n=demand))}</span></li>"
+            f'<li class="item"><span class="zoom-demand">{demand}</span><span>{esc(markers)}</span></li>'
         )
     for camel, count in tokens(game, square):
         player = name_of(game, camel.seat)
         good = camel.good
         icon = _zoom_token(game, camel, count)
         if good is None:
-            out.append(
-                f'<li class="item">{icon}<span>{esc(t("board.camels", name=player, n=count))}</span></li>'
-            )
+            camels = ngettext("{name}: {n} camel", "{name}: {n} camels", name=player, n=count)
+            out.append(f'<li class="item">{icon}<span>{esc(camels)}</span></li>')
             continue
-        gname = t("good." + good.label)
-        words = t("board.under" if camel.under else "board.on_top", name=player, good=gname)
+        gname = words().good(good)
+        if camel.under:
+            said = _("{name}'s camel with stolen {good} underneath", name=player, good=gname)
+        else:
+            said = _("{name}'s camel carrying {good} on top", name=player, good=gname)
         key = f"{good.letter}{'_' if camel.under else ''}{name}"
         steal = targets.steal.get((square, camel.seat, good)) if not camel.under else None
         if camel.seat == game.seat and key in sel.sources and key not in used:
@@ -609,7 +621,7 @@ def square_view(game: Game, sel: Selection, square: int) -> str:
             pressed = "true" if sel.selected == key else "false"
             out.append(
                 f'<li><button type="button" class="{cls}" data-select="{key}" aria-pressed="{pressed}">'
-                f"{icon}<span>{esc(capital(words))}</span></button></li>"
+                f"{icon}<span>{esc(capital(said))}</span></button></li>"
             )
         elif steal is not None and str(steal[0]) not in used:
             used.add(str(steal[0]))
@@ -619,7 +631,7 @@ def square_view(game: Game, sel: Selection, square: int) -> str:
                 f"<span>{esc(describe(game, steal[0]))}{_list_cost(steal[1])}</span></button></li>"
             )
         else:
-            out.append(f'<li class="item">{icon}<span>{esc(capital(words))}</span></li>')
+            out.append(f'<li class="item">{icon}<span>{esc(capital(said))}</span></li>')
     out.append("</ul></section>")
     return "".join(out)
 

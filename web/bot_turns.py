@@ -30,10 +30,12 @@ from caravan.errors import CaravanError
 from caravan.game import Game
 
 from .botclient import Answer
-from .i18n import t
+from .i18n import N_, _, words
 
 DEFAULT_PACE_MS = 700  # docs/UI-CONTRACT.md: about 0.6-0.8 s per action
 PACES = (0, 300, 700, 1200)  # the pace control's choices, ms per action
+# Translators: the choices of "Bots' pace", how fast a bot's actions are shown.
+PACE_WORDS = {0: N_("Instant"), 300: N_("Fast"), 700: N_("Normal"), 1200: N_("Slow")}
 HINT_BOT = "hard"  # a hint is what the hard bot would play now
 
 
@@ -41,9 +43,10 @@ def refusal_of(game: Game, notation: str) -> str | None:
     """Why an action the worker sent cannot be played now (None: it can):
     the page checks every answer with the engine before playing or showing it."""
     try:
-        return game.why_illegal(parse_action(notation))
+        why = game.why_illegal(parse_action(notation))
     except CaravanError as e:
-        return str(e)
+        return words().error(e)
+    return None if why is None else words().refusal(why)
 
 
 class Thinker(Protocol):
@@ -202,7 +205,7 @@ class BotTurns:
         bot = bot_of(game)
         assert bot is not None
         if self.thinker is None:
-            self.error = t("bot.unavailable")
+            self.error = _("No bot can play in this page: its worker is not available.")
             return
         self.token += 1
         token = self.token
@@ -225,7 +228,7 @@ class BotTurns:
         self.asked = None
         self.rid = None
         if answer.error is not None or not answer.actions:
-            self.error = t("bot.failed", reason=answer.error or t("bot.no_actions"))
+            self.error = _("The bot could not play: {reason}", reason=answer.error or _("it gave no action"))
             return
         self.queue = list(answer.actions)
         self.queued_for = key
@@ -249,7 +252,11 @@ class BotTurns:
         reason = refusal_of(game, notation)
         if reason is not None:
             self.reset()
-            self.error = t("bot.illegal", action=notation, reason=reason)
+            self.error = _(
+                "The bot chose an action the rules do not allow ({action}: {reason}).",
+                action=notation,
+                reason=reason,
+            )
             return None
         return notation
 

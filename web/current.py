@@ -12,7 +12,7 @@ from caravan import record
 from caravan.game import Game
 
 from . import tabs
-from .i18n import t
+from .i18n import _
 from .saved import parse_entry, revision_of
 from .services import Services
 from .storage import StorageError, StorageFull
@@ -47,9 +47,15 @@ class Current:
             self.rev = rev
             saves.set_current(self.id)
         except StorageFull:
-            self.sv.save_problem = t("storage.full")
+            self.sv.save_problem = _(
+                "The browser's storage for this page is full, so the latest moves are not saved: "
+                "delete or export old games in Saved games, or share this game as a link."
+            )
         except StorageError:
-            self.sv.save_problem = t("storage.off")
+            self.sv.save_problem = _(
+                "This browser does not let the page store anything, so this game is not saved: share "
+                "it as a link to keep it."
+            )
         else:
             self.sv.save_problem = ""
 

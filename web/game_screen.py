@@ -31,11 +31,21 @@ from caravan.game import Game
 from caravan.limits import MAX_ACTIONS
 
 from . import board_svg, pages, panels, tabs
-from .bot_turns import PACES, BotTurns, Thinker, bot_of, bots_drew, has_bots, has_people, undo_back
+from .bot_turns import (
+    PACE_WORDS,
+    PACES,
+    BotTurns,
+    Thinker,
+    bot_of,
+    bots_drew,
+    has_bots,
+    has_people,
+    undo_back,
+)
 from .current import Current
 from .hint import Hints
 from .history import replay_log
-from .i18n import capital, t
+from .i18n import _, capital, words
 from .log import entry_markup
 from .markup import esc
 from .motion import Motion, last_turn_marks, plan, turn_so_far_marks
@@ -110,6 +120,11 @@ class GameScreen:
 
     # ------------------------------------------------------ taking a game
 
+    def rephrase(self) -> None:
+        """The log in the language now shown (the game and the selection are untouched)."""
+        if self.cur.game is not None:
+            self.log = _log_of(self.cur.game)
+
     def resume(self, game: Game) -> None:
         """Show a game that already exists (a saved game, a link, a replayed record)."""
         self.hints.reset(new_game=game is not self.cur.game)
@@ -159,13 +174,21 @@ class GameScreen:
             entry = saves.get(current)
         except StorageError:
             return False
-        if entry.problem == t("saved.gone"):  # nothing under that id: nothing is kept either
-            self.sv.read_problem = t("storage.current_gone")
+        if entry.problem == _(
+            "it is no longer in the browser's storage"
+        ):  # nothing under that id: nothing is kept either
+            self.sv.read_problem = _(
+                "The last game played here is no longer in this browser's storage (deleted in another "
+                "tab, or the site's data was cleared)."
+            )
             return False
         try:
             game = load_game(entry)
         except RecordError as e:
-            self.sv.read_problem = t("storage.current_unreadable", reason=str(e))
+            self.sv.read_problem = _(
+                "The last game could not be read back ({reason}); it is kept in Saved games.",
+                reason=words().error(e),
+            )
             return False
         self.take(game, current, entry.name, entry.rev, entry.hints)
         return True
@@ -193,7 +216,9 @@ class GameScreen:
         stale = self.cur.stale
         if stale is None:
             return False
-        self.page.message = t("tabs.choose")
+        self.page.message = _(
+            "This game changed in another tab: choose “Load the newer game” or “Keep both” before playing on."
+        )
         self.page.focus = "#conflict-load" if stale.readable else "#conflict-keep"
         return True
 
@@ -223,12 +248,18 @@ class GameScreen:
             entry = saves.get(cur.id)
             game = load_game(entry)
         except (RecordError, StorageError) as e:
-            reason = t("storage.off_read") if isinstance(e, StorageError) else str(e)
-            self.page.message = t("saved.cannot_open", reason=reason)
+            reason = (
+                _("Saved games cannot be read: this browser does not let the page use its storage.")
+                if isinstance(e, StorageError)
+                else words().error(e)
+            )
+            self.page.message = _(
+                "This saved game cannot be opened: {reason}. It stays in the list.", reason=reason
+            )
             return
         cur.stale = None
         self.take(game, entry.id, entry.name, entry.rev, entry.hints)
-        self.note = t("tabs.loaded")
+        self.note = _("Loaded the newer game saved in another tab.")
 
     def keep_both(self) -> None:
         """Keep both: this tab's game is saved as a new entry, "<name>
@@ -236,7 +267,13 @@ class GameScreen:
         if not self.cur.fork():
             return
         self.page.message = ""
-        self.note = "" if self.sv.save_problem else t("tabs.kept", name=self.cur.name)
+        self.note = (
+            ""
+            if self.sv.save_problem
+            else _(
+                "Both are kept: this tab now plays “{name}”, saved beside the other one.", name=self.cur.name
+            )
+        )
 
     def leave(self) -> None:
         """This tab leaves its game (another game, a reload, a closed tab):
@@ -298,14 +335,18 @@ class GameScreen:
         try:
             action = parse_action(notation)
         except NotationError as e:
-            self.page.message = t("play.refused", reason=str(e))
+            self.page.message = _("Not allowed: {reason}", reason=words().error(e))
             return
         if len(game.history) >= MAX_ACTIONS:  # caravan/limits.py: no record could hold one more
-            self.page.message = t("play.too_long", n=f"{MAX_ACTIONS:,}")
+            self.page.message = _(
+                "This game has reached {n} actions, more than any real game and the most a saved game "
+                "can hold: no more actions can be taken in it.",
+                n=words().number(MAX_ACTIONS),
+            )
             return
         reason = game.why_illegal(action)
         if reason is not None:
-            self.page.message = t("play.refused", reason=reason)
+            self.page.message = _("Not allowed: {reason}", reason=words().refusal(reason))
             return
         if isinstance(action, EndTurn) and not self.confirming and panels.asks_before_ending(game):
             self.confirming = True  # R6 allows it: ask first (confirm_end answers)
@@ -401,7 +442,7 @@ class GameScreen:
             return
         self.bots.reset()
         self.hints.reset()
-        for _ in range(n):
+        for _step in range(n):
             game.pop()
             self.log.pop()
         self.motion = None
@@ -482,7 +523,11 @@ class GameScreen:
         if game is None or self.page.screen != "game" or self.cur.stale is not None or self.acts_now() != BOT:
             return False
         if len(game.history) >= MAX_ACTIONS:
-            self.page.message = t("play.too_long", n=f"{MAX_ACTIONS:,}")
+            self.page.message = _(
+                "This game has reached {n} actions, more than any real game and the most a saved game "
+                "can hold: no more actions can be taken in it.",
+                n=words().number(MAX_ACTIONS),
+            )
             self.bots.reset()
             return True
         notation = self.bots.next_action(game)
@@ -601,17 +646,17 @@ class GameScreen:
         bot_acts = self.acts_now() == BOT
         state = self.bots.status() if bot_acts or self.bots.error else "idle"
         player = game.options.players[game.seat]
-        who = {"name": name_of(game, game.seat), "bot": t("new." + player.bot) if player.bot else ""}
+        who = {"name": name_of(game, game.seat), "bot": words().strength(player.bot) if player.bot else ""}
         if state == "loading":
-            text = t("bot.loading")
+            text = _("The bot is getting ready…")
         elif state == "thinking":
-            text = t("bot.thinking", **who)
+            text = _("{name} ({bot}) is thinking…", **who)
         elif state == "playing":
-            text = t("bot.playing", **who)
+            text = _("{name} ({bot}) is playing its turn.", **who)
         elif state == "failed":
             text = self.bots.error
         elif not has_people(game):
-            text = t("bot.watching")
+            text = _("Only bots play this game: watch it to the end.")
         else:
             text = ""
         out = [f'<section id="bot-status" data-bot-turn="{state}" class="bot-{state}">']
@@ -620,33 +665,32 @@ class GameScreen:
             out.append('<span class="spinner" aria-hidden="true"></span>')
         out.append(f"{esc(text)}</p>")
         if state in ("thinking", "playing") and self.bots.pace() > 0:
-            out.append(f'<button type="button" id="bot-skip">{esc(t("bot.skip"))}</button>')
+            out.append(f'<button type="button" id="bot-skip">{esc(_("Show at once"))}</button>')
         if state == "failed":
-            out.append(f'<button type="button" id="bot-retry">{esc(t("bot.retry"))}</button>')
+            out.append(f'<button type="button" id="bot-retry">{esc(_("Try again"))}</button>')
         options = "".join(
             f'<option value="{ms}"{" selected" if ms == self.bots.pace_ms else ""}>'
-            f"{esc(t(f'bot.pace.{ms}'))}</option>"
+            f"{esc(_(PACE_WORDS[ms]))}</option>"
             for ms in PACES
         )
-        out.append(
-            f'<label class="bot-pace">{esc(t("bot.pace"))} <select id="bot-pace">{options}</select></label>'
-        )
+        pace = _("Bots' pace")
+        out.append(f'<label class="bot-pace">{esc(pace)} <select id="bot-pace">{options}</select></label>')
         out.append("</section>")
         return "".join(out)
 
     def _hint_markup(self, game: Game) -> str:
         """``#hint`` and, once it came, the hint in words with ``#hint-play``."""
         pending = self.hints.pending(game)
-        label = t("hint.thinking") if pending else t("hint.button")
+        label = _("Thinking of a hint…") if pending else _("Hint")
         busy = ' aria-disabled="true" aria-busy="true"' if pending else ""  # focusable: focus stays on it
         out = [f'<div id="hint-box"><button type="button" id="hint"{busy}>{esc(label)}</button>']
         notation = self.hints.current(game)
         if notation is not None:
-            words = capital(t("hint.says", text=self.hints.words(game)))
+            words = capital(_("Hint: {text}", text=self.hints.words(game)))
             out.append(
                 f'<p id="hint-text" role="status" data-hint="{esc(notation)}">{esc(words)} '
                 f'<button type="button" id="hint-play" data-action="{esc(notation)}">'
-                f"{esc(t('hint.play'))}</button></p>"
+                f"{esc(_('Play it'))}</button></p>"
             )
         elif self.hints.error:
             out.append(f'<p id="hint-error" role="alert">{esc(self.hints.error)}</p>')
@@ -669,7 +713,7 @@ class GameScreen:
             board_markup = board_svg.board_frame()
         zoom_html = board_svg.square_view(game, self.sel, zoom) if zoom is not None else ""
         log = "".join(reversed(self.log))
-        log_html = f'<h2>{esc(t("play.log"))}</h2><ul id="log">{log}</ul>'
+        log_html = f'<h2>{esc(_("Game log"))}</h2><ul id="log">{log}</ul>'
         note = f'<p id="note" role="status">{esc(self.note)}</p>' if self.note else ""
         if self.cur.stale is not None:
             note += tabs.notice(self.cur.stale)
@@ -704,7 +748,7 @@ class GameScreen:
                 f'<p id="square-info">{esc(self.info)}</p>'
                 f"{panels.bag(game)}{panels.player_panels(game)}{panels.legend(game)}{log_html}"
                 f"{tools}{panels.keys_help()}"
-                f'<p class="new"><button type="button" id="abandon">{esc(t("play.new_game"))}</button></p>'
+                f'<p class="new"><button type="button" id="abandon">{esc(_("New game"))}</button></p>'
                 f"</aside></div>"
             )
         focus = self._home_focus() if screen == "over" else self.page.focus or self._home_focus()

@@ -16,9 +16,10 @@ from caravan import Good, city_wants
 from caravan.actions import Action, MoveGood, PickUp, Steal, parse_action
 from caravan.game import Game
 
+from . import i18n
 from .bot_turns import HINT_BOT, Thinker, decision_seed, position_key, refusal_of
 from .botclient import Answer
-from .i18n import t
+from .i18n import _, ngettext
 from .log import cost_text, describe
 
 
@@ -26,16 +27,18 @@ def hint_text(game: Game, action: Action) -> str:
     """The hinted action in words, with its gain or its cost."""
     words = describe(game, action)
     if isinstance(action, MoveGood) and city_wants(action.to) == action.good:
-        return t("hint.points", action=words, n=Good(action.good).points)
+        return ngettext(
+            "{action}: {n} point", "{action}: {n} points", n=Good(action.good).points, action=words
+        )
     if isinstance(action, Steal):
-        return t("hint.steal", action=words, cost=cost_text(game.cost(action)))
+        return _("{action} ({cost})", action=words, cost=cost_text(game.cost(action)))
     if isinstance(action, PickUp):
         loose = game.loose_at(action.at)
-        city = t("city." + Good(loose).city) if loose is not None else ""
-        return t("hint.pick", action=words, city=city, cost=cost_text(game.cost(action)))
+        city = i18n.words().city_named(Good(loose).city) if loose is not None else ""
+        return _("{action}, for {city} ({cost})", action=words, city=city, cost=cost_text(game.cost(action)))
     if game.cost(action) == 0:
-        return t("hint.free", action=words)
-    return t("hint.cost", action=words, cost=cost_text(game.cost(action)))
+        return _("{action}", action=words)
+    return _("{action} ({cost})", action=words, cost=cost_text(game.cost(action)))
 
 
 class Hints:
@@ -79,7 +82,7 @@ class Hints:
             return
         self.reset()
         if self.thinker is None:
-            self.error = t("bot.unavailable")
+            self.error = _("No bot can play in this page: its worker is not available.")
             return
         token = self.token
         self.asked = key
@@ -100,12 +103,16 @@ class Hints:
         self.asked = None
         self.rid = None
         if answer.error is not None or not answer.actions:
-            self.error = t("bot.failed", reason=answer.error or t("bot.no_actions"))
+            self.error = _("The bot could not play: {reason}", reason=answer.error or _("it gave no action"))
             return
         notation = answer.actions[0]
         reason = refusal_of(game, notation)
         if reason is not None or position_key(game) != key:
-            self.error = t("bot.illegal", action=notation, reason=reason or "")
+            self.error = _(
+                "The bot chose an action the rules do not allow ({action}: {reason}).",
+                action=notation,
+                reason=reason or "",
+            )
             return
         self.shown = (key, notation)
         self.used[game.seat] += 1

@@ -29,6 +29,15 @@ class HistoryScreen:
         self.page.screen = "history"
         self.page.focus = "#history-back"
 
+    def rephrase(self) -> None:
+        """The history's log in the language now shown, at the same position."""
+        h = self.history
+        if h is not None:
+            pos = h.pos
+            h.go(h.total)  # the whole game again, to phrase every step
+            self.history = History(h.game)
+            self.history.go(pos)
+
     def go(self, delta: int) -> None:
         h = self.history
         if h is None:

@@ -19,6 +19,8 @@ every update ``_bot_schedule`` lets the app ask the worker for a bot's turn
 
 from __future__ import annotations
 
+import gettext
+import io
 import json
 from collections.abc import Callable
 from typing import Any
@@ -31,7 +33,7 @@ from caravan.limits import MAX_LINK, MAX_RECORD
 from web.app import App
 from web.board_svg import VIEW
 from web.botclient import Answer, BotClient, Notice, OnAnswer
-from web.i18n import t
+from web.i18n import _
 from web.query import parse_query
 from web.saved import Saves
 from web.storage import StorageError, StorageFull
@@ -68,7 +70,7 @@ class LocalStorage:
     def __init__(self, area: str = "localStorage") -> None:
         try:
             self._ls: Any = getattr(window, area)
-            _ = self._ls.length  # some browsers throw only on first use
+            self._ls.length  # noqa: B018  # some browsers throw only on first use
         except Exception:
             self._ls = None
 
@@ -152,7 +154,8 @@ def _clear_hash() -> None:
 
 def _localise_dates() -> None:
     for el in document.querySelectorAll("time[data-ms]"):
-        el.textContent = str(window.Date.new(int(el.getAttribute("data-ms"))).toLocaleString())
+        # In the page's language, not the browser's: "1.12.2026, 11:40:00" in Polish.
+        el.textContent = str(window.Date.new(int(el.getAttribute("data-ms"))).toLocaleString(app.language))
 
 
 _last_url: Any = None
@@ -430,27 +433,27 @@ _BUTTONS: dict[str, Callable[[], None]] = {
 # ---------------------------------------------------------------- sharing
 
 
-def _share_status(key: str) -> None:
-    app.share_status = t(key)
+def _share_status(text: str) -> None:
+    app.share_status = text
     el = document.getElementById("share-status")
     if not is_none(el):
         el.textContent = app.share_status
 
 
-def _copied(_: Any = None) -> None:
-    _share_status("share.copied")
+def _copied(_event: Any = None) -> None:
+    _share_status(_("Link copied to the clipboard."))
 
 
-def _copy_failed(_: Any = None) -> None:
-    _share_status("share.copy_failed")
+def _copy_failed(_event: Any = None) -> None:
+    _share_status(_("The link could not be copied here: it is selected, copy it by hand."))
     el = document.getElementById("share-link")
     if not is_none(el):
         el.focus()
         el.select()
 
 
-def _shared(_: Any = None) -> None:
-    _share_status("share.shared")
+def _shared(_event: Any = None) -> None:
+    _share_status(_("Link shared."))
 
 
 def _share_refused(error: Any = None) -> None:
@@ -486,7 +489,7 @@ def _send_share() -> None:
     if is_none(el):
         return
     if hasattr(nav, "share") and not is_none(nav.share):
-        data = to_js({"title": t("title"), "url": str(el.value)}, dict_converter=window.Object.fromEntries)
+        data = to_js({"title": _("Caravan"), "url": str(el.value)}, dict_converter=window.Object.fromEntries)
         try:
             nav.share(data).then(_proxies["shared"], _proxies["share_refused"])
             return
@@ -689,7 +692,7 @@ LONG_PRESS_MS = 500
 _press: dict[str, Any] = {"timer": None, "square": None, "x": 0.0, "y": 0.0, "shown": False}
 
 
-def _cancel_press(_: Any = None) -> None:
+def _cancel_press(_event: Any = None) -> None:
     if _press["timer"] is not None:
         window.clearTimeout(_press["timer"])
         _press["timer"] = None
@@ -739,8 +742,8 @@ def _file_text(data: Any) -> None:
     render()
 
 
-def _file_failed(_: Any = None) -> None:
-    app.import_refused(t("import.unreadable_file"))
+def _file_failed(_event: Any = None) -> None:
+    app.import_refused(_("the file could not be read"))
     render()
 
 
@@ -749,6 +752,9 @@ def _on_change(event: Any) -> None:
     el_id = str(target.id)
     if el_id == "player-count":
         app.change_form(_read_form())
+        render()
+    elif el_id == "language":  # boot.js has shown and remembered it (<html lang>, the boot texts)
+        app.set_language(str(target.value))
         render()
     elif el_id == "bot-pace":
         app.set_pace(str(target.value))
@@ -760,21 +766,21 @@ def _on_change(event: Any) -> None:
         f = files.item(0)
         target.value = ""  # the same file can be chosen again
         if int(f.size) > MAX_IMPORT:
-            app.import_refused(t("import.too_big"))
+            app.import_refused(_("the file is far too large to be a game of Caravan"))
             render()
             return
         f.arrayBuffer().then(_proxies["file_text"], _proxies["file_failed"])
 
 
 @_reported
-def _on_resize(_: Any) -> None:
+def _on_resize(_event: Any) -> None:
     """A rotated phone or a resized window: redraw the board at its new size."""
     if app.set_unit_px(_board_scale()):
         render()
 
 
 @_reported
-def _on_hashchange(_: Any) -> None:
+def _on_hashchange(_event: Any) -> None:
     text = _fragment()
     if text.lstrip("#"):
         app.open_link(text)
@@ -791,7 +797,7 @@ def _on_storage(event: Any) -> None:
 
 
 @_reported
-def _on_pagehide(_: Any) -> None:
+def _on_pagehide(_event: Any) -> None:
     app.leave()
 
 
@@ -909,6 +915,16 @@ def _start_bot() -> None:
     bot.listen(create_proxy(_on_bot_message))
 
 
+@_reported
+def _use_catalogue(code: Any, data: Any) -> None:
+    """Tests: show the page in a catalogue the bundle does not ship (the
+    pseudo-language), from its .mo bytes (a Uint8Array)."""
+    translations = gettext.GNUTranslations(io.BytesIO(bytes(data.to_py())))
+    app.set_language(str(code), translations)
+    _html.setAttribute("lang", str(code))
+    render()
+
+
 def boot() -> None:
     global app, _booted
     query = parse_query(str(window.location.search))
@@ -954,6 +970,8 @@ def boot() -> None:
     window.addEventListener("storage", create_proxy(_on_storage))
     window.addEventListener("pagehide", create_proxy(_on_pagehide))
     _start_bot()
+    app.set_language(str(_html.getAttribute("lang") or "en"))  # boot.js chose it (docs/UI-CONTRACT.md)
+    window.caravanCatalogue = create_proxy(_use_catalogue)
     link_text = _fragment()
     app.boot(link_text, query.autostart, short=query.short, casual=query.casual)
     if link_text.lstrip("#"):
@@ -966,5 +984,7 @@ def boot() -> None:
 try:
     boot()
 except Exception as e:  # the page must say so rather than spin (index.html shows it)
-    window.caravanBootFail(f"The game could not start: {type(e).__name__}: {e}")
+    window.caravanBootFail(
+        window.caravanLanguage.text("could_not_start").replace("{error}", f"{type(e).__name__}: {e}")
+    )
     raise

@@ -13,12 +13,18 @@ from __future__ import annotations
 from caravan.board import PLAYER_COLOURS
 from caravan.options import BOT_STRENGTHS, MAX_PLAYERS, Options, Player
 
-from .i18n import t
+from .i18n import N_, _, words
 from .markup import esc
 from .palette import PLAYER_CHOICES
 
 HUMAN = "human"
 SEAT_TYPES: tuple[str, ...] = (HUMAN, *BOT_STRENGTHS)  # the select's values, in its order
+VARIANTS = {"casual": N_("Casual: 6 camels each"), "short": N_("Short: 32 goods instead of 48")}
+
+
+def seat_type(kind: str) -> str:
+    """A seat type's words: "Human", "Bot: easy"."""
+    return _("Human") if kind == HUMAN else words().strength(kind)
 
 
 class Form:
@@ -75,7 +81,7 @@ def unoffered(options: Options) -> str | None:
     or None: the form never sets a turn limit (I10: a normal game has none;
     the engine keeps them for simulations)."""
     if options.max_turns is not None:
-        return t("new.turn_limit")
+        return _("the game has a turn limit, which only simulations use; this page plays games without one")
     return None
 
 
@@ -89,54 +95,56 @@ def _select(attrs: str, choices: list[tuple[str, str]], value: str) -> str:
 
 def form_markup(form: Form, message: str = "", *, can_resume: bool = False) -> str:
     """The new-game form; ``can_resume`` offers a way back to the game in progress."""
-    out = [f'<section id="new-game"><h2>{esc(t("new.heading"))}</h2>']
+    out = [f'<section id="new-game"><h2>{esc(_("New game"))}</h2>']
     out.append(
-        f'<label class="row">{esc(t("new.players"))} '
+        f'<label class="row">{esc(_("Players"))} '
         + _select('id="player-count"', [(str(n), str(n)) for n in (2, 3, 4)], str(form.count))
         + "</label>"
     )
-    colours = [(c, t("colour." + c)) for c in PLAYER_CHOICES]
+    colours = [(c, words().colour(c)) for c in PLAYER_CHOICES]
     out.append('<ol class="seats">')
     for i in range(form.count):
         n = i + 1
+        label = _("Name of player {n}", n=n)
         out.append(
             f'<li class="seat"><input type="text" maxlength="24" data-player-name="{i}" '
-            f'value="{esc(form.names[i])}" placeholder="{esc(t("new.default_name", n=n))}" '
-            f'aria-label="{esc(t("new.name", n=n))}" autocomplete="off">'
+            f'value="{esc(form.names[i])}" placeholder="{esc(words().default_name(i))}" '
+            f'aria-label="{esc(label)}" autocomplete="off">'
         )
         out.append(
             _select(
-                f'data-player-colour="{i}" aria-label="{esc(t("new.colour", n=n))}"',
+                f'data-player-colour="{i}" aria-label="{esc(_("Colour of player {n}", n=n))}"',
                 colours,
                 form.colours[i],
             )
         )
         out.append(
             _select(
-                f'data-seat-type="{i}" aria-label="{esc(t("new.seat_type", n=n))}"',
-                [(k, t("new." + k)) for k in SEAT_TYPES],
+                f'data-seat-type="{i}" aria-label="{esc(_("Who plays seat {n}", n=n))}"',
+                [(k, seat_type(k)) for k in SEAT_TYPES],
                 form.types[i],
             )
         )
         out.append("</li>")
     out.append("</ol>")
-    for flag in ("casual", "short"):
+    for flag, text in VARIANTS.items():
         checked = " checked" if getattr(form, flag) else ""
         out.append(
-            f'<label class="row check"><input type="checkbox" id="{flag}"{checked}> '
-            f"{esc(t('new.' + flag))}</label>"
+            f'<label class="row check"><input type="checkbox" id="{flag}"{checked}> {esc(_(text))}</label>'
         )
-    starts = [("random", t("new.random"))] + [
-        (str(i), form.names[i].strip() or t("new.default_name", n=i + 1)) for i in range(form.count)
+    starts = [("random", _("Random"))] + [
+        (str(i), form.names[i].strip() or words().default_name(i)) for i in range(form.count)
     ]
     out.append(
-        f'<label class="row">{esc(t("new.start"))} '
+        f'<label class="row">{esc(_("Start player"))} '
         + _select('id="start-player"', starts, form.start)
         + "</label>"
     )
     out.append(f'<p id="message" role="alert">{esc(message)}</p>')
-    out.append(f'<button type="button" id="start-game">{esc(t("new.start_button"))}</button>')
+    out.append(f'<button type="button" id="start-game">{esc(_("Start the game"))}</button>')
     if can_resume:
-        out.append(f' <button type="button" id="resume-game">{esc(t("new.resume"))}</button>')
+        out.append(
+            f' <button type="button" id="resume-game">{esc(_("Back to the game in progress"))}</button>'
+        )
     out.append("</section>")
     return "".join(out)

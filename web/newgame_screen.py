@@ -9,7 +9,7 @@ from caravan.options import Options, default_players
 
 from . import pages
 from .game_screen import GameScreen
-from .i18n import t
+from .i18n import _, words
 from .markup import esc
 from .newgame import Form, form_markup
 from .saved import default_name
@@ -46,7 +46,7 @@ class NewGameScreen:
         try:
             options = self.form.options()
         except OptionsError as e:
-            self.page.message = t("error.options", reason=str(e))
+            self.page.message = _("These players cannot start a game: {reason}", reason=words().error(e))
             return
         self.start(options)
 
@@ -72,11 +72,11 @@ class NewGameScreen:
         link_error = self.page.link_error
         error = f'<p id="link-error" role="alert">{esc(link_error)}</p>' if link_error else ""
         form = form_markup(self.form, self.page.message, can_resume=resumable)
-        saved = f'<p class="saved-open">{pages.button("saved-button", "saved.button")}</p>'
+        saved = f'<p class="saved-open">{pages.button("saved-button", _("Saved games"))}</p>'
         # The how-to-play, offered to a first-time player without getting in the way.
         howto = (
-            f'<p class="howto-offer">{esc(t("rules.howto_offer"))} '
+            f'<p class="howto-offer">{esc(_("New to Caravan?"))} '
             f'<button type="button" id="howto-open" class="linkish" data-rules-open="howto">'
-            f"{esc(t('rules.howto_open'))}</button></p>"
+            f"{esc(_('How to play'))}</button></p>"
         )
-        return View("new-game", top + error + howto + form + saved, title=t("title"))
+        return View("new-game", top + error + howto + form + saved, title=_("Caravan"))

@@ -9,7 +9,7 @@ from caravan.errors import LinkError, RecordError
 
 from . import share
 from .game_screen import GameScreen
-from .i18n import t
+from .i18n import _, words
 from .newgame import unoffered
 from .saved import default_name
 
@@ -29,7 +29,10 @@ def open_link(play: GameScreen, text: str) -> None:
         page.screen = "new-game"
         page.message = ""
         play.drop_extras()
-        page.link_error = t("link.refused", reason=str(e))
+        page.link_error = _(
+            "This link cannot be opened: {reason}. Nothing saved was changed; start a new game below.",
+            reason=words().error(e),
+        )
         return
     rec = record.to_dict(game)
     names: dict[str, str] = {}
@@ -43,11 +46,16 @@ def open_link(play: GameScreen, text: str) -> None:
             candidates.append((entry.id, entry.record))
             names[entry.id], revs[entry.id] = entry.name, entry.rev
     decision = share.decide(rec, candidates)
-    note = t("link.opened")
+    note = _("Opened the game from the link.")
     if decision.kind != "new" and decision.id is not None:
         ours = decision.id
         if decision.kind == "link":
-            note = t("link.took_link", link=decision.link_steps, saved=decision.saved_steps)
+            note = _(
+                "This game is saved here, but the link is further along ({link} actions; the saved "
+                "copy has {saved}): continuing from the link.",
+                link=decision.link_steps,
+                saved=decision.saved_steps,
+            )
             play.take(game, ours, names[ours], revs[ours])
             cur.save()
             play.note = note
@@ -59,7 +67,15 @@ def open_link(play: GameScreen, text: str) -> None:
         if kept is not None:
             same = decision.saved_steps == decision.link_steps
             steps = {"saved": decision.saved_steps, "link": decision.link_steps}
-            note = t("link.same") if same else t("link.kept_saved", **steps)
+            note = (
+                _("This game from the link is already saved here, at the same point: continuing it.")
+                if same
+                else _(
+                    "This game is already saved here further along ({saved} actions; the link has "
+                    "{link}): continuing the saved copy.",
+                    **steps,
+                )
+            )
             play.take(kept, ours, names[ours], revs[ours])
             play.note = note
             return

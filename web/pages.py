@@ -12,18 +12,26 @@ from caravan.board import GOOD_BY_LETTER, GOODS, SIZE
 
 from . import board_svg, panels
 from .history import History
-from .i18n import t
+from .i18n import N_, _, ngettext, pgettext, words
 from .markup import esc
 from .palette import good_hex, player_hex
 from .saved import Entry, format_date
 from .selection import Selection
 
-SAVED_ACTIONS = ("resume", "history", "rename", "export", "delete")
+# The buttons of a saved game, by data-saved-action.
+SAVED_ACTIONS = {
+    "resume": N_("Resume"),
+    "history": N_("History"),
+    "rename": N_("Rename"),
+    "export": N_("Export"),
+    "delete": N_("Delete"),
+}
 
 
-def button(el_id: str, key: str, *, disabled: bool = False, **params: object) -> str:
+def button(el_id: str, text: str, *, disabled: bool = False) -> str:
+    """A button with ``text`` (already in the page's language)."""
     off = " disabled" if disabled else ""
-    return f'<button type="button" id="{el_id}"{off}>{esc(t(key, **params))}</button>'
+    return f'<button type="button" id="{el_id}"{off}>{esc(text)}</button>'
 
 
 def _thumb(entry: Entry) -> str:
@@ -61,9 +69,9 @@ def _players(entry: Entry) -> str:
     "Ann, Player 2 (Bot: hard)"."""
     bots = entry.bots if len(entry.bots) == len(entry.players) else [None] * len(entry.players)
     return ", ".join(
-        name if bot is None else t("saved.bot_player", name=name, bot=t("new." + bot))
+        name if bot is None else _("{name} ({bot})", name=name, bot=words().strength(bot))
         for name, bot in zip(
-            (t("new.default_name", n=i + 1) if n is None else n for i, n in enumerate(entry.players)),
+            (words().default_name(i) if n is None else n for i, n in enumerate(entry.players)),
             bots,
             strict=True,
         )
@@ -76,34 +84,34 @@ def _entry(entry: Entry, *, current: bool, renaming: bool) -> str:
     if not entry.readable:
         return (
             f'<li class="saved unreadable" data-saved-id="{eid}" data-unreadable="true">'
-            f'<span data-field="name">{esc(t("saved.unreadable"))}</span>: '
+            f'<span data-field="name">{esc(_("Unreadable entry"))}</span>: '
             f'<span data-field="problem">{esc(entry.problem)}</span> '
             f'<span class="saved-buttons"><button type="button" data-saved-action="delete" data-id="{eid}">'
-            f"{esc(t('saved.delete'))}</button></span></li>"
+            f"{esc(_('Delete'))}</button></span></li>"
         )
     if entry.to_play is None:
-        to_play = t("saved.over")
+        to_play = _("game over")
     else:
         who = entry.to_play
-        to_play = t("saved.to_play", name=t("new.default_name", n=who + 1) if isinstance(who, int) else who)
+        to_play = _("{name} to play", name=words().default_name(who) if isinstance(who, int) else who)
     if renaming:
         name = (
             f'<input type="text" id="rename-input" maxlength="60" value="{esc(entry.name)}" '
-            f'aria-label="{esc(t("saved.rename_label"))}" autocomplete="off"> '
-            f"{button('rename-save', 'saved.rename_save')} {button('rename-cancel', 'saved.rename_cancel')}"
+            f'aria-label="{esc(_("New name for this game"))}" autocomplete="off"> '
+            f"{button('rename-save', _('Save name'))} {button('rename-cancel', _('Cancel'))}"
         )
     else:
         name = f'<span data-field="name">{esc(entry.name)}</span>'
     buttons = "".join(
-        f'<button type="button" data-saved-action="{a}" data-id="{eid}">{esc(t("saved." + a))}</button>'
-        for a in SAVED_ACTIONS
+        f'<button type="button" data-saved-action="{a}" data-id="{eid}">{esc(_(text))}</button>'
+        for a, text in SAVED_ACTIONS.items()
     )
     return (
         f'<li class="saved" data-saved-id="{eid}"{cur}>{_thumb(entry)}'
         f'<div class="saved-name">{name}</div>'
         f'<div class="saved-facts"><span data-field="players">{esc(_players(entry))}</span> · '
         f'<time data-field="date" data-ms="{entry.saved}">{esc(format_date(entry.saved))}</time> · '
-        f'<span data-field="turn">{esc(t("saved.turn", n=entry.turn))}</span> · '
+        f'<span data-field="turn">{esc(_("turn {n}", n=entry.turn))}</span> · '
         f'<span data-field="to-play">{esc(to_play)}</span></div>'
         f'<span class="saved-buttons">{buttons}</span></li>'
     )
@@ -118,27 +126,35 @@ def saved_screen(
     deleted: str | None,
     storage_ok: bool,
 ) -> str:
-    out = [f'<section id="saved"><h2>{esc(t("saved.heading"))}</h2>']
+    out = [f'<section id="saved"><h2>{esc(_("Saved games"))}</h2>']
     out.append(f'<p id="saved-message" role="status">{esc(message)}</p>')
     if deleted is not None:
         out.append(
-            f'<p id="deleted-note">{esc(t("saved.deleted", name=deleted))} '
-            f"{button('undo-delete', 'saved.undo_delete')}</p>"
+            f'<p id="deleted-note">{esc(_("Deleted “{name}”.", name=deleted))} '
+            f"{button('undo-delete', _('Undo delete'))}</p>"
         )
     if not storage_ok:
-        out.append(f'<p class="empty">{esc(t("storage.off_list"))}</p>')
+        off = _("Storage is disabled in this browser, so there are no saved games to show.")
+        out.append(f'<p class="empty">{esc(off)}</p>')
     elif entries:
         out.append('<ul id="saved-list">')
         out.extend(_entry(e, current=e.id == current, renaming=e.id == renaming) for e in entries)
         out.append("</ul>")
     else:
-        out.append(f'<p id="saved-empty" class="empty">{esc(t("saved.empty"))}</p>')
+        empty = _("No saved games yet. Every game you play is saved here as you play.")
+        out.append(f'<p id="saved-empty" class="empty">{esc(empty)}</p>')
     out.append(
-        f'<p class="import"><label for="import-file">{esc(t("saved.import"))}</label> '
+        f'<p class="import"><label for="import-file">{esc(_("Import a game from a .json file:"))}</label> '
         '<input type="file" id="import-file" accept=".json,application/json"></p>'
     )
-    out.append(f'<p id="storage-note">{esc(t("saved.durable"))}</p>')
-    out.append(f"<p>{button('saved-back', 'saved.back')}</p></section>")
+    note = _(
+        "Games are saved in this browser only. Safari deletes a site's saved data after 7 days "
+        "without a visit (unless the game is added to the home screen), and clearing site data "
+        "deletes it everywhere: export a game to a file, or share it as a link, to keep a copy "
+        "that lasts."
+    )
+    out.append(f'<p id="storage-note">{esc(note)}</p>')
+    out.append(f"<p>{button('saved-back', _('Back'))}</p></section>")
     return "".join(out)
 
 
@@ -147,36 +163,42 @@ def history_screen(history: History) -> str:
     game = history.game
     step = history.last_step()
     if step is None:
-        where = t("history.setup", n=n)
+        where = ngettext(
+            "The set-up, before the only action", "The set-up, before the first of {n} actions", n=n
+        )
     else:
-        where = t("history.position", k=k, n=n, action=str(step.action))
+        where = _("After action {k} of {n}: {action}", k=k, n=n, action=str(step.action))
     board = board_svg.render_board(game, Selection(), {})  # no sources, no targets: nothing to play
     log = "".join(reversed(history.log[:k]))
     return (
         f'<section id="history" data-step="{k}" data-steps="{n}">'
-        f"<h2>{esc(t('history.heading'))}</h2>"
+        f"<h2>{esc(_('History'))}</h2>"
         f'<p id="history-position" aria-live="polite">{esc(where)}</p>'
-        f'<div id="history-controls" role="toolbar" aria-label="{esc(t("history.heading"))}">'
-        f"{button('history-first', 'history.first', disabled=k == 0)}"
-        f"{button('history-back', 'history.back', disabled=k == 0)}"
-        f"{button('history-forward', 'history.forward', disabled=k == n)}"
-        f"{button('history-last', 'history.last', disabled=k == n)}"
-        f"{button('history-exit', 'history.exit')}</div>"
-        f'<p class="hint">{esc(t("history.keys"))}</p>'
+        f'<div id="history-controls" role="toolbar" aria-label="{esc(_("History"))}">'
+        f"{button('history-first', pgettext('history', 'Start'), disabled=k == 0)}"
+        f"{button('history-back', pgettext('history', 'Back'), disabled=k == 0)}"
+        f"{button('history-forward', pgettext('history', 'Forward'), disabled=k == n)}"
+        f"{button('history-last', pgettext('history', 'Latest'), disabled=k == n)}"
+        f"{button('history-exit', _('Return to the present'))}</div>"
+        f'<p class="hint">{esc(_("Keys: ← and → step, Home and End jump, Escape returns."))}</p>'
         f'<div class="layout"><div class="board-wrap">{board}</div>'
         f'<aside class="side">{panels.player_panels(game)}'
-        f'<h2>{esc(t("play.log"))}</h2><ul id="history-log">{log}</ul></aside></div></section>'
+        f'<h2>{esc(_("Game log"))}</h2><ul id="history-log">{log}</ul></aside></div></section>'
     )
 
 
 def share_dialog(url: str, status: str) -> str:
+    explain = _(
+        "This link holds the whole game. Send it to another player: they open it, take their turn "
+        "and send the new link back. Each draw is made by the browser of whoever causes it."
+    )
     return (
         f'<div id="share-dialog" role="dialog" aria-labelledby="share-title">'
-        f'<h2 id="share-title">{esc(t("share.heading"))}</h2>'
-        f"<p>{esc(t('share.explain'))}</p>"
+        f'<h2 id="share-title">{esc(_("Share this game"))}</h2>'
+        f"<p>{esc(explain)}</p>"
         f'<input type="text" id="share-link" readonly value="{esc(url)}" '
-        f'aria-label="{esc(t("share.link_label"))}"><p class="share-buttons">'
-        f"{button('share-copy', 'share.copy')} {button('share-close', 'share.close')}</p>"
+        f'aria-label="{esc(_("Link to this game"))}"><p class="share-buttons">'
+        f"{button('share-copy', _('Copy the link'))} {button('share-close', _('Close'))}</p>"
         f'<p id="share-status" role="status">{esc(status)}</p></div>'
     )
 
@@ -184,6 +206,6 @@ def share_dialog(url: str, status: str) -> str:
 def game_buttons() -> str:
     """Share, history and saved games: on the game and game-over screens."""
     return (
-        f'<p class="game-tools">{button("share", "share.button")} '
-        f"{button('history-button', 'history.button')} {button('saved-button', 'saved.button')}</p>"
+        f'<p class="game-tools">{button("share", _("Share"))} '
+        f"{button('history-button', _('History'))} {button('saved-button', _('Saved games'))}</p>"
     )

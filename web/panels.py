@@ -12,13 +12,53 @@ from caravan import ALL_GOODS, Game, Good, actions_for_turn
 from caravan.actions import EndTurn
 
 from .board_svg import cube, legend_symbols
-from .i18n import t
+from .i18n import N_, _, ngettext, words
 from .log import KIND_ORDER, action_kind, cost_text, describe, good_name
 from .markup import esc
 from .names import name_of
 from .names import names as seat_names
 from .palette import player_hex
 from .selection import SUPPLY, Selection
+
+# A player's panel, by data-field.
+PANEL_FIELDS = {
+    "supply": N_("Camels in supply"),
+    "theft": N_("Theft markers"),
+    "delivered": N_("Goods delivered"),
+    "demand": N_("Demand markers"),
+    "held": N_("Goods carried"),
+    "penalty": N_("Penalty now"),
+    "total": N_("Score"),
+}
+# The legend's marks, by data-legend-symbol (the camels, one per seat, aside).
+LEGEND_MARKS = {
+    "space": N_("Numbered space: new goods come here"),
+    "city": N_("City, in the colour of the good it wants"),
+    "demand": N_("Demand markers on the space, 1 point each"),
+    "count": N_("Several unladen camels of one player"),
+    "laden": N_("A camel carrying a good"),
+    "under": N_("A stolen good under a camel: safe until it moves"),
+    "source": N_("Dashed frame: you can select it"),
+    "selected": N_("Blue frame: selected"),
+    "place": N_("Dot: place or move here, 1 action"),
+    "ring": N_("Ring: onto camels already there, 2 actions"),
+    "pick": N_("Blue ring: pick this good up"),
+    "steal": N_("Red frame: steal this good"),
+    "deliver": N_("Gold ring: deliver here"),
+    "last-from": N_("Last turn: a camel or good left here"),
+    "last-to": N_("Last turn: a camel or good arrived here"),
+    "hint": N_("Dashed purple: what the hint suggests"),
+}
+# The game-over table's columns, by data-field.
+OVER_COLUMNS = {
+    "rare": N_("Rare goods"),
+    "common": N_("Common goods"),
+    "demand": N_("Demand"),
+    "penalty": N_("Penalty"),
+    "total": N_("Total"),
+    "delivered": N_("Delivered"),
+    "goods": N_("Goods delivered"),
+}
 
 
 def _swatch(colour: str, cls: str = "swatch") -> str:
@@ -43,14 +83,22 @@ def banner(game: Game, bot: str | None = None) -> str:
     4.5:1 contrast for some colours (white on teal 4.17:1)."""
     p = game.options.players[game.seat]
     total = actions_for_turn(game.turn)
-    left = t("turn.left", n=game.left, total=total) if game.left else t("turn.left_none")
+    left = (
+        _("Actions left: {n} of {total}", n=game.left, total=total)
+        if game.left
+        else _("No actions left: end your turn")
+    )
     name = name_of(game, game.seat)
-    who = t("turn.banner", name=name)
+    who = _("{name} to play", name=name)
     if p.bot is not None:
-        who = t("turn.bot", name=name, bot=t("new." + p.bot))
+        strength = words().strength(p.bot)
+        who = _("{name} ({bot}) to play", name=name, bot=strength)
     spinner = ""
     if bot in ("loading", "thinking") and p.bot is not None:  # in view on a phone: the banner is sticky
-        who = t("bot.banner_" + bot, name=name, bot=t("new." + p.bot))
+        if bot == "loading":
+            who = _("{name} ({bot}) is getting ready", name=name, bot=strength)
+        else:
+            who = _("{name} ({bot}) is thinking", name=name, bot=strength)
         spinner = '<span class="spinner" aria-hidden="true"></span>'
     return (
         f'<div id="turn-banner" data-seat="{game.seat}">{_swatch(p.colour, "banner-swatch")}'
@@ -70,16 +118,24 @@ def asks_before_ending(game: Game) -> bool:
 def confirm_end(game: Game) -> str:
     """The question asked before a turn ends with actions unused."""
     nxt = name_of(game, (game.seat + 1) % game.seats)
+    text = ngettext(
+        "You have {n} action left. Ending the turn now gives it up and passes play to {next}; "
+        "it cannot be undone.",
+        "You have {n} actions left. Ending the turn now gives them up and passes play to {next}; "
+        "it cannot be undone.",
+        n=game.left,
+        next=nxt,
+    )
     return (
         '<div id="confirm-backdrop" class="backdrop"></div>'
         '<div id="confirm-end" role="alertdialog" aria-modal="true" '
         'aria-labelledby="confirm-title" aria-describedby="confirm-text">'
-        f'<h2 id="confirm-title">{esc(t("confirm.heading"))}</h2>'
-        f'<p id="confirm-text">{esc(t("confirm.text", n=game.left, next=nxt))}</p>'
+        f'<h2 id="confirm-title">{esc(_("End your turn?"))}</h2>'
+        f'<p id="confirm-text">{esc(text)}</p>'
         '<p class="confirm-buttons">'
-        f'<button type="button" id="confirm-end-yes">{esc(t("confirm.yes"))}</button> '
-        f'<button type="button" id="confirm-end-no">{esc(t("confirm.no"))}</button></p>'
-        f'<p class="hint">{esc(t("confirm.keys"))}</p></div>'
+        f'<button type="button" id="confirm-end-yes">{esc(_("Yes, end my turn"))}</button> '
+        f'<button type="button" id="confirm-end-no">{esc(_("No, keep playing"))}</button></p>'
+        f'<p class="hint">{esc(_("Y ends the turn; N or Escape keeps it."))}</p></div>'
     )
 
 
@@ -107,32 +163,43 @@ def controls(
         pressed = "true" if selected else "false"
         out.append(
             f'<button type="button" id="supply" class="{cls}" data-select="supply" aria-pressed="{pressed}">'
-            f"{esc(t('play.supply', n=supply))}</button>"
+            f"{esc(_('Place a camel ({n} in supply)', n=supply))}</button>"
         )
     own = game.undoable() and not bot_acts
     undo = "" if own or undo_back else " disabled"
     redo = "" if game.can_redo() and not bot_acts else " disabled"
     undo_title = ""
-    undo_text = t("play.undo")
+    undo_text = _("Undo")
     if undo_back and not own:
-        undo_text = t("play.undo_bots")
-        undo_title = f' title="{esc(t("play.undo_bots_title", n=undo_back))}"'
+        undo_text = _("Undo your turn (and the bots' replies)")
+        # Translators: the tooltip of "Undo your turn (and the bots' replies)".
+        back = ngettext(
+            "Takes back the bots' replies and the end of your turn: {n} action",
+            "Takes back the bots' replies and the end of your turn: {n} actions",
+            n=undo_back,
+        )
+        undo_title = f' title="{esc(back)}"'
     elif not own and bots_drew:
-        undo_title = f' title="{esc(t("play.no_undo_bots_refill"))}"'
+        stop = _("Undo stops here: a bot's turn drew new goods from the bag.")
+        undo_title = f' title="{esc(stop)}"'
     elif not own and game.last_revealed():
-        undo_title = f' title="{esc(t("play.no_undo_refill"))}"'
+        undo_title = f' title="{esc(_("Undo stops here: the refill has shown new goods."))}"'
     out.append(f'<button type="button" id="undo"{undo}{undo_title}>{esc(undo_text)}</button>')
-    out.append(f'<button type="button" id="redo"{redo}>{esc(t("play.redo"))}</button>')
+    out.append(f'<button type="button" id="redo"{redo}>{esc(_("Redo"))}</button>')
     end = "" if not game.is_over() and not bot_acts else " disabled"
     hinted = ' data-hint="true"' if sel.hinted == "end" else ""
     out.append(
         f'<button type="button" id="end-turn" data-action="end" data-cost="0"{hinted}{end}>'
-        f"{esc(t('play.end'))}</button>"
+        f"{esc(_('End turn'))}</button>"
     )
     out.append("</div>")
     out.append(hint)
     if sel.sources and not bot_acts:  # help only when there is something to choose
-        help_text = t("play.hint_selected") if sel.selected else t("play.hint_none")
+        help_text = (
+            _("Choose a highlighted target, or the same source again to cancel.")
+            if sel.selected
+            else _("Choose your camels, a good on one of your camels, or the supply.")
+        )
         out.append(f'<p id="select-help">{esc(help_text)}</p>')
     out.append('<ul id="action-list">')
     # Deliveries, steals and pick-ups first and marked (web/log.py KIND_ORDER).
@@ -151,18 +218,20 @@ def controls(
 
 
 def keys_help() -> str:
-    return f'<p id="keys" class="hint">{esc(t("keys.play"))}</p>'
+    keys = _("Keys: U undo, R redo, E end turn (Ctrl+Z, Ctrl+Y also work); Escape clears a selection.")
+    return f'<p id="keys" class="hint">{esc(keys)}</p>'
 
 
 def bag(game: Game) -> str:
     """Goods left in the bag (in all; per kind in the legend) and demand
     markers left in the supply (I9)."""
     out = [
-        f'<p class="bag">{esc(t("play.bag"))} <span id="bag-count">{game.bag_count}</span> · '
-        f'{esc(t("play.demand_left"))} <span id="demand-left">{game.demand_left()}</span></p>'
+        f'<p class="bag">{esc(_("Goods in the bag:"))} <span id="bag-count">{game.bag_count}</span> · '
+        f'{esc(_("Demand markers left:"))} <span id="demand-left">{game.demand_left()}</span></p>'
     ]
     if game.end_triggered():
-        out.append(f'<p id="end-triggered" class="triggered">{esc(t("play.triggered"))}</p>')
+        empty = _("The bag is empty: the next delivery ends the game")
+        out.append(f'<p id="end-triggered" class="triggered">{esc(empty)}</p>')
     return "".join(out)
 
 
@@ -171,23 +240,27 @@ def legend(game: Game) -> str:
     points (R15), the city that wants it (R12), and how many are in the bag."""
     bag = game.bag_contents()
     out = [
-        f'<details id="legend" open><summary>{esc(t("legend.heading"))}</summary>'
-        f'<h3 class="legend-sub">{esc(t("legend.goods"))}</h3>'
+        f'<details id="legend" open><summary>{esc(_("Legend"))}</summary>'
+        f'<h3 class="legend-sub">{esc(_("Goods"))}</h3>'
         '<table class="legend"><thead><tr>'
-        f'<th scope="col">{esc(t("legend.good"))}</th><th scope="col">{esc(t("legend.kind"))}</th>'
-        f'<th scope="col">{esc(t("legend.city"))}</th><th scope="col">{esc(t("legend.bag"))}</th>'
+        f'<th scope="col">{esc(_("Good"))}</th><th scope="col">{esc(_("Kind"))}</th>'
+        f'<th scope="col">{esc(_("Wanted by"))}</th><th scope="col">{esc(_("In the bag"))}</th>'
         "</tr></thead><tbody>"
     ]
     for good in ALL_GOODS:
-        kind = t("legend.rare" if good.rare else "legend.common", points=good.points)
+        if good.rare:
+            kind = ngettext("rare, {n} point", "rare, {n} points", n=good.points)
+        else:
+            kind = ngettext("common, {n} point", "common, {n} points", n=good.points)
         out.append(
             f'<tr data-legend-good="{good.letter}"><th scope="row">{good_icon(good)}'
             f'<span data-field="name">{esc(good_name(good))}</span></th>'
             f'<td data-field="kind">{esc(kind)}</td>'
-            f'<td data-field="city">{esc(t("city." + good.city))}</td>'
+            f'<td data-field="city">{esc(words().city_named(good.city))}</td>'
             f'<td data-field="bag">{bag[good]}</td></tr>'
         )
-    out.append(f'</tbody></table><p class="hint">{esc(t("legend.shapes"))}</p>')
+    shapes = _("Rare goods are diamonds, common goods squares.")
+    out.append(f'</tbody></table><p class="hint">{esc(shapes)}</p>')
     out.append(symbols_legend(game))
     out.append("</details>")
     return "".join(out)
@@ -197,17 +270,17 @@ def symbols_legend(game: Game) -> str:
     """Every other mark the board draws, drawn by the board's own code
     (web/board_svg.py, ``legend_symbols``), with what it means: one
     ``li[data-legend-symbol]`` each, a camel per seat with its pattern."""
-    names = game.options.players
+    on_board = _("On the board")
     out = [
-        f'<details id="legend-symbols"><summary class="legend-sub">{esc(t("legend.symbols"))}</summary>'
+        f'<details id="legend-symbols"><summary class="legend-sub">{esc(on_board)}</summary>'
         '<ul class="legend-symbols">'
     ]
     for key, svg in legend_symbols(game):
         if key.startswith("camel-"):
-            words = t("legend.mark.camel", name=names[int(key[6:])].name)
+            said = _("{name}'s camels", name=name_of(game, int(key[6:])))
         else:
-            words = t("legend.mark." + key.replace("-", "_"))
-        out.append(f'<li data-legend-symbol="{key}">{svg}<span>{esc(words)}</span></li>')
+            said = _(LEGEND_MARKS[key])
+        out.append(f'<li data-legend-symbol="{key}">{svg}<span>{esc(said)}</span></li>')
     out.append("</ul></details>")
     return "".join(out)
 
@@ -217,7 +290,7 @@ def _carried(game: Game, seat: int) -> str:
     for camel in game.seat_camels(seat):
         if camel.good is not None:
             name = good_name(camel.good)
-            goods.append(t("panel.under", good=name) if camel.under else name)
+            goods.append(_("{good} (stolen, under the camel)", good=name) if camel.under else name)
     return ", ".join(goods)
 
 
@@ -240,14 +313,14 @@ def player_panels(game: Game) -> str:
         head = f"<h3>{_swatch(p.colour)}{esc(name_of(game, seat))}"
         out.append(f'<section class="panel{now}" data-panel-seat="{seat}">{head}')
         if now:
-            out.append(f" <small>{esc(t('panel.to_play'))}</small>")
+            out.append(f" <small>{esc(_('to play'))}</small>")
         out.append("</h3><dl>")
         for key, value in fields:
-            out.append(f'<dt>{esc(t("panel." + key))}</dt><dd data-field="{key}">{value}</dd>')
+            out.append(f'<dt>{esc(_(PANEL_FIELDS[key]))}</dt><dd data-field="{key}">{value}</dd>')
         out.append("</dl>")
         carried = _carried(game, seat)
         if carried:
-            out.append(f'<p class="carried">{esc(t("panel.carrying", goods=carried))}</p>')
+            out.append(f'<p class="carried">{esc(_("Carrying: {goods}", goods=carried))}</p>')
         out.append("</section>")
     out.append("</div>")
     return "".join(out)
@@ -260,24 +333,26 @@ def game_over(game: Game, hints: list[int] | None = None) -> str:
     outcome = game.outcome()
     winners = set(outcome.winners if outcome is not None else game.result())
     names = seat_names(game)
-    out = [f'<section id="game-over"><h2>{esc(t("over.heading"))}</h2>']
+    out = [f'<section id="game-over"><h2>{esc(_("Game over"))}</h2>']
     if outcome is not None:
-        out.append(f'<p class="reason">{esc(t("over.reason." + outcome.reason))}</p>')
+        out.append(f'<p class="reason">{esc(words().reason(outcome.reason))}</p>')
     win_names = [names[s] for s in sorted(winners)]
     if len(win_names) == 1:
-        out.append(f'<p class="winner">{esc(t("over.winner", name=win_names[0]))}</p>')
+        out.append(f'<p class="winner">{esc(_("{name} wins!", name=win_names[0]))}</p>')
     else:
-        out.append(f'<p class="winner">{esc(t("over.winners", names=", ".join(win_names)))}</p>')
-    top = max(line.total for _, line in ranking)
-    tied = [line.seat for _, line in ranking if line.total == top]
+        out.append(
+            f'<p class="winner">{esc(_("Shared victory: {names}", names=words().names(win_names)))}</p>'
+        )
+    top = max(line.total for _place, line in ranking)
+    tied = [line.seat for _place, line in ranking if line.total == top]
     if len(tied) > 1:
         if len(win_names) == 1:
             out.append(
                 '<p class="tiebreak">'
                 + esc(
-                    t(
-                        "over.tiebreak",
-                        names=", ".join(names[s] for s in tied),
+                    _(
+                        "{names} tied on {total} points; {name} delivered more goods and wins (R17).",
+                        names=words().names([names[s] for s in tied]),
                         total=top,
                         name=win_names[0],
                     )
@@ -285,16 +360,15 @@ def game_over(game: Game, hints: list[int] | None = None) -> str:
                 + "</p>"
             )
         else:
-            out.append(f'<p class="tiebreak">{esc(t("over.shared"))}</p>')
+            shared = _("Tied on points and goods delivered: the victory is shared (R17).")
+            out.append(f'<p class="tiebreak">{esc(shared)}</p>')
     cols = ("rare", "common", "demand", "penalty", "total", "delivered", "goods")
     out.append(
-        '<div class="table-wrap"><table><thead><tr><th></th><th scope="col">'
-        + esc(t("over.player"))
-        + "</th>"
+        '<div class="table-wrap"><table><thead><tr><th></th><th scope="col">' + esc(_("Player")) + "</th>"
     )
-    out.extend(f'<th scope="col">{esc(t("over." + c))}</th>' for c in cols)
+    out.extend(f'<th scope="col">{esc(_(OVER_COLUMNS[c]))}</th>' for c in cols)
     if hints is not None:
-        out.append(f'<th scope="col">{esc(t("over.hints"))}</th>')
+        out.append(f'<th scope="col">{esc(_("Hints"))}</th>')
     out.append("</tr></thead><tbody>")
     for place, line in ranking:
         p = game.options.players[line.seat]
@@ -312,8 +386,8 @@ def game_over(game: Game, hints: list[int] | None = None) -> str:
         out.append("</tr>")
     out.append("</tbody></table></div>")
     out.append(
-        f'<p class="buttons"><button type="button" id="rematch">{esc(t("over.rematch"))}</button> '
-        f'<button type="button" id="new-game-button">{esc(t("over.new_game"))}</button></p></section>'
+        f'<p class="buttons"><button type="button" id="rematch">{esc(_("Rematch"))}</button> '
+        f'<button type="button" id="new-game-button">{esc(_("New game"))}</button></p></section>'
     )
     return "".join(out)
 
@@ -322,7 +396,7 @@ def delivered_goods(game: Game, seat: int) -> str:
     """A seat's deliveries split by kind, rare first: "2 ivory, 1 salt", each with its shape."""
     got = [(g, n) for g, n in game.deliveries(seat).items() if n]
     if not got:
-        return esc(t("over.goods_none"))
+        return esc(_("none"))
     return " ".join(
         f'<span class="got" data-good="{g.letter}">{good_icon(g)}{n} {esc(good_name(g))}</span>'
         for g, n in got

@@ -12,7 +12,7 @@ docs in the page's language (web/rulesdoc.py).
 from __future__ import annotations
 
 from . import rulesdoc
-from .i18n import t
+from .i18n import N_, _, pgettext
 from .markup import RULE_NUMBERS, esc, link_rules
 
 
@@ -58,6 +58,10 @@ class Reference:
         return reference_markup(self.doc, lang, self.rule)
 
 
+# The reference's two texts, as its tabs name them.
+TABS = {"rules": N_("Rules"), "howto": N_("How to play")}
+
+
 def reference_markup(doc: str, lang: str, rule: str | None = None) -> str:
     """``section#rules`` (docs/UI-CONTRACT.md, "Rules"): the back button, the
     two texts as tabs, the contents of the one shown, and its text, with
@@ -67,7 +71,7 @@ def reference_markup(doc: str, lang: str, rule: str | None = None) -> str:
     title, body = rulesdoc.doc_markup(doc, lang)
     tabs = []
     for other in rulesdoc.DOCS:
-        name = t("rules.tab_" + other)
+        name = _(TABS[other])
         pressed = "true" if other == doc else "false"
         tabs.append(
             f'<button type="button" id="rules-show-{other}" data-rules-doc="{other}" '
@@ -85,9 +89,9 @@ def reference_markup(doc: str, lang: str, rule: str | None = None) -> str:
         f'<section id="rules" role="dialog" aria-modal="true" aria-labelledby="rules-title" '
         f'lang="{lang}" data-doc="{doc}" data-lang="{lang}">'
         '<div class="rules-bar">'
-        f'<button type="button" id="rules-back">{esc(t("rules.back"))}</button>'
+        f'<button type="button" id="rules-back">{esc(pgettext("rules", "Back"))}</button>'
         f'<div class="rules-tabs">{"".join(tabs)}</div></div>'
         f'<div class="rules-body" id="rules-body"><h2 id="rules-title" tabindex="-1">{esc(title)}</h2>'
-        f'<nav class="rules-toc" aria-label="{esc(t("rules.contents"))}"><ul>{contents}</ul></nav>'
+        f'<nav class="rules-toc" aria-label="{esc(_("Contents"))}"><ul>{contents}</ul></nav>'
         f"{link_rules(body)}</div></section>"
     )

@@ -30,7 +30,7 @@ from caravan.game import Game
 from caravan.limits import MAX_ACTIONS, MAX_DEPTH, MAX_ENTRY
 from caravan.options import BOT_STRENGTHS
 
-from .i18n import t
+from .i18n import _, words
 from .names import names as seat_names
 from .newgame import unoffered
 from .storage import Storage, StorageError
@@ -63,7 +63,7 @@ def namespace(path: str) -> str:
 
 
 def default_name(game: Game) -> str:
-    return t("saved.default_name", names=", ".join(seat_names(game)))
+    return _("{names}", names=", ".join(seat_names(game)))
 
 
 def _to_play(game: Game) -> str | int:
@@ -183,28 +183,47 @@ def entry_value(
 def parse_entry(entry_id: str, raw: str | None) -> Entry:
     """Read an entry's list facts without replaying its game; never raises."""
     if raw is None:
-        return Entry(entry_id, problem=t("saved.gone"))
+        return Entry(entry_id, problem=_("it is no longer in the browser's storage"))
     data, problem = _read(raw)
     if problem is not None:
         return Entry(entry_id, problem=problem)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        return Entry(entry_id, problem=t("saved.not_ours"))
+        return Entry(
+            entry_id, problem=_("it is not a Caravan saved game (another app's data, or an older format)")
+        )
     version = data.get("version")
     if type(version) is not int:
-        return Entry(entry_id, problem=t("saved.no_version"))
+        return Entry(
+            entry_id,
+            problem=_(
+                "it is not a saved game this version can read (its format version is missing or not a number)"
+            ),
+        )
     shown_version = f"{version:,}" if abs(version) < 10**9 else "?"
     if version > VERSION:
-        return Entry(entry_id, problem=t("saved.newer", version=shown_version))
+        return Entry(
+            entry_id,
+            problem=_(
+                "it was saved by a newer version of Caravan (format version {version}); update the "
+                "game to open it",
+                version=shown_version,
+            ),
+        )
     if version != VERSION:
-        return Entry(entry_id, problem=t("saved.version", version=shown_version))
+        return Entry(
+            entry_id,
+            problem=_(
+                "it was saved in a format this version cannot read (version {version})", version=shown_version
+            ),
+        )
     for key, kind in _META.items():
         value = data.get(key)
         if not isinstance(value, kind) or isinstance(value, bool):
-            return Entry(entry_id, problem=t("saved.damaged"))
+            return Entry(entry_id, problem=_("the saved game is damaged"))
     players = data["players"]
     rec = data.get("record")
     if not all(p is None or isinstance(p, str) for p in players) or not isinstance(rec, dict):
-        return Entry(entry_id, problem=t("saved.damaged"))
+        return Entry(entry_id, problem=_("the saved game is damaged"))
     history = rec.get("history")
     if data["steps"] > MAX_ACTIONS or (isinstance(history, list) and len(history) > MAX_ACTIONS):
         return Entry(entry_id, problem=record.TOO_MANY)
@@ -261,11 +280,13 @@ def _read(raw: str) -> tuple[object, str | None]:
     try:
         return jsonread.loads(raw, max_chars=MAX_ENTRY, max_depth=MAX_DEPTH), None
     except jsonread.TooLarge:
-        return None, t("saved.too_large", n=f"{MAX_ENTRY:,}")
+        return None, _(
+            "it is larger than {n} characters, far larger than any real game", n=words().number(MAX_ENTRY)
+        )
     except jsonread.TooDeep:
-        return None, t("saved.too_deep")
+        return None, _("it is not a saved game (its values nest deeper than any saved game's)")
     except jsonread.JsonRefused:
-        return None, t("saved.not_json")
+        return None, _("it is not a saved game (the stored text is damaged)")
 
 
 class Saves:
@@ -365,7 +386,7 @@ class Saves:
         raw = self.raw(entry_id)
         entry = parse_entry(entry_id, raw)
         if entry.readable and raw is not None:
-            data, _ = _read(raw)
+            data, _size = _read(raw)
             assert isinstance(data, dict)  # parse_entry read it as an entry
             if rev is not None:
                 data = {**_head(rev), **data, "rev": rev}
@@ -378,7 +399,7 @@ class Saves:
 def load_game(entry: Entry) -> Game:
     """Replay a readable entry's record; RecordError says why it cannot be."""
     if entry.record is None:
-        raise RecordError(entry.problem or t("saved.damaged"))
+        raise RecordError(entry.problem or _("the saved game is damaged"))
     game = record.from_dict(entry.record)
     refusal = unoffered(game.options)
     if refusal is not None:
@@ -401,7 +422,7 @@ def export_filename(entry: Entry) -> str:
 def format_date(ms: int) -> str:
     """Epoch milliseconds as ``YYYY-MM-DD HH:MM`` UTC with integer maths (no
     datetime import in the page); main.py replaces it with the local time."""
-    minutes, _ = divmod(ms, 60_000)
+    minutes, _ms = divmod(ms, 60_000)
     days, minute = divmod(minutes, 1440)
     # Howard Hinnant's days-to-civil algorithm.
     z = days + 719_468

@@ -12,7 +12,7 @@ from caravan.game import Game
 
 from . import pages
 from .game_screen import GameScreen
-from .i18n import t
+from .i18n import _, words
 from .newgame import unoffered
 from .saved import Entry, clean_name, default_name, export_filename, export_text, load_game
 from .services import Page, Services, storage_problem
@@ -86,7 +86,7 @@ class SavedScreen:
             self.page.focus = "#rename-input"
         elif action == "export" and entry.readable:
             self.download = (export_filename(entry), export_text(entry))
-            self.message = t("saved.exported", name=entry.name)
+            self.message = _("“{name}” was exported as a .json file.", name=entry.name)
         elif action in ("resume", "history"):
             mine = entry_id == cur.id and cur.game is not None
             if action == "resume" and not mine:
@@ -94,7 +94,10 @@ class SavedScreen:
             try:
                 game = cur.game if mine and cur.game is not None else load_game(entry)
             except RecordError as e:
-                self.message = t("saved.cannot_open", reason=str(e))
+                self.message = _(
+                    "This saved game cannot be opened: {reason}. It stays in the list.",
+                    reason=words().error(e),
+                )
                 return
             if action == "resume":
                 self.play.take(
@@ -107,7 +110,7 @@ class SavedScreen:
     def rename(self, entry_id: str, name: str) -> None:
         name = clean_name(name)
         if not name:
-            self.message = t("saved.name_empty")
+            self.message = _("A game needs a name: the name was not changed.")
             return
         assert self.sv.saves is not None
         try:
@@ -130,9 +133,12 @@ class SavedScreen:
             was_current = saves.current() == entry.id
             saves.remove(entry.id)
         except StorageError:
-            self.message = t("storage.off")
+            self.message = _(
+                "This browser does not let the page store anything, so this game is not saved: share "
+                "it as a link to keep it."
+            )
             return
-        name = entry.name if entry.readable else t("saved.unreadable")
+        name = entry.name if entry.readable else _("Unreadable entry")
         self.deleted = (entry.id, raw or "", name, was_current) if raw is not None else None
         if entry.id == self.play.cur.id:
             self.play.cur.forget()
@@ -143,7 +149,7 @@ class SavedScreen:
         saves = self.sv.saves
         if self.deleted is None or saves is None:
             return
-        entry_id, raw, _, was_current = self.deleted
+        entry_id, raw, _shown, was_current = self.deleted
         try:
             if saves.raw(entry_id) is None:  # not saved again meanwhile by another tab
                 saves.put_raw(entry_id, raw)
@@ -167,7 +173,9 @@ class SavedScreen:
             if refusal is not None:
                 raise RecordError(refusal)
         except RecordError as e:
-            self.message = t("import.refused", reason=str(e))
+            self.message = _(
+                "This file was not imported: {reason}. Nothing was changed.", reason=words().error(e)
+            )
             return
         name = default_name(game)
         entry_id = self.sv.new_id()
@@ -181,10 +189,10 @@ class SavedScreen:
                 return
         self.deleted = None
         self.refresh()
-        self.message = t("import.done", name=name)
+        self.message = _("Imported “{name}”: it is in the list.", name=name)
 
     def import_refused(self, reason: str) -> None:
-        self.message = t("import.refused", reason=reason)
+        self.message = _("This file was not imported: {reason}. Nothing was changed.", reason=reason)
 
     def view(self, top: str) -> View:
         storage_ok = self.sv.saves is not None and not self.sv.storage_off
@@ -197,4 +205,4 @@ class SavedScreen:
             deleted=deleted,
             storage_ok=storage_ok,
         )
-        return View("saved", top + markup, focus=self.page.focus, title=t("title"))
+        return View("saved", top + markup, focus=self.page.focus, title=_("Caravan"))

@@ -18,7 +18,7 @@ from caravan.errors import RecordError
 from caravan.game import Game
 
 from . import share
-from .i18n import t
+from .i18n import _, ngettext
 from .markup import esc
 from .saved import Entry, Saves, load_game
 from .storage import StorageError, StorageFull
@@ -28,7 +28,15 @@ _TABS = count(1)  # tab ids of Apps made without one (tests): distinct in a proc
 
 def storage_problem(e: StorageError) -> str:
     """What a failed write says: the storage is full, or it is off."""
-    return t("storage.full" if isinstance(e, StorageFull) else "storage.off")
+    if isinstance(e, StorageFull):
+        return _(
+            "The browser's storage for this page is full, so the latest moves are not saved: delete or "
+            "export old games in Saved games, or share this game as a link."
+        )
+    return _(
+        "This browser does not let the page store anything, so this game is not saved: "
+        "share it as a link to keep it."
+    )
 
 
 class Services:
@@ -73,21 +81,33 @@ class Services:
             entries = self.saves.entries()
         except StorageError:
             self.storage_off = True
-            self.read_problem = t("storage.off_read")
+            self.read_problem = _(
+                "Saved games cannot be read: this browser does not let the page use its storage."
+            )
             return []
         self.storage_off = False
         bad = sum(not e.readable for e in entries)
-        self.read_problem = t("storage.unreadable", n=bad) if bad else ""
+        self.read_problem = (
+            ngettext(
+                "{n} saved entry could not be read; it is kept, listed in Saved games.",
+                "{n} saved entries could not be read; they are kept, listed in Saved games.",
+                n=bad,
+            )
+            if bad
+            else ""
+        )
         return entries
 
     def load(self, entry_id: str) -> Game:
         """The saved game ``entry_id``; RecordError says why it cannot be had."""
         if self.saves is None:
-            raise RecordError(t("saved.gone"))
+            raise RecordError(_("it is no longer in the browser's storage"))
         try:
             entry = self.saves.get(entry_id)
         except StorageError:
-            raise RecordError(t("storage.off_read")) from None
+            raise RecordError(
+                _("Saved games cannot be read: this browser does not let the page use its storage.")
+            ) from None
         return load_game(entry)
 
     def fresh(self, entry: Entry) -> Entry:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from caravan import Game, Good, city_wants
 from caravan.actions import Action, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
-from caravan.board import CITY_NAMES, NUMBER_OF, SQUARE_NAMES, SQUARES, parse_square
+from caravan.board import NUMBER_OF, SQUARE_NAMES, SQUARES, parse_square
 
-from .i18n import t
+from .i18n import _, ngettext, words
 from .log import good_name
 from .names import name_of
 from .selection import SUPPLY
@@ -25,35 +25,41 @@ def square_text(game: Game, square: int) -> str:
     parts: list[str] = []
     want = city_wants(square)
     if want is not None:
-        parts.append(t("info.city", city=t("city." + CITY_NAMES[square]), good=good_name(want)))
+        parts.append(_("{city}, wants {good}", city=words().city(square), good=good_name(want)))
     number = NUMBER_OF.get(square)
     if number is not None:
-        parts.append(t("info.space", n=number))
+        parts.append(_("space {n}", n=number))
     unladen: dict[int, int] = {}
     laden: list[str] = []
     for camel in game.camels_at(square):
         if camel.good is None:
             unladen[camel.seat] = unladen.get(camel.seat, 0) + 1
         else:
-            key = "info.camels_under" if camel.under else "info.camels_on"
-            laden.append(t(key, name=name_of(game, camel.seat), good=good_name(camel.good)))
-    parts.extend(t("board.camels", name=name_of(game, s), n=n) for s, n in unladen.items())
+            who, good = name_of(game, camel.seat), good_name(camel.good)
+            if camel.under:
+                laden.append(_("{name}'s camel with stolen {good} underneath", name=who, good=good))
+            else:
+                laden.append(_("{name}'s camel carrying {good}", name=who, good=good))
+    parts.extend(
+        ngettext("{name}: {n} camel", "{name}: {n} camels", name=name_of(game, s), n=n)
+        for s, n in unladen.items()
+    )
     parts.extend(laden)
     loose = game.loose_at(square)
     if loose is not None:
-        parts.append(t("board.loose", good=good_name(loose)))
+        parts.append(_("{good}, free to pick up", good=good_name(loose)))
     demand = game.demand_at(square)
     if demand:
-        parts.append(t("board.demand", n=demand))
+        parts.append(ngettext("{n} demand marker", "{n} demand markers", n=demand))
     if not parts:
-        return t("info.none", square=name)
+        return _("{square}: empty", square=name)
     return f"{name}: " + "; ".join(parts)
 
 
 def _names(names: list[str]) -> str:
     if len(names) == 1:
         return names[0]
-    return t("why.and", first=", ".join(names[:-1]), last=names[-1])
+    return _("{first} and {last}", first=", ".join(names[:-1]), last=names[-1])
 
 
 def _implied(selected: str, square: int) -> Action | None:
@@ -73,10 +79,14 @@ def refusal(game: Game, selected: str | None, square: int) -> str:
         implied = _implied(selected, square)
         why = game.why_illegal(implied) if implied is not None else None
         if why is not None:
-            return t("why.refused", square=name, reason=why)
+            return _("{square}: {reason}.", square=name, reason=words().refusal(why))
     elsewhere = 0 if square != 0 else SQUARES - 1
     if game.left == 0:
-        return t("why.refused", square=name, reason=game.why_illegal(PlaceCamel(square)) or "")
+        return _(
+            "{square}: {reason}.",
+            square=name,
+            reason=words().refusal(game.why_illegal(PlaceCamel(square)) or ""),
+        )
     camels = game.camels_at(square)
     mine = [c for c in camels if c.seat == game.seat]
     if mine:
@@ -85,7 +95,7 @@ def refusal(game: Game, selected: str | None, square: int) -> str:
         if why is None and game.loose_at(square) is not None:
             why = game.why_illegal(PickUp(square))
         if why is not None:
-            return t("why.refused", square=name, reason=why)
+            return _("{square}: {reason}.", square=name, reason=words().refusal(why))
     others = [c for c in camels if c.seat != game.seat]
     if others and not mine:
         owners: list[int] = []
@@ -93,15 +103,24 @@ def refusal(game: Game, selected: str | None, square: int) -> str:
             if c.seat not in owners:
                 owners.append(c.seat)
         names = [name_of(game, s) for s in owners]
-        owner = t("why.theirs", square=name, names=_names(names), n=len(others))
+        owner = ngettext(
+            "The camel on {square} is {names}'s: you can only use your own.",
+            "The camels on {square} belong to {names}: you can only use your own.",
+            square=name,
+            names=_names(names),
+            n=len(others),
+        )
         prey = next((c for c in others if c.good is not None and not c.under), None)
         if prey is not None and prey.good is not None:
             why = game.why_illegal(Steal(square, prey.seat, prey.good))
             if why is not None:
-                return t("why.steal", owner=owner, reason=why)
+                return _("{owner} To steal from it: {reason}.", owner=owner, reason=words().refusal(why))
         return owner
     if game.loose_at(square) is not None:
         why = game.why_illegal(PickUp(square))
         if why is not None:
-            return t("why.refused", square=name, reason=why)
-    return t("why.empty", square=name)
+            return _("{square}: {reason}.", square=name, reason=words().refusal(why))
+    return _(
+        "There is nothing of yours on {square}. Choose one of your camels, a good on one, or the supply.",
+        square=name,
+    )

@@ -18,7 +18,7 @@ from typing import Any
 
 from caravan import record
 
-from .i18n import t
+from .i18n import _, ngettext
 from .markup import esc
 from .saved import MAX_NAME
 
@@ -63,26 +63,50 @@ def compare(stored: dict[str, Any] | None, ours: dict[str, Any]) -> Stale | None
 
 def copy_name(name: str) -> str:
     """The name of this tab's game kept beside the other: "<name> (copy)"."""
-    room = MAX_NAME - len(t("tabs.copy_name", name=""))
-    return t("tabs.copy_name", name=name[:room].rstrip())
+    room = MAX_NAME - len(_("{name} (copy)", name=""))
+    return _("{name} (copy)", name=name[:room].rstrip())
 
 
 def notice(stale: Stale) -> str:
     """``#tab-conflict`` (docs/UI-CONTRACT.md): what happened, in plain
     words, and the choices; "Load the newer game" only when it can be read."""
     if not stale.readable:
-        text = t("tabs.unreadable")
+        text = _(
+            "This game's saved copy was changed in another tab and can no longer be read (it stays in "
+            "Saved games). “Keep both” saves this tab's game as a separate game."
+        )
     else:
-        parts = [t("tabs.changed")]
+        parts = [_("This game was also played in another tab since this tab last saved it.")]
         if stale.theirs:
-            parts.append(t("tabs.theirs", n=stale.theirs))
-        parts.append(t("tabs.mine", n=stale.mine) if stale.mine else t("tabs.none_mine"))
+            parts.append(
+                ngettext(
+                    "The copy saved there has {n} action this tab does not show.",
+                    "The copy saved there has {n} actions this tab does not show.",
+                    n=stale.theirs,
+                )
+            )
+        parts.append(
+            ngettext(
+                "This tab's last action is in no saved copy: “Load the newer game” drops it, “Keep "
+                "both” saves this tab's game as a separate game.",
+                "This tab's last {n} actions are in no saved copy: “Load the newer game” drops them, "
+                "“Keep both” saves this tab's game as a separate game.",
+                n=stale.mine,
+            )
+            if stale.mine
+            else _(
+                "Nothing is lost either way: “Load the newer game” goes on from there, “Keep both” "
+                "also saves this tab's position as a separate game."
+            )
+        )
         text = " ".join(parts)
     load = (
-        f'<button type="button" id="conflict-load">{esc(t("tabs.load"))}</button> ' if stale.readable else ""
+        f'<button type="button" id="conflict-load">{esc(_("Load the newer game"))}</button> '
+        if stale.readable
+        else ""
     )
     return (
         f'<section id="tab-conflict" role="alert" data-mine="{stale.mine}" data-theirs="{stale.theirs}">'
         f"<p>{esc(text)}</p><p>{load}"
-        f'<button type="button" id="conflict-keep">{esc(t("tabs.keep"))}</button></p></section>'
+        f'<button type="button" id="conflict-keep">{esc(_("Keep both"))}</button></p></section>'
     )

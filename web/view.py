@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from caravan.game import Game
 
-from .i18n import t
+from .i18n import _
 from .motion import Motion
 from .names import name_of
 
@@ -59,7 +59,7 @@ class View:
 def title_text(game: Game | None, screen: str) -> str:
     """The tab's title: whose turn it is while a game is played."""
     if game is None or screen not in ("game", "over", "history"):
-        return t("title")
+        return _("Caravan")
     if game.is_over():
-        return t("title.over")
-    return t("title.turn", name=name_of(game, game.seat))
+        return _("Game over · Caravan")
+    return _("{name} to play · Caravan", name=name_of(game, game.seat))

@@ -18,7 +18,7 @@ from html import unescape
 
 from caravan import Good
 from caravan.actions import EndTurn, MoveGood, parse_action
-from caravan.board import CITY_NAMES, SQUARE_NAMES
+from caravan.board import SQUARE_NAMES
 from caravan.game import Game
 from caravan.options import Options, Player
 from caravan.playout import courier_action
@@ -26,7 +26,8 @@ from web.app import App
 from web.bot_turns import DEFAULT_PACE_MS, undo_back
 from web.game_screen import BOT, PERSON
 from web.hint import hint_text
-from web.i18n import t
+from web.i18n import _ as tr
+from web.i18n import words
 from web.markup import esc
 from web.saved import load_game
 from web.selection import source_of
@@ -114,7 +115,7 @@ def test_while_the_bot_thinks_the_persons_inputs_wait_and_the_sign_says_so() -> 
     assert game is not None and app.play.acts_now() == BOT
     assert _status(app) == "thinking"
     markup = app.view().markup
-    assert t("bot.thinking", name="P2", bot=t("new.easy")) in unescape(markup)
+    assert tr("{name} ({bot}) is thinking…", name="P2", bot=tr("Bot: easy")) in unescape(markup)
     assert 'data-select="' not in markup  # nothing of the bot's is selectable
     assert re.search(r'id="end-turn"[^>]* disabled', markup)
     assert 'id="hint"' not in markup
@@ -147,7 +148,7 @@ def test_the_bot_is_getting_ready_while_its_worker_starts() -> None:
     app.start(_options("easy", None))  # the bot moves first
     app.bot_poll()
     assert _status(app) == "loading"
-    assert t("bot.loading") in unescape(app.view().markup)
+    assert tr("The bot is getting ready…") in unescape(app.view().markup)
     thinker.client.receive('{"version":1,"type":"ready"}')
     assert _status(app) == "thinking"
     thinker.deliver()
@@ -210,12 +211,13 @@ def test_undo_takes_back_the_persons_end_and_the_bots_replies_but_never_a_draw()
         label, enabled = _undo_button(app.view().markup)
         if drew:
             assert app.play.undo_count() == 0 and not enabled
-            assert f'title="{esc(t("play.no_undo_bots_refill"))}"' in app.view().markup
+            stop = esc("Undo stops here: a bot's turn drew new goods from the bag.")
+            assert f'title="{stop}"' in app.view().markup
             app.undo()
             assert len(game.history) == before + len(waited)
             refused += 1
         elif undone < 3:
-            assert label == t("play.undo_bots") and enabled
+            assert label == tr("Undo your turn (and the bots' replies)") and enabled
             assert app.play.undo_count() == len(waited) + 1
             app.undo()
             assert len(game.history) == before - 1  # the person's end went too
@@ -245,7 +247,7 @@ def test_a_hint_is_the_hard_bots_action_marked_said_playable_and_counted() -> No
     app.start(_options(None, "easy"))
     app.ask_hint()
     assert thinker.asked[-1]["bot"] == "hard" and thinker.asked[-1]["seat"] == 0
-    assert t("hint.thinking") in unescape(app.view().markup)
+    assert tr("Thinking of a hint…") in unescape(app.view().markup)
     thinker.deliver()
     game = app.game
     assert game is not None
@@ -293,8 +295,8 @@ def test_a_hint_says_a_delivery_with_its_points() -> None:
     action = deliveries[0]
     assert isinstance(action, MoveGood)
     good = Good(action.good)
-    city = t("city." + CITY_NAMES[action.to])
-    name = t("good." + good.label)
+    city = words().city(action.to)
+    name = words().good(good)
     assert hint_text(game, action) == (
         f"deliver the {name} from {SQUARE_NAMES[action.frm]} to {city}: {good.points} points"
     )
@@ -357,7 +359,7 @@ def test_a_bot_that_cannot_play_is_said_and_can_be_asked_again() -> None:
     thinker.inbox = [json.dumps({"version": 1, "id": rid, "error": "out of memory"})]
     thinker.deliver()
     assert _status(app) == "failed"
-    assert t("bot.failed", reason="out of memory") in unescape(app.view().markup)
+    assert tr("The bot could not play: {reason}", reason="out of memory") in unescape(app.view().markup)
     assert 'id="bot-retry"' in app.view().markup
     app.bot_retry()
     app.bot_poll()
@@ -369,7 +371,7 @@ def test_no_worker_at_all_is_said() -> None:
     app = App(seed=1)
     app.start(_options("easy", None))
     app.bot_poll()
-    assert t("bot.unavailable") in unescape(app.view().markup)
+    assert tr("No bot can play in this page: its worker is not available.") in unescape(app.view().markup)
     assert app.bot_delay() is None
 
 

@@ -14,7 +14,8 @@ from tests.positions import blank, camel, deliver, loose
 from web import panels
 from web.app import App, title_text
 from web.board_svg import render_board
-from web.i18n import t
+from web.i18n import _ as tr
+from web.i18n import ngettext, words
 from web.markup import esc
 from web.selection import Selection
 from web.squareinfo import refusal, square_text
@@ -36,12 +37,18 @@ def _text(markup: str, css_id: str) -> str:
 
 
 def test_counts_of_one_are_singular_and_others_plural() -> None:
-    assert t("board.camels", name="Ann", n=1) == "Ann: 1 camel"
-    assert t("board.camels", name="Ann", n=2) == "Ann: 2 camels"
-    assert t("board.demand", n=1) == "1 demand marker"
-    assert t("board.demand", n=3) == "3 demand markers"
-    assert "1 of 1 actions" not in t("turn.left", n=1, total=1)
-    assert t("log.turn_ended", name="A", next="B", n=1).endswith("with 1 action")
+    assert ngettext("{name}: {n} camel", "{name}: {n} camels", name="Ann", n=1) == "Ann: 1 camel"
+    assert ngettext("{name}: {n} camel", "{name}: {n} camels", name="Ann", n=2) == "Ann: 2 camels"
+    assert ngettext("{n} demand marker", "{n} demand markers", n=1) == "1 demand marker"
+    assert ngettext("{n} demand marker", "{n} demand markers", n=3) == "3 demand markers"
+    assert "1 of 1 actions" not in tr("Actions left: {n} of {total}", n=1, total=1)
+    assert ngettext(
+        "{name} ended the turn; {next} to play with {n} action",
+        "{name} ended the turn; {next} to play with {n} actions",
+        name="A",
+        next="B",
+        n=1,
+    ).endswith("with 1 action")
 
 
 # ------------------------------------------------- asking before ending (R6)
@@ -180,7 +187,7 @@ def test_r2_r12_r15_the_legend_is_the_engines_goods_table_with_the_bag() -> None
         good = Good.from_letter(letter)
         fields = dict(re.findall(r'data-field="(\w+)">([^<]*)<', row))
         assert fields["name"] == good.label
-        assert fields["city"] == t("city." + good.city)
+        assert fields["city"] == words().city_named(good.city)
         assert fields["kind"].startswith("rare" if good.rare else "common")
         assert str(good.points) in fields["kind"]
         assert int(fields["bag"]) == bag[good]

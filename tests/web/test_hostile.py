@@ -15,7 +15,8 @@ from caravan.game import Game
 from caravan.limits import MAX_ACTIONS, MAX_DEPTH, MAX_ENTRY
 from caravan.options import Options, default_players
 from web.app import App
-from web.i18n import t
+from web.i18n import _ as tr
+from web.i18n import ngettext
 from web.pages import saved_screen
 from web.saved import MAX_DATE, namespace, parse_entry
 from web.storage import MemoryStorage
@@ -73,10 +74,18 @@ def test_issue11_nested_values_under_our_prefix_are_listed_unreadable_and_the_ga
     again = booted(storage)
     assert again.game is not None and app.game is not None
     assert again.game.state_key() == app.game.state_key()  # every other game resumes
-    assert again.read_problem == t("storage.unreadable", n=2)
+    assert again.read_problem == ngettext(
+        "{n} saved entry could not be read; it is kept, listed in Saved games.",
+        "{n} saved entries could not be read; they are kept, listed in Saved games.",
+        n=2,
+    )
     again.show_saved()
     shown = {e.id: e for e in again.saved_list}
-    assert shown["x"].problem == shown["y"].problem == t("saved.too_deep")
+    assert (
+        shown["x"].problem
+        == shown["y"].problem
+        == tr("it is not a saved game (its values nest deeper than any saved game's)")
+    )
     assert "nest deeper" in again.view().markup
     assert storage.data[NS + "x"] == NESTED_OBJECTS  # kept until the player deletes it
 
@@ -87,7 +96,10 @@ def test_issue11_a_nested_value_as_the_current_game_leaves_the_page_working() ->
     storage.data[NS + "current"] = "x"
     again = booted(storage)
     assert again.game is None and again.screen == "new-game"
-    assert t("saved.too_deep") in again.read_problem and "kept in Saved games" in again.read_problem
+    assert (
+        tr("it is not a saved game (its values nest deeper than any saved game's)") in again.read_problem
+        and "kept in Saved games" in again.read_problem
+    )
     assert app.game_id is not None
     again.show_saved()
     again.saved_action("resume", app.game_id)  # the other game is there to resume
@@ -107,14 +119,20 @@ def test_issue11_a_huge_saved_game_is_refused_by_its_size_or_its_actions_before_
     assert record.TOO_MANY in again.read_problem
     again.show_saved()
     shown = {e.id: e for e in again.saved_list}
-    assert shown["big"].problem == t("saved.too_large", n=f"{MAX_ENTRY:,}")
+    assert shown["big"].problem == tr(
+        "it is larger than {n} characters, far larger than any real game", n=f"{MAX_ENTRY:,}"
+    )
     assert shown["long"].problem == shown["longer"].problem == record.TOO_MANY
     assert app.game_id is not None and shown[app.game_id].readable
 
 
 def test_a_stored_value_that_is_json_text_but_not_an_entry_is_not_ours() -> None:
-    assert parse_entry("x", '"it is not a saved game"').problem == t("saved.not_ours")
-    assert parse_entry("x", "[1, 2]").problem == t("saved.not_ours")
+    assert parse_entry("x", '"it is not a saved game"').problem == tr(
+        "it is not a Caravan saved game (another app's data, or an older format)"
+    )
+    assert parse_entry("x", "[1, 2]").problem == tr(
+        "it is not a Caravan saved game (another app's data, or an older format)"
+    )
 
 
 def test_issue11_a_saved_date_above_2_53_does_not_stop_the_list() -> None:
@@ -127,9 +145,15 @@ def test_issue11_a_saved_date_above_2_53_does_not_stop_the_list() -> None:
 
 
 def test_issue11_a_version_that_is_not_a_number_is_not_called_version_1() -> None:
-    assert parse_entry("x", entry_with(version="1")).problem == t("saved.no_version")
-    assert "version 1" not in t("saved.no_version")
-    assert parse_entry("x", entry_with(version=None)).problem == t("saved.no_version")
+    assert parse_entry("x", entry_with(version="1")).problem == tr(
+        "it is not a saved game this version can read (its format version is missing or not a number)"
+    )
+    assert "version 1" not in tr(
+        "it is not a saved game this version can read (its format version is missing or not a number)"
+    )
+    assert parse_entry("x", entry_with(version=None)).problem == tr(
+        "it is not a saved game this version can read (its format version is missing or not a number)"
+    )
     assert "newer version" in str(parse_entry("x", entry_with(version=2)).problem)
     assert "(version 0)" in str(parse_entry("x", entry_with(version=0)).problem)
 
@@ -139,7 +163,10 @@ def test_issue11_a_current_game_that_does_not_exist_is_not_said_to_be_kept() -> 
     storage.data[NS + "current"] = "gone"
     again = booted(storage)
     assert again.game is None
-    assert again.read_problem == t("storage.current_gone")
+    assert again.read_problem == tr(
+        "The last game played here is no longer in this browser's storage (deleted in another tab, or "
+        "the site's data was cleared)."
+    )
     assert "kept in Saved games" not in again.read_problem
 
 
@@ -148,7 +175,9 @@ def test_issue11_a_nested_import_gets_a_plain_message_and_the_next_import_works(
     app.show_saved()
     for bad in (NESTED_OBJECTS, NESTED_ARRAYS.encode()):
         app.import_text(bad)
-        assert app.saved_message == t("import.refused", reason=_reason(bad))
+        assert app.saved_message == tr(
+            "This file was not imported: {reason}. Nothing was changed.", reason=_reason(bad)
+        )
         assert not storage.data
     good = ends(4)
     app.import_text(record.dumps(good).encode())
@@ -181,10 +210,19 @@ def test_issue11_a_turn_limit_the_page_never_offers_is_refused_by_link_and_file(
     limited = Game(Options(max_turns=1), seed=1)  # within the codecs' bound, never offered by the form
     app, storage = make_app()
     app.boot("#" + link.encode(limited))
-    assert app.game is None and t("new.turn_limit") in app.link_error and not storage.data
+    assert (
+        app.game is None
+        and tr("the game has a turn limit, which only simulations use; this page plays games without one")
+        in app.link_error
+        and not storage.data
+    )
     app.show_saved()
     app.import_text(record.dumps(limited))
-    assert t("new.turn_limit") in app.saved_message and not storage.data
+    assert (
+        tr("the game has a turn limit, which only simulations use; this page plays games without one")
+        in app.saved_message
+        and not storage.data
+    )
 
 
 def test_issue11_a_forged_link_of_10000_ends_is_refused_and_saved_games_stay() -> None:
@@ -194,7 +232,10 @@ def test_issue11_a_forged_link_of_10000_ends_is_refused_and_saved_games_stay() -
     before = dict(storage.data)
     again, _ = make_app(storage)
     again.boot("#" + forged_ends(10_000))
-    assert again.link_error == t("link.refused", reason=link.TOO_MANY)
+    assert again.link_error == tr(
+        "This link cannot be opened: {reason}. Nothing saved was changed; start a new game below.",
+        reason=link.TOO_MANY,
+    )
     assert storage.data == before
     assert again.game is not None and app.game is not None
     assert again.game.state_key() == app.game.state_key()
@@ -205,7 +246,11 @@ def test_a_game_at_max_actions_takes_no_more_and_says_why() -> None:
     app.boot("#" + link.encode(ends(MAX_ACTIONS)))
     assert app.game is not None and len(app.game.history) == MAX_ACTIONS
     app.act("end")
-    assert app.message == t("play.too_long", n=f"{MAX_ACTIONS:,}")
+    assert app.message == tr(
+        "This game has reached {n} actions, more than any real game and the most a saved game can "
+        "hold: no more actions can be taken in it.",
+        n=f"{MAX_ACTIONS:,}",
+    )
     assert len(app.game.history) == MAX_ACTIONS
     assert booted(storage).game is not None  # what was saved reads back
 

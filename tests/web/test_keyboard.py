@@ -13,6 +13,7 @@ from caravan.game import Game
 from caravan.options import Player
 from caravan.playout import courier_action
 from tests.positions import blank, camel, loose
+from tests.translations import Catalogue
 from web import i18n
 from web.app import App
 from web.board_svg import render_board
@@ -112,12 +113,19 @@ def test_player_names_in_labels_are_parameters_and_escaped() -> None:
 
 def test_board_labels_come_from_the_catalogue() -> None:
     try:
-        i18n.use({"aria.camels": "Vos chameaux en {square}", "aria.target": "{action} ({cost})"})
+        i18n.use(
+            Catalogue(
+                {
+                    "Your camels on {square}": "Vos chameaux en {square}",
+                    "{action}, {cost}": "{action} ({cost})",
+                }
+            )
+        )
         app = _crossroads()
         app.select("c6")
         buttons = _buttons(app.view().markup)
     finally:
-        i18n.use({})
+        i18n.use(None)
     assert buttons["c6"]["aria-label"] == "Vos chameaux en c6"
     assert buttons["c6-e4"]["aria-label"] == "Move a camel from c6 to e4 (1 action)"
 

@@ -7,9 +7,78 @@
   "use strict";
   var STEPS = ["Loading Pyodide", "Loading Storage", "Loaded Storage", "Loading interpreter",
     "Loaded interpreter", "Loading files", "Loaded files", "Loaded Pyodide"];
+  var html = document.documentElement;
+
+  // Languages (docs/UI-CONTRACT.md, "Languages"). tools/build.py writes the
+  // boot screen's texts of every language, from the gettext catalogues, into
+  // <script type="application/json" id="caravan-words"> (the source page has
+  // none: English, as written). The language: ?lang=xx, else the remembered
+  // choice, else the first of navigator.languages that the game speaks (by
+  // primary subtag), else English. <html lang> says which; the page's Python
+  // reads it there, and `caravanLanguage.set` switches (the #language select).
+  var LANGS = ["en", "es", "fr", "pl", "nl"];
+  var LANG_KEY = "caravan-lang";
+  var WORDS = {};
+  try {
+    var table = document.getElementById("caravan-words");
+    if (table) WORDS = JSON.parse(table.textContent);
+  } catch (e) { WORDS = {}; }
+  function primary(tag) { return String(tag || "").split(/[-_]/)[0].toLowerCase(); }
+  function known(tag) { return LANGS.indexOf(primary(tag)) >= 0; }
+  function pickLanguage() {
+    var forced = /[?&]lang=([^&#]*)/.exec(location.search);
+    if (forced && known(forced[1])) return primary(forced[1]);
+    try {
+      var kept = localStorage.getItem(LANG_KEY);
+      if (kept && known(kept)) return primary(kept);
+    } catch (e) { /* storage off: nothing remembered */ }
+    var wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+    for (var i = 0; i < wanted.length; i++) if (known(wanted[i])) return primary(wanted[i]);
+    return "en";
+  }
+  var lang = pickLanguage();
+  function T(key, fields) {
+    var text = (WORDS[lang] && WORDS[lang][key]) || (WORDS.en && WORDS.en[key]) || ENGLISH[key] || key;
+    return String(text).replace(/\{(\w+)\}/g, function (m, name) {
+      return fields && name in fields ? String(fields[name]) : m;
+    });
+  }
+  function showLanguage() {
+    html.setAttribute("lang", lang);
+    var link = document.querySelector('link[rel="manifest"]');
+    if (link && WORDS[lang] && WORDS[lang]["manifest.href"]) link.setAttribute("href", WORDS[lang]["manifest.href"]);
+    whenBody(function () {
+      var marked = document.querySelectorAll("[data-boot]");
+      for (var i = 0; i < marked.length; i++) {
+        var el = marked[i];
+        var attr = el.getAttribute("data-boot-attr");
+        if (attr) el.setAttribute(attr, T(el.getAttribute("data-boot")));
+        else el.textContent = T(el.getAttribute("data-boot"));
+      }
+      var select = document.getElementById("language");
+      if (select) select.value = lang;
+      if (!ready()) document.title = T("title");
+    });
+  }
+  window.caravanLanguage = {
+    get: function () { return lang; },
+    // Show `code` from now on, and remember it (unless storage is off).
+    set: function (code) {
+      if (!known(code)) return;
+      lang = primary(code);
+      try { localStorage.setItem(LANG_KEY, lang); } catch (e) { /* not remembered */ }
+      showLanguage();
+    },
+    text: T,
+  };
+  // English as index.html and this file wrote it, for a page built without the table.
+  var ENGLISH = {
+    "from_file": "This page has to be served by a web server: browsers do not run it from a file. " +
+      "In the game's folder run `make play` and open http://127.0.0.1:8000, " +
+      "or upload the folder dist/ (built by `make dist`) to any static web host.",
+  };
   var custom = /[?&]boot_timeout=(\d+)/.exec(location.search);  // tests only (UI-CONTRACT.md)
   var STALL_MS = custom ? Number(custom[1]) : 90000;
-  var html = document.documentElement;
   var timer = null;
   var failed = false;
   function ready() { return html.getAttribute("data-ready") === "true"; }
@@ -30,16 +99,19 @@
     });
   }
   window.caravanBootFail = fail;
+  showLanguage();
+  // The select works before Python runs too: the boot screen's words follow it.
+  whenBody(function () {
+    var select = document.getElementById("language");
+    if (select) select.addEventListener("change", function () { window.caravanLanguage.set(select.value); });
+  });
 
   if (location.protocol === "file:") {
-    fail("This page has to be served by a web server: browsers do not run it from a file. " +
-      "In the game's folder run `make play` and open http://127.0.0.1:8000, " +
-      "or upload the folder dist/ (built by `make dist`) to any static web host.");
+    fail(T("from_file"));
     return;
   }
   if (typeof WebAssembly !== "object" || !("noModule" in document.createElement("script"))) {
-    fail("This browser is too old to run the game: it needs WebAssembly and JavaScript modules. " +
-      "Please open the page in a current Firefox, Chrome, Edge or Safari.");
+    fail(T("too_old"));
     return;
   }
   // The bot worker (docs/WORKER.md), started while the page boots, once the
@@ -86,8 +158,7 @@
   }
   html.setAttribute("data-bot", "loading");
 
-  var BLOCKED = "The browser is blocking storage (IndexedDB), which the game needs to start. " +
-    "Allow site data for this page, or leave private browsing, then reload.";
+  var BLOCKED = T("blocked");
   try {
     var probe = indexedDB.open("caravan-probe");
     probe.onerror = function () { fail(BLOCKED); };
@@ -98,7 +169,7 @@
   function watch() {
     if (timer) clearTimeout(timer);
     timer = setTimeout(function () {
-      fail("The game did not finish loading. Check your connection and reload the page.");
+      fail(T("stalled"));
     }, STALL_MS);
   }
   addEventListener("py:progress", function (e) {
@@ -107,20 +178,20 @@
     var bar = document.getElementById("boot-progress");
     var text = document.getElementById("boot-status");
     if (bar && i >= 0) bar.value = i + 1;
-    if (text) text.textContent = String(e.detail) + "…";
+    if (text) text.textContent = (i >= 0 ? T("step." + i) : String(e.detail)) + "…";
     watch();
   });
   addEventListener("unhandledrejection", function (e) {
-    var reason = e.reason && e.reason.message ? e.reason.message : "a file did not load";
+    var reason = e.reason && e.reason.message ? e.reason.message : T("a_file");
     // Late, so that the storage probe's plainer reason wins when storage is the cause.
     setTimeout(function () {
-      fail("The game could not load what it needs (" + reason + "). Check your connection and reload the page.");
+      fail(T("not_loaded", { reason: reason }));
     }, 300);
   });
   addEventListener("error", function (e) {
     var message = String(e.message || "");
     if (!ready() && message.indexOf("PythonError") >= 0) {
-      fail("Python started but the game could not: " + message);
+      fail(T("python_failed", { message: message }));
     }
   });
   watch();
@@ -134,7 +205,7 @@
   var controlled = !!(sw && sw.controller);
   var reloading = false;
   var lastReason = "";
-  var READY_TEXT = "An update is ready: reload to play the new version.";
+  var READY_TEXT = T("update_ready");
   function notice(state, text) {
     whenBody(function () {
       var bar = document.getElementById("update");
@@ -167,11 +238,7 @@
   }
   function installFailed(reason) {
     if (html.getAttribute("data-update") === "ready") return;  // a whole release waits: that offer stands
-    notice("failed", sw.controller
-      ? "The new version could not be downloaded (" + reason + "). This version keeps working, " +
-        "offline too; the next visit tries again."
-      : "The game could not be stored for playing offline (" + reason + "). It plays while you " +
-        "are online; the next visit tries again.");
+    notice("failed", sw.controller ? T("update_failed", { reason: reason }) : T("offline_failed", { reason: reason }));
   }
   if (sw) {
     sw.addEventListener("message", function (e) {
@@ -204,7 +271,7 @@
           }
           // Failed, and no newer worker took its place: the worker's own message says why.
           if (worker.state === "redundant" && !installed && !reg.installing) {
-            installFailed(lastReason || "it stopped before every file was stored");
+            installFailed(lastReason || T("stopped"));
           }
         });
       });

@@ -1,0 +1,176 @@
+"""The page in five languages (issue 13, docs/UI-CONTRACT.md "Languages"):
+?lang= and the browser's language pick it, the choice is remembered, the
+select switches at once without touching the game, and nothing on a screen
+escapes the catalogue (the pseudo-language, a test-only catalogue)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from caravan import Game, Options, link, parse_action
+from caravan import events as ev
+from caravan.board import parse_square
+from caravan.playout import courier_action
+from caravan.words import Words
+from e2e.conftest import Tab
+from e2e.driver import Driver
+from e2e.saving import record_of
+from tests.translations import compiled, outside_brackets, pseudo_mo
+
+# The visible text of the page, but what the boot script shows before Python
+# (its own table, from the catalogues at build time), the languages' own
+# names, SVG tooltips, notation, dates (Intl formats them in the page's
+# language) and a city's name cut to its first letters on a phone's board
+# (the whole name is in the square's tooltip and view); and the rules
+# reference's text, which is each language's own (docs/rules/), not the catalogue's.
+VISIBLE_TEXT = """() => {
+  const out = [];
+  const walk = document.createTreeWalker(document.getElementById("app"), NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const node = walk.currentNode, el = node.parentElement;
+    if (!node.textContent.trim()) continue;
+    const skip = "code, title, time, #language, [data-boot], script, style, .city-name, .rules-body";
+    if (el.closest(skip)) continue;
+    if (el.checkVisibility && !el.checkVisibility()) continue;
+    out.push(node.textContent);
+  }
+  return out;
+}"""
+
+
+def _lang(page: Any) -> str:
+    return str(page.evaluate("document.documentElement.lang"))
+
+
+def _use_pseudo(page: Any) -> None:
+    page.evaluate(
+        "([code, bytes]) => window.caravanCatalogue(code, new Uint8Array(bytes))", ["xx", list(pseudo_mo())]
+    )
+    expect(page.locator("html")).to_have_attribute("lang", "xx")
+
+
+def _left_outside(page: Any) -> list[str]:
+    return outside_brackets(page.evaluate(VISIBLE_TEXT))
+
+
+@pytest.mark.timeout(180)
+def test_the_browsers_language_and_lang_pick_the_language_and_the_choice_is_remembered(
+    open_tab: Callable[..., Tab],
+) -> None:
+    tab = open_tab(locale="pl-PL")
+    page = tab.page
+    tab.open("")
+    assert _lang(page) == "pl"  # navigator.languages, by primary subtag
+    expect(page.locator("#language")).to_have_value("pl")
+    expect(page.locator("#new-game h2")).to_have_text(compiled("pl").gettext("New game"))
+    tab.open("?lang=fr")  # forced: for links and tests
+    assert _lang(page) == "fr"
+    expect(page.locator("#new-game h2")).to_have_text(compiled("fr").gettext("New game"))
+    page.evaluate("window.stayedHere = true")
+    page.locator("#language").select_option("es")  # at once, without a reload
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    expect(page.locator("#new-game h2")).to_have_text(compiled("es").gettext("New game"))
+    assert page.evaluate("window.stayedHere") is True
+    expect(page.locator('link[rel="manifest"]')).to_have_attribute("href", "./manifest.es.webmanifest")
+    tab.open("")  # remembered over the browser's Polish
+    assert _lang(page) == "es"
+    expect(page.locator("#language")).to_have_value("es")
+    tab.open("?lang=de")  # not one of the five: the remembered choice stands
+    assert _lang(page) == "es"
+
+
+@pytest.mark.timeout(180)
+def test_an_english_browser_gets_english(open_tab: Callable[..., Tab]) -> None:
+    tab = open_tab(locale="de-DE")
+    tab.open("")
+    assert _lang(tab.page) == "en"
+    expect(tab.page.locator("#new-game h2")).to_have_text("New game")
+    expect(tab.page).to_have_title("Caravan")
+
+
+@pytest.mark.timeout(180)
+def test_switching_mid_game_keeps_the_game_and_the_selection_and_rewrites_the_log(tab: Tab) -> None:
+    page = tab.page
+    tab.open("?seed=6&autostart=2&short=1")
+    driver = Driver(page)
+    game = driver.game()
+    for text in ("@d4", "end", "@c5"):
+        game = driver.perform(parse_action(text), game)
+    driver.select("supply")
+    record = record_of(page)
+    page.locator("#language").select_option("pl")
+    expect(page.locator("html")).to_have_attribute("lang", "pl")
+    assert record_of(page) == record
+    assert "selected" in str(page.locator('[data-select="supply"]').get_attribute("class"))
+    polish = Words(compiled("pl"))
+    placed = polish.event(game, ev.CamelPlaced(seat=1, to=parse_square("c5"), cost=1))
+    expect(page.locator("#log li").first).to_contain_text(placed)
+    _use_pseudo(page)  # every line of the log phrased again
+    assert record_of(page) == record
+    assert "selected" in str(page.locator('[data-select="supply"]').get_attribute("class"))
+    for line in page.locator("#log li").all_inner_texts():
+        assert line.strip().startswith("⟦"), line
+
+
+def _finished_game() -> Game:
+    game = Game(Options(short=True), seed=3)
+    rng = random.Random(3)
+    while not game.is_over():
+        game.push(courier_action(game, rng))
+    return game
+
+
+@pytest.mark.timeout(240)
+def test_in_the_pseudo_language_no_screen_shows_text_outside_the_brackets(tab: Tab) -> None:
+    """Nothing escaped translation: the new-game form, the game (a source
+    selected, the enlarged view, the end-turn question), saved games, history,
+    share and game over show only bracketed text, names and notation."""
+    page = tab.page
+    page.set_viewport_size({"width": 360, "height": 740})  # a phone: the enlarged view, the longest texts
+    tab.open("?seed=6")
+    _use_pseudo(page)
+    screens: dict[str, list[str]] = {"new game": _left_outside(page)}
+    page.locator("#start-game").click()
+    expect(page.locator("html")).to_have_attribute("data-screen", "game")
+    driver = Driver(page)
+    game = driver.game()
+    for text in ("@d4", "end", "@a1"):  # the second player's camel by the salt on a1
+        game = driver.perform(parse_action(text), game)
+    driver.select("supply")
+    screens["game, a source selected"] = _left_outside(page)
+    page.keyboard.press("Escape")
+    driver.select("a1")  # its pick-up is too small on a phone: the enlarged view
+    expect(page.locator('#square-view[data-square-view="a1"]')).to_be_visible()
+    screens["enlarged square"] = _left_outside(page)
+    page.locator("#square-view-close").click()
+    page.locator("#end-turn").click()
+    expect(page.locator("#confirm-end")).to_be_visible()
+    screens["end-turn question"] = _left_outside(page)
+    page.locator("#confirm-end-no").click()
+    page.locator("#saved-button").click()
+    expect(page.locator("html")).to_have_attribute("data-screen", "saved")
+    screens["saved games"] = _left_outside(page)
+    page.locator("#saved-back").click()
+    page.locator("#history-button").click()
+    expect(page.locator("html")).to_have_attribute("data-screen", "history")
+    screens["history"] = _left_outside(page)
+    page.locator("#history-exit").click()
+    page.locator("#share").click()
+    expect(page.locator("#share-dialog")).to_be_visible()
+    screens["share"] = _left_outside(page)
+    page.locator("#share-close").click()
+    page.goto(tab.base_url + "?seed=6#" + link.encode(_finished_game()))  # the same page: a hash change
+    expect(page.locator("#game-over")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", "xx")
+    screens["game over"] = _left_outside(page)
+    page.locator("#rules-button").click()
+    expect(page.locator("#rules")).to_be_visible()
+    screens["rules reference"] = _left_outside(page)
+    page.keyboard.press("Escape")
+    expect(page.locator("#rules")).to_have_count(0)
+    assert {name: left for name, left in screens.items() if left} == {}
