@@ -38,6 +38,17 @@ class Text:
         return frozenset(name for _, name, _, _ in Formatter().parse(self.english) if name and name != "rule")
 
 
+# Params that are English phrases rather than quotes or codes ("the turn
+# number", "casual"): each is a catalogue message too, marked with ``N_`` where
+# it is made, and ``in_words`` says it through ``phrase``.
+PHRASES = frozenset({"what", "flag"})
+
+
+def N_(message: str) -> str:
+    """Marks a phrase param (``PHRASES``) for the catalogue (tools/i18n.py extracts ``N_``)."""
+    return message
+
+
 # Parameter conventions: ``square``/``frm``/``to``/``at``: a square's name
 # ("c6"); ``good``: a good's letter ("S"), shown as its name; ``player``: a
 # seat counted from 1; ``action``: the action in the notation; ``quote``,
@@ -316,13 +327,15 @@ class Refusal(str):
         template: Callable[[str], str] = english,
         good: Callable[[str], str] = good_name,
         number: Callable[[int], str] | None = None,
+        phrase: Callable[[str], str] | None = None,
     ) -> str:
         """The refusal in another language: ``template(code)`` is that code's
         text, ``good(letter)`` a good's name, ``number(n)`` a number written
         with the language's digit grouping (whatever spec the template gives
-        it, ``{max:,}`` included); nested refusals (``cause``, ``reason``) are
-        rendered the same way. The defaults give ``str(self)``."""
-        return _render(self.code, self.params, template, good, number)
+        it, ``{max:,}`` included), ``phrase(text)`` a phrase param
+        (``PHRASES``); nested refusals (``cause``, ``reason``) are rendered
+        the same way. The defaults give ``str(self)``."""
+        return _render(self.code, self.params, template, good, number, phrase)
 
     def __reduce__(self) -> tuple[Callable[..., Refusal], tuple[str, dict[str, Param]]]:
         return _rebuild, (self.code, dict(self.params))
@@ -350,6 +363,7 @@ def _render(
     template: Callable[[str], str],
     good: Callable[[str], str],
     number: Callable[[int], str] | None = None,
+    phrase: Callable[[str], str] | None = None,
 ) -> str:
     rule = _RULE_TEXT[code]
     if not params:
@@ -357,9 +371,11 @@ def _render(
     shown: dict[str, Param] = {"rule": rule}
     for key, value in params.items():
         if isinstance(value, Refusal):
-            shown[key] = value.in_words(template, good, number)
+            shown[key] = value.in_words(template, good, number, phrase)
         elif key == "good" and isinstance(value, str):
             shown[key] = good(value)
+        elif phrase is not None and key in PHRASES and isinstance(value, str):
+            shown[key] = phrase(value)
         elif number is not None and type(value) is int:
             shown[key] = Digits(number(value))
         else:

@@ -385,7 +385,7 @@ class Words:
         """A refusal (a code with parameters) in words; a plain string as it is."""
         if not isinstance(refusal, Refusal):
             return refusal
-        return refusal.in_words(self._template, self.good_letter, self.number)
+        return refusal.in_words(self._template, self.good_letter, self.number, self.translations.gettext)
 
     def error(self, error: CaravanError) -> str:
         """An engine error in words: its refusal, or its own text if it has none."""

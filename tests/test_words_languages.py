@@ -6,12 +6,17 @@ terminal's list of legal squares said by the catalogue."""
 from __future__ import annotations
 
 import gettext
+import io
 
 import pytest
 
 from caravan.board import CITY_NAMES
+from caravan.errors import OptionsError, PositionError
+from caravan.game import Game
+from caravan.options import Options
+from caravan.position import parse_position
 from caravan.refusals import Refusal
-from caravan.terminal import _squares_at_cost
+from caravan.terminal import main
 from caravan.text import city_label
 from caravan.words import CITY_SHORT, Words
 from tests.translations import compiled
@@ -60,7 +65,32 @@ def test_every_citys_short_label_is_its_own_three_letters_never_an_article(lang:
 
 
 def test_a_bot_seats_strength_and_the_legal_squares_are_said_in_the_language() -> None:
-    fr, pl = Words(compiled("fr")), Words(compiled("pl"))
+    """The terminal: "2 Bob (noir, bot difficile)" and "1 action : c5 d4" (French wants the
+    space before the colon) rather than English or a glued separator."""
+    pl = Words(compiled("pl"))
     assert pl.strength_word("hard") == "trudny" and pl.strength_word("mine") == "mine"
-    assert _squares_at_cost(1, ["c5", "d4"], fr) == f"  1{NBSP}action{NBSP}: c5 d4"
-    assert _squares_at_cost(5, ["c5"], pl) == "  5 akcji: c5"
+    out = io.StringIO()
+    argv = ["--lang", "fr", "--players", "Ann,Bob", "--bot", "2=hard", "--seed", "4"]
+    main(argv, io.StringIO("legal\nquit\nn\n\n"), out)
+    text = out.getvalue()
+    assert "bot difficile" in text and "bot hard" not in text
+    assert f"  1{NBSP}action{NBSP}: " in text and "  1 action: " not in text
+
+
+def test_a_phrase_inside_a_refusal_is_said_in_the_language_too() -> None:
+    """A position's field ("the turn number") and an option's name ("casual") are messages
+    of their own: a Polish refusal holds no English phrase."""
+    fields = Game(Options(), seed=1).position().split(" ")
+    fields[-3] = "x"  # the turn number (docs/POSITION.md)
+    with pytest.raises(PositionError) as position:
+        parse_position(" ".join(fields))
+    with pytest.raises(OptionsError) as options:
+        Options(casual="yes")  # type: ignore[arg-type]
+    pl = Words(compiled("pl"))
+    for refusal, english, polish in (
+        (position.value.refusal, "the turn number", "numer tury"),
+        (options.value.refusal, "casual", "wariant swobodny"),
+    ):
+        assert refusal is not None and english in str(refusal)
+        said = pl.refusal(refusal)
+        assert polish in said and english not in said, said
