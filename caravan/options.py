@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from .board import PLAYER_COLOURS
 from .errors import OptionsError
 from .quote import HIDDEN, excerpt
-from .refusals import Refusal
+from .refusals import N_, Refusal
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -171,9 +171,10 @@ def validate(options: Options) -> tuple[Player, ...]:
         raise OptionsError(Refusal("colours_same"))
     for p in players:
         check_bot(p.bot)
-    for flag in ("casual", "short"):
+    # Translators: the options' names, as a refusal says them ("casual must be true or false").
+    for flag, said in (("casual", N_("casual")), ("short", N_("short"))):
         if not isinstance(getattr(options, flag), bool):
-            raise OptionsError(Refusal("flag_not_bool", flag=flag))
+            raise OptionsError(Refusal("flag_not_bool", flag=said))
     start = options.start
     if start is not None and (type(start) is not int or not 0 <= start < len(players)):
         raise OptionsError(Refusal("start_seat", count=len(players)))

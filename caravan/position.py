@@ -17,7 +17,7 @@ from .errors import PositionError
 from .goods import ALL_GOODS, Good
 from .options import MAX_PLAYERS, MIN_PLAYERS
 from .quote import excerpt
-from .refusals import Refusal
+from .refusals import N_, Refusal
 from .state import REASONS, Camel, Reason, State, camel_order
 
 MAX_POSITION = 2_000  # far above the longest possible position (about 700 characters)
@@ -128,9 +128,9 @@ def parse_position(text: str) -> State:
         theft=theft,
         delivered=delivered,
         bag=bag,
-        seat=_number(to_move, "the player to move") - 1,
-        left=_number(left, "the actions left"),
-        turn=_number(turn, "the turn number"),
+        seat=_number(to_move, N_("the player to move")) - 1,
+        left=_number(left, N_("the actions left")),
+        turn=_number(turn, N_("the turn number")),
         triggered=end == _TRIGGERED,
         over=_OUTCOME_OF.get(outcome),
     )
@@ -214,13 +214,18 @@ def check_state(state: State) -> None:
         raise PositionError(Refusal("position_seats", min=MIN_PLAYERS, max=MAX_PLAYERS, quote=repr(seats)))
     if not isinstance(state.casual, bool) or not isinstance(state.short, bool):
         raise PositionError(Refusal("position_flags"))
-    _sized(state.loose, SQUARES, "loose goods per square")
-    _sized(state.demand, SQUARES, "demand markers per square")
-    for name in ("markers", "theft", "delivered"):
-        _sized(getattr(state, name), seats, f"{name} per player")
-    _sized(state.bag, len(ALL_GOODS), "the bag's count per good")
+    _sized(state.loose, SQUARES, N_("loose goods per square"))
+    _sized(state.demand, SQUARES, N_("demand markers per square"))
+    per_player = {
+        "markers": N_("markers per player"),
+        "theft": N_("theft per player"),
+        "delivered": N_("delivered per player"),
+    }
+    for name, what in per_player.items():
+        _sized(getattr(state, name), seats, what)
+    _sized(state.bag, len(ALL_GOODS), N_("the bag's count per good"))
     for row in state.delivered:
-        _sized(row, len(ALL_GOODS), "goods delivered per good")
+        _sized(row, len(ALL_GOODS), N_("goods delivered per good"))
     counts = [
         *state.demand,
         *state.markers,

@@ -256,7 +256,8 @@ def from_dict(data: object, *, chance_seed: int | None = None) -> Game:
         if game.over is Reason.AGREED and not history:
             pass  # the starting position itself was ended by agreement (an older writer said it twice)
         elif game.is_over():
-            raise RecordError(Refusal("record_agreed_but_over", reason=str(game.over)))
+            turns = game.over is Reason.TURN_LIMIT
+            raise RecordError(Refusal("record_agreed_but_turn_limit" if turns else "record_agreed_but_over"))
         else:
             game.end_by_agreement()
     return game
@@ -338,8 +339,9 @@ def _check_turn_limit(limit: object) -> None:
     MAX_TURN_LIMIT (caravan/limits.py): a game within MAX_ACTIONS actions
     cannot reach a larger one. Options says what is wrong with a non-int."""
     if type(limit) is int and not 1 <= limit <= MAX_TURN_LIMIT:
-        shown = f"{limit:,}" if abs(limit) < 10**9 else "billions of"
-        raise RecordError(Refusal("record_turn_limit", limit=shown, max=MAX_TURN_LIMIT))
+        if abs(limit) < 10**9:
+            raise RecordError(Refusal("record_turn_limit", limit=limit, max=MAX_TURN_LIMIT))
+        raise RecordError(Refusal("record_turn_limit_huge", max=MAX_TURN_LIMIT))
 
 
 def _draws(raw: object, where: Refusal) -> tuple[int, ...]:

@@ -38,6 +38,17 @@ class Text:
         return frozenset(name for _, name, _, _ in Formatter().parse(self.english) if name and name != "rule")
 
 
+# Params that are English phrases rather than quotes or codes ("the turn
+# number", "casual"): each is a catalogue message too, marked with ``N_`` where
+# it is made, and ``in_words`` says it through ``phrase``.
+PHRASES = frozenset({"what", "flag"})
+
+
+def N_(message: str) -> str:
+    """Marks a phrase param (``PHRASES``) for the catalogue (tools/i18n.py extracts ``N_``)."""
+    return message
+
+
 # Parameter conventions: ``square``/``frm``/``to``/``at``: a square's name
 # ("c6"); ``good``: a good's letter ("S"), shown as its name; ``player``: a
 # seat counted from 1; ``action``: the action in the notation; ``quote``,
@@ -173,7 +184,10 @@ TEXTS: dict[str, Text] = {
     "record_action_replay": Text("action {number} of the record ({entry}) cannot be replayed: {cause}"),
     "record_ended_unknown": Text("the game record says it ended in a way this game does not know"),
     "record_agreed_but_over": Text(
-        "the game record says the players agreed to stop, but it ended by {reason}", ("I10",)
+        "the game record says the players agreed to stop, but it ended by delivery", ("I10",)
+    ),
+    "record_agreed_but_turn_limit": Text(
+        "the game record says the players agreed to stop, but it ended by turn limit", ("I10",)
     ),
     "record_no_options": Text("the game record has no options"),
     "record_option_fields_unknown": Text("the game options have unknown fields: {fields}"),
@@ -189,7 +203,10 @@ TEXTS: dict[str, Text] = {
         "does not know (it knows {strengths} and {last})"
     ),
     "record_turn_limit": Text(
-        "the game has a turn limit of {limit} turns; a turn limit is from 1 to {max:,} turns", ("I10",)
+        "the game has a turn limit of {limit:,} turns; a turn limit is from 1 to {max:,} turns", ("I10",)
+    ),
+    "record_turn_limit_huge": Text(
+        "the game has a turn limit of billions of turns; a turn limit is from 1 to {max:,} turns", ("I10",)
     ),
     "record_draws_missing": Text("the draws of the {where} are missing"),
     "record_draws_unknown": Text("the draws of the {where} name a good that does not exist"),
@@ -306,12 +323,19 @@ class Refusal(str):
         return TEXTS[self.code].rules
 
     def in_words(
-        self, template: Callable[[str], str] = english, good: Callable[[str], str] = good_name
+        self,
+        template: Callable[[str], str] = english,
+        good: Callable[[str], str] = good_name,
+        number: Callable[[int], str] | None = None,
+        phrase: Callable[[str], str] | None = None,
     ) -> str:
         """The refusal in another language: ``template(code)`` is that code's
-        text, ``good(letter)`` a good's name; nested refusals (``cause``,
-        ``reason``) are rendered the same way. The defaults give ``str(self)``."""
-        return _render(self.code, self.params, template, good)
+        text, ``good(letter)`` a good's name, ``number(n)`` a number written
+        with the language's digit grouping (whatever spec the template gives
+        it, ``{max:,}`` included), ``phrase(text)`` a phrase param
+        (``PHRASES``); nested refusals (``cause``, ``reason``) are rendered
+        the same way. The defaults give ``str(self)``."""
+        return _render(self.code, self.params, template, good, number, phrase)
 
     def __reduce__(self) -> tuple[Callable[..., Refusal], tuple[str, dict[str, Param]]]:
         return _rebuild, (self.code, dict(self.params))
@@ -325,8 +349,21 @@ def _rebuild(code: str, params: dict[str, Param]) -> Refusal:
     return Refusal(code, **params)
 
 
+class Digits(str):
+    """A number already written in a language's digits ("10.000", "10\u202f000"):
+    a number's format spec (``{max:,}``) leaves it as it is."""
+
+    def __format__(self, spec: str) -> str:
+        return str(self) if spec in ("", ",") else format(str(self), spec)
+
+
 def _render(
-    code: str, params: Mapping[str, Param], template: Callable[[str], str], good: Callable[[str], str]
+    code: str,
+    params: Mapping[str, Param],
+    template: Callable[[str], str],
+    good: Callable[[str], str],
+    number: Callable[[int], str] | None = None,
+    phrase: Callable[[str], str] | None = None,
 ) -> str:
     rule = _RULE_TEXT[code]
     if not params:
@@ -334,9 +371,13 @@ def _render(
     shown: dict[str, Param] = {"rule": rule}
     for key, value in params.items():
         if isinstance(value, Refusal):
-            shown[key] = value.in_words(template, good)
+            shown[key] = value.in_words(template, good, number, phrase)
         elif key == "good" and isinstance(value, str):
             shown[key] = good(value)
+        elif phrase is not None and key in PHRASES and isinstance(value, str):
+            shown[key] = phrase(value)
+        elif number is not None and type(value) is int:
+            shown[key] = Digits(number(value))
         else:
             shown[key] = value
     return template(code).format_map(shown)

@@ -304,10 +304,10 @@ def _legal_text(game: Game, w: Words = ENGLISH) -> str:
         moves.setdefault(m.frm, {}).setdefault(game.cost(m), []).append(SQUARE_NAMES[m.to])
     if places:
         lines.append(w._("Place a camel from your supply (@square):"))
-        lines.extend(f"  {actions_count(c, w)}: {' '.join(sq)}" for c, sq in sorted(places.items()))
+        lines.extend(_squares_at_cost(c, sq, w) for c, sq in sorted(places.items()))
     for frm, by_cost in sorted(moves.items()):
         lines.append(w._("Move a camel from {square} ({square}-square):", square=SQUARE_NAMES[frm]))
-        lines.extend(f"  {actions_count(c, w)}: {' '.join(sq)}" for c, sq in sorted(by_cost.items()))
+        lines.extend(_squares_at_cost(c, sq, w) for c, sq in sorted(by_cost.items()))
     others: tuple[tuple[str, Sequence[Action]], ...] = (
         (w._("Pick up a good:"), legal.pick_ups),
         (w._("Steal a good:"), legal.steals),
@@ -319,6 +319,14 @@ def _legal_text(game: Game, w: Words = ENGLISH) -> str:
             lines.append(kind)
             lines.extend(f"  {a!s:<10} {_cost(game, a, w):<10} {w.action(game, a)}" for a in actions)
     return "\n".join(lines)
+
+
+def _squares_at_cost(cost: int, squares: list[str], w: Words) -> str:
+    """ "  1 action: a1 b2": the squares a camel may go to for ``cost`` actions."""
+    # Translators: in the terminal's list of legal actions, the squares a camel may go to at
+    # this cost ("1 action: a1 b2 c3"); {squares} are squares' names.
+    said = w.ngettext("{n} action: {squares}", "{n} actions: {squares}", n=cost, squares=" ".join(squares))
+    return f"  {said}"
 
 
 def _cost(game: Game, a: Action, w: Words = ENGLISH) -> str:
@@ -684,7 +692,11 @@ def _seat_words(game: Game, seat: int, bot: str | None, w: Words) -> str:
     colour = w.colour(game.options.players[seat].colour)
     if bot:
         return w._(
-            "{n} {name} ({colour}, bot {bot})", n=seat + 1, name=w.name(game, seat), colour=colour, bot=bot
+            "{n} {name} ({colour}, bot {bot})",
+            n=seat + 1,
+            name=w.name(game, seat),
+            colour=colour,
+            bot=w.strength_word(bot),
         )
     return w._("{n} {name} ({colour})", n=seat + 1, name=w.name(game, seat), colour=colour)
 

@@ -42,11 +42,11 @@ def legend(w: Words = ENGLISH) -> str:
 
 
 def city_label(square: int, w: Words = ENGLISH) -> str:
-    """``Mar:I``: the city's first three letters and the good it wants (R12)."""
+    """``Mar:I``: the city's short label (about three letters) and the good it wants (R12)."""
     want = city_wants(square)
     if want is None:
         raise ValueError(f"{SQUARE_NAMES[square]} is not a city")
-    return f"{w.city(square)[:3]}:{want.letter}"
+    return f"{w.city_short(square)}:{want.letter}"
 
 
 def camel_token(camel: Camel) -> str:

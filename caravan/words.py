@@ -27,7 +27,7 @@ from .board import CITY_NAMES, SQUARE_NAMES
 from .errors import CaravanError
 from .game import Game
 from .goods import Good, city_wants
-from .refusals import Refusal, english
+from .refusals import Digits, Refusal, english
 from .state import Reason
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "fr", "pl", "nl")  # English first: the source language
@@ -222,6 +222,21 @@ _CITY_TEXT: dict[str, tuple[tuple[str, str], ...]] = {
     ),
 }
 
+# A city's short label, where the board has no room for its name (the terminal's
+# board, a phone's board): its own message, as a language shortens it.
+CITY_SHORT: dict[str, tuple[str, str]] = {
+    # Translators: a city's name shortened to about three letters, for a label where the
+    # whole name has no room ("Mar:I" on the terminal's board): not "El" for "El Cairo".
+    "Marrakech": C_("city, three letters", "Mar"),
+    "Fez": C_("city, three letters", "Fez"),
+    "Niani": C_("city, three letters", "Nia"),
+    "Cairo": C_("city, three letters", "Cai"),
+    "Walata": C_("city, three letters", "Wal"),
+    "Gao": C_("city, three letters", "Gao"),
+    "Timbuktu": C_("city, three letters", "Tim"),
+    "Djenné": C_("city, three letters", "Dje"),
+}
+
 # Translators: the players' colours, as a word alone (a label in a list, "Colour: yellow").
 COLOURS: dict[str, tuple[str, str]] = {
     # Translators: a player's colour, a word alone, lower case, as in a list ("Ann (yellow)").
@@ -248,6 +263,13 @@ BOT_STRENGTHS: dict[str, str] = {
     "easy": N_("Bot: easy"),
     "medium": N_("Bot: medium"),
     "hard": N_("Bot: hard"),
+}
+# A bot's strength as a word, after "bot" in a list of seats ("2 Bob (black, bot hard)").
+BOT_STRENGTH_WORDS: dict[str, tuple[str, str]] = {
+    # Translators: a bot's strength, a word alone, lower case, as in "2 Bob (black, bot hard)".
+    "easy": C_("bot strength", "easy"),
+    "medium": C_("bot strength", "medium"),
+    "hard": C_("bot strength", "hard"),
 }
 
 
@@ -276,18 +298,23 @@ class Words:
     # ------------------------------------------------------------ lookups
 
     def _(self, message: str, /, **params: object) -> str:
-        """``message`` translated, its fields filled from ``params``."""
+        """``message`` translated, its fields filled from ``params`` (numbers
+        with the language's digit grouping)."""
         text = self.translations.gettext(message)
-        return text.format(**params) if params else text
+        return text.format_map(self._shown(params)) if params else text
 
     def ngettext(self, singular: str, plural: str, /, n: int, **params: object) -> str:
         """The form for count ``n``, its fields filled (``{n}`` among them)."""
-        return self.translations.ngettext(singular, plural, n).format(n=self.number(n), **params)
+        return self.translations.ngettext(singular, plural, n).format_map(self._shown({"n": n, **params}))
 
     def pgettext(self, context: str, message: str, /, **params: object) -> str:
         """``message`` in ``context`` translated, its fields filled."""
         text = self.translations.pgettext(context, message)
-        return text.format(**params) if params else text
+        return text.format_map(self._shown(params)) if params else text
+
+    def _shown(self, params: Mapping[str, object]) -> dict[str, object]:
+        """``params`` as a sentence shows them: an int in the language's digits."""
+        return {k: Digits(self.number(v)) if type(v) is int else v for k, v in params.items()}
 
     def number(self, n: int) -> str:
         """``n`` with the language's separator between groups of three digits."""
@@ -304,6 +331,10 @@ class Words:
     def city(self, square: int) -> Word:
         """The city on ``square`` as a Word."""
         return self.cities[CITY_NAMES[square]]
+
+    def city_short(self, square: int) -> str:
+        """The city on ``square`` shortened to about three letters, for a narrow label."""
+        return self.translations.pgettext(*CITY_SHORT[CITY_NAMES[square]])
 
     def city_named(self, name: str) -> Word:
         """A city by its English name (``Good.city``) as a Word."""
@@ -322,6 +353,11 @@ class Words:
         """A bot's strength as a seat type reads it ("Bot: easy")."""
         text = BOT_STRENGTHS.get(bot)
         return self._(text) if text is not None else bot
+
+    def strength_word(self, bot: str) -> str:
+        """A bot's strength as a word ("hard"); one this version does not know as it is."""
+        entry = BOT_STRENGTH_WORDS.get(bot)
+        return self.translations.pgettext(*entry) if entry else bot
 
     def default_name(self, seat: int) -> str:
         """The name of a seat (0-based) whose player gave none."""
@@ -349,7 +385,7 @@ class Words:
         """A refusal (a code with parameters) in words; a plain string as it is."""
         if not isinstance(refusal, Refusal):
             return refusal
-        return refusal.in_words(self._template, self.good_letter)
+        return refusal.in_words(self._template, self.good_letter, self.number, self.translations.gettext)
 
     def error(self, error: CaravanError) -> str:
         """An engine error in words: its refusal, or its own text if it has none."""

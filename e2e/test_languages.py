@@ -6,6 +6,7 @@ escapes the catalogue (the pseudo-language, a test-only catalogue)."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -174,3 +175,75 @@ def test_in_the_pseudo_language_no_screen_shows_text_outside_the_brackets(tab: T
     page.keyboard.press("Escape")
     expect(page.locator("#rules")).to_have_count(0)
     assert {name: left for name, left in screens.items() if left} == {}
+
+
+# Each language's own words on its main screens: the rulebook's terms (issue 13:
+# camel, goods, demand and theft markers, the bag; the Polish city Marrakesz),
+# matched case-insensitively in the visible text of the game screen (the legend
+# and the players' panels) and in the rules reference's own text.
+RULEBOOK_WORDS = {
+    "en": ("camel", "goods", "demand markers", "theft markers", "in the bag", "Marrakech"),
+    "es": ("camello", "bienes", "marcadores de demanda", "marcadores de robo", "bolsa", "Marrakech"),
+    "fr": ("chameau", "marchandises", "marqueurs de demande", "marqueurs de vol", "sac", "Marrakech"),
+    "pl": ("wielbłąd", "towar", "znaczniki popytu", "znaczniki kradzieży", "torbie", "Marrakesz"),
+    "nl": ("kameel", "goederen", "vraagmarkers", "diefstalmarkers", "zak", "Marrakech"),
+}
+RULES_WORDS = {
+    "en": ("camel", "demand marker", "theft marker", "bag"),
+    "es": ("camello", "marcador de demanda", "marcador de robo", "bolsa"),
+    "fr": ("chameau", "marqueur de demande", "marqueur de vol", "sac"),
+    "pl": ("wielbłąd", "znacznik popytu", "znacznik kradzieży", "torb"),
+    "nl": ("kameel", "vraagmarker", "diefstalmarker", "zak"),
+}
+# English a translated screen must not show (whole words, so "camello" is not "camel").
+TELLTALES = re.compile(
+    r"\b(camels?|Undo|End turn|Saved games|New game|Legend|Rules|How to play|Back|Goods|Theft markers)\b"
+)
+
+
+def _visible(page: Any, within: str = "#app") -> str:
+    script = VISIBLE_TEXT.replace('getElementById("app")', f"querySelector({within!r})")
+    return " ".join(page.evaluate(script))
+
+
+def _words_missing(text: str, words: tuple[str, ...]) -> list[str]:
+    low = text.lower()
+    return [w for w in words if w.lower() not in low]
+
+
+@pytest.mark.timeout(180)
+@pytest.mark.parametrize("lang", ["en", "es", "fr", "pl", "nl"])
+def test_each_language_by_lang_speaks_its_own_words_on_every_main_screen(tab: Tab, lang: str) -> None:
+    """One booted page per language, ?lang= forcing it: the new-game form, a
+    game (its legend opened, every mark shown), the rules reference and the
+    saved games say the language's words, the rulebook's terms among them,
+    and no telltale English."""
+    page = tab.page
+    t = compiled(lang) if lang != "en" else None
+    say = t.gettext if t is not None else (lambda s: s)
+    tab.open(f"?lang={lang}&seed=6")
+    assert _lang(page) == lang
+    screens = {"new game": _visible(page)}
+    expect(page.locator("#new-game h2")).to_have_text(say("New game"))
+    page.locator("#start-game").click()
+    expect(page.locator("html")).to_have_attribute("data-screen", "game")
+    page.locator("#legend-symbols summary").click()  # the board's marks, the camels' among them
+    expect(page.locator('#legend-symbols li[data-legend-symbol="laden"]')).to_be_visible()
+    screens["game"] = _visible(page)
+    assert _words_missing(screens["game"], RULEBOOK_WORDS[lang]) == []
+    page.locator("#rules-button").click()
+    expect(page.locator("#rules")).to_be_visible()
+    rules = page.locator("#rules .rules-body").inner_text()
+    assert _words_missing(rules, RULES_WORDS[lang]) == []
+    screens["rules reference"] = _visible(page, "#rules")
+    page.keyboard.press("Escape")
+    expect(page.locator("#rules")).to_have_count(0)
+    page.locator("#saved-button").click()
+    expect(page.locator("html")).to_have_attribute("data-screen", "saved")
+    expect(page.locator("#saved h2")).to_have_text(say("Saved games"))
+    screens["saved games"] = _visible(page)
+    if lang == "en":
+        assert all(TELLTALES.search(text) for text in screens.values())  # the check can see them
+    else:
+        left = {name: TELLTALES.findall(text) for name, text in screens.items()}
+        assert {name: found for name, found in left.items() if found} == {}

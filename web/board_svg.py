@@ -338,7 +338,8 @@ def _city(ctx: _Ctx, square: int, x: int, y: int, want: Good) -> tuple[str, str]
     fill = good_hex(want.colour)
     size = ctx.text(13)
     band = size + 8
-    label = city if size <= 15 else city[:3]  # on a phone the name is the tooltip's and the view's
+    # on a phone the full name is the tooltip's and the view's
+    label = city if size <= 15 else words().city_short(square)
     out = (
         f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" class="cell city" fill="{fill}" '
         f'fill-opacity="0.3" stroke="{fill}"/>'

@@ -37,6 +37,20 @@ PACES = (0, 300, 700, 1200)  # the pace control's choices, ms per action
 # Translators: the choices of "Bots' pace", how fast a bot's actions are shown.
 PACE_WORDS = {0: N_("Instant"), 300: N_("Fast"), 700: N_("Normal"), 1200: N_("Slow")}
 HINT_BOT = "hard"  # a hint is what the hard bot would play now
+# Why a bot could not play, by the kind of its worker's error (docs/WORKER.md): the
+# worker's own text is English, for logs and tests; the page says these.
+# Translators: after "The bot could not play: ", why.
+WORKER_ERRORS = {
+    "request": N_("the page and the bot's worker did not understand each other"),
+    "bot": N_("the game names a bot this page does not have"),
+    "record": N_("the game could not be handed to the bot"),
+    "over": N_("the game is over"),
+    "seat": N_("it was not the bot's turn"),
+    "illegal": N_("it chose an action the rules do not allow"),
+    "failed": N_("the bot ran into an error"),
+    "unavailable": N_("its worker is not available"),
+    "not_understood": N_("its answer was not understood"),
+}
 
 
 def refusal_of(game: Game, notation: str) -> str | None:
@@ -228,7 +242,7 @@ class BotTurns:
         self.asked = None
         self.rid = None
         if answer.error is not None or not answer.actions:
-            self.error = _("The bot could not play: {reason}", reason=answer.error or _("it gave no action"))
+            self.error = _("The bot could not play: {reason}", reason=worker_error(answer))
             return
         self.queue = list(answer.actions)
         self.queued_for = key
@@ -273,3 +287,10 @@ class BotTurns:
     def retry(self) -> None:
         """After a failure: ask again at the next ``poll``."""
         self.reset()
+
+
+def worker_error(answer: Answer) -> str:
+    """Why ``answer`` holds no action, in the page's language (never the worker's English)."""
+    if answer.error is None:
+        return _("it gave no action")
+    return _(WORKER_ERRORS.get(answer.kind or "failed", WORKER_ERRORS["failed"]))

@@ -32,12 +32,15 @@ class Answer:
     actions: tuple[str, ...] = ()
     turn_over: bool = False
     think_ms: float = 0.0
-    error: str | None = None
+    error: str | None = None  # English, as the worker or this client put it
+    kind: str | None = None  # the error's kind, for the page's words (docs/WORKER.md)
 
     def to_json(self) -> str:
         data: dict[str, Any] = {"id": self.id}
         if self.error is not None:
             data["error"] = self.error
+            if self.kind is not None:
+                data["kind"] = self.kind
         else:
             data.update(actions=list(self.actions), turn_over=self.turn_over, think_ms=self.think_ms)
         return json.dumps(data, separators=(",", ":"))
@@ -92,7 +95,7 @@ class BotClient:
         rid = self._next
         self._next += 1
         if self.error is not None:
-            on_answer(Answer(rid, error=f"the bot cannot play: {self.error}"))
+            on_answer(Answer(rid, error=f"the bot cannot play: {self.error}", kind="unavailable"))
             return rid, None
         self._out.add(rid)
         self._wanted[rid] = on_answer
@@ -145,10 +148,12 @@ class BotClient:
             return None
         error = data.get("error")
         actions = data.get("actions")
+        kind = data.get("kind")
+        kind = kind if isinstance(kind, str) and len(kind) <= 20 else None
         if error is None and not (isinstance(actions, list) and all(isinstance(a, str) for a in actions)):
-            error = "the bot's answer was not understood"
+            error, kind = "the bot's answer was not understood", "not_understood"
         if error is not None:
-            answer = Answer(rid, error=str(error))
+            answer = Answer(rid, error=str(error), kind=kind)
         else:
             think = data.get("think_ms")
             answer = Answer(
@@ -164,4 +169,4 @@ class BotClient:
         wanted, self._wanted = self._wanted, {}
         self._out.clear()
         for rid, on_answer in wanted.items():
-            on_answer(Answer(rid, error=f"the bot cannot play: {reason}"))
+            on_answer(Answer(rid, error=f"the bot cannot play: {reason}", kind="unavailable"))

@@ -37,7 +37,14 @@ FIELDS = {"version", "id", "record", "seat", "bot", "seed", "budget_ms"}
 
 
 class Refused(Exception):
-    """A request the worker cannot answer; its text is the answer's ``error``."""
+    """A request the worker cannot answer; its text is the answer's ``error``
+    (English, for logs and callers), ``kind`` what the page says in its own
+    language (docs/WORKER.md: ``request``, ``bot``, ``record``, ``over``,
+    ``seat``, ``illegal``; ``failed`` for a bug)."""
+
+    def __init__(self, text: str, kind: str = "request") -> None:
+        super().__init__(text)
+        self.kind = kind
 
 
 def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
@@ -62,14 +69,14 @@ def _request(text: object) -> dict[str, Any]:
 def _bot_spec(data: dict[str, Any]) -> str:
     spec = data.get("bot")
     if not isinstance(spec, str) or len(spec) > 100:
-        raise Refused("'bot' must name a bot, e.g. \"hard\"")
+        raise Refused("'bot' must name a bot, e.g. \"hard\"", "bot")
     # A link or a save names the bot: never import a module it names (parse_spec would).
     if spec.split(":", 1)[0] not in BUILT_IN:
-        raise Refused(f"bot {spec!r}: the page plays built-in bots only ({', '.join(BUILT_IN)})")
+        raise Refused(f"bot {spec!r}: the page plays built-in bots only ({', '.join(BUILT_IN)})", "bot")
     try:
         parse_spec(spec)
     except BotSpecError as e:
-        raise Refused(str(e)) from None
+        raise Refused(str(e), "bot") from None
     return spec
 
 
@@ -86,19 +93,19 @@ def think(data: dict[str, Any]) -> dict[str, Any]:
         budget_ms = _int(data, "budget_ms", 1, MAX_BUDGET_MS)
     record = data.get("record")
     if not isinstance(record, str):
-        raise Refused("'record' must be a game record as JSON text (docs/RECORD.md)")
+        raise Refused("'record' must be a game record as JSON text (docs/RECORD.md)", "record")
     try:
         game = record_loads(record)
     except CaravanError as e:
-        raise Refused(f"the record cannot be read: {e}") from None
+        raise Refused(f"the record cannot be read: {e}", "record") from None
     if game.is_over():
-        raise Refused("the game is over: there is no turn to play")
+        raise Refused("the game is over: there is no turn to play", "over")
     if game.seat != seat:
-        raise Refused(f"it is seat {game.seat}'s turn, not seat {seat}'s")
+        raise Refused(f"it is seat {game.seat}'s turn, not seat {seat}'s", "seat")
     try:
         bot = make_bot(spec, seed=seed)
     except BotSpecError as e:
-        raise Refused(str(e)) from None
+        raise Refused(str(e), "bot") from None
     budget = None if budget_ms is None else Budget(seconds=budget_ms / 1000)
     # The bot's copy draws from chance of its own: the real draws are the page's (I11).
     view = game.view(seat, chance=SeededChance(seed))
@@ -111,7 +118,7 @@ def think(data: dict[str, Any]) -> dict[str, Any]:
         try:
             view.push(action)
         except CaravanError as e:
-            raise Refused(f"the bot chose an illegal action, {action}: {e}") from None
+            raise Refused(f"the bot chose an illegal action, {action}: {e}", "illegal") from None
         actions.append(str(action))
         if isinstance(action, EndTurn) or view.is_over():
             turn_over = True
@@ -135,8 +142,9 @@ def _id(data: dict[str, Any]) -> object:
 def answer(text: object) -> str:
     """The answer (JSON text) to one request (JSON text); never raises.
 
-    An error answer is ``{"version", "id", "error"}`` with the reason in plain
-    words (``id`` null when the request had none the worker could read)."""
+    An error answer is ``{"version", "id", "error", "kind"}`` with the reason in
+    plain English words and its kind (``id`` null when the request had none the
+    worker could read)."""
     rid: object = None
     try:
         data = _request(text)
@@ -147,9 +155,10 @@ def answer(text: object) -> str:
             raise Refused("'id' must be a whole number or a short text")
         out = think(data)
     except Refused as e:
-        out = {"version": VERSION, "id": rid, "error": str(e)}
+        out = {"version": VERSION, "id": rid, "error": str(e), "kind": e.kind}
     except Exception as e:  # a bug: answer plainly rather than leave the page waiting
-        out = {"version": VERSION, "id": rid, "error": f"the bot failed: {type(e).__name__}: {e}"}
+        error = f"the bot failed: {type(e).__name__}: {e}"
+        out = {"version": VERSION, "id": rid, "error": error, "kind": "failed"}
     return json.dumps(out, separators=(",", ":"))
 
 

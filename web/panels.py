@@ -397,7 +397,10 @@ def delivered_goods(game: Game, seat: int) -> str:
     got = [(g, n) for g, n in game.deliveries(seat).items() if n]
     if not got:
         return esc(_("none"))
-    return " ".join(
-        f'<span class="got" data-good="{g.letter}">{good_icon(g)}{n} {esc(good_name(g))}</span>'
-        for g, n in got
-    )
+    cells = []
+    for g, n in got:
+        # Translators: how many of one good a player delivered, in the game-over table ("2 salt");
+        # write the count where it reads best with a good's plain name, e.g. "{good}: {n}".
+        said = ngettext("{n} {good}", "{n} {good}", n=n, good=good_name(g))
+        cells.append(f'<span class="got" data-good="{g.letter}">{good_icon(g)}{esc(said)}</span>')
+    return " ".join(cells)

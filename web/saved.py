@@ -199,7 +199,7 @@ def parse_entry(entry_id: str, raw: str | None) -> Entry:
                 "it is not a saved game this version can read (its format version is missing or not a number)"
             ),
         )
-    shown_version = f"{version:,}" if abs(version) < 10**9 else "?"
+    shown_version: int | str = version if abs(version) < 10**9 else "?"
     if version > VERSION:
         return Entry(
             entry_id,

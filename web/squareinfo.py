@@ -13,7 +13,7 @@ from caravan import Game, Good, city_wants
 from caravan.actions import Action, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
 from caravan.board import NUMBER_OF, SQUARE_NAMES, SQUARES, parse_square
 
-from .i18n import _, ngettext, words
+from .i18n import _, ngettext, pgettext, words
 from .log import good_name
 from .names import name_of
 from .selection import SUPPLY
@@ -53,7 +53,10 @@ def square_text(game: Game, square: int) -> str:
         parts.append(ngettext("{n} demand marker", "{n} demand markers", n=demand))
     if not parts:
         return _("{square}: empty", square=name)
-    return f"{name}: " + "; ".join(parts)
+    # Translators: between the things on one square ("Ann: 2 camels; 1 demand marker").
+    between = pgettext("square, between things", "; ")
+    # Translators: a square's name, then what is on it ("d7: Marrakech, wants ivory; …").
+    return _("{square}: {contents}", square=name, contents=between.join(parts))
 
 
 def _names(names: list[str]) -> str:

@@ -356,10 +356,13 @@ def test_a_bot_that_cannot_play_is_said_and_can_be_asked_again() -> None:
     _person_turn(app, random.Random(1))
     app.bot_poll()
     (rid,) = [json.loads(m)["id"] for m in thinker.inbox]
-    thinker.inbox = [json.dumps({"version": 1, "id": rid, "error": "out of memory"})]
+    thinker.inbox = [json.dumps({"version": 1, "id": rid, "error": "out of memory", "kind": "failed"})]
     thinker.deliver()
     assert _status(app) == "failed"
-    assert tr("The bot could not play: {reason}", reason="out of memory") in unescape(app.view().markup)
+    # The page says why in its own words, not the worker's English (docs/WORKER.md, "kind").
+    said = tr("The bot could not play: {reason}", reason=tr("the bot ran into an error"))
+    assert said in unescape(app.view().markup)
+    assert "out of memory" not in app.view().markup
     assert 'id="bot-retry"' in app.view().markup
     app.bot_retry()
     app.bot_poll()

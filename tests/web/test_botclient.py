@@ -87,9 +87,9 @@ def test_a_failed_worker_answers_every_request_at_once_with_the_reason() -> None
     assert notice == Notice("failed", "wasm blocked") and client.state == FAILED
     later, text = client.request("{}", 0, "hard", 1, on_answer)
     assert text is None
-    assert [(a.id, a.error) for a in got] == [
-        (waiting, "the bot cannot play: wasm blocked"),
-        (later, "the bot cannot play: wasm blocked"),
+    assert [(a.id, a.error, a.kind) for a in got] == [
+        (waiting, "the bot cannot play: wasm blocked", "unavailable"),
+        (later, "the bot cannot play: wasm blocked", "unavailable"),
     ]
 
 
@@ -101,7 +101,7 @@ def test_messages_of_another_version_or_junk_are_ignored() -> None:
     for junk in ("", "nope", "[]", "refused", json.dumps({"version": 2, "id": rid, "actions": []}), "[" * 40):
         assert client.receive(junk) is None
     assert client.receive(_answer(rid, actions=[1, 2])) == Answer(
-        rid, error="the bot's answer was not understood"
+        rid, error="the bot's answer was not understood", kind="not_understood"
     )
     assert client.state == LOADING
 

@@ -93,32 +93,34 @@ def test_a_time_budget_is_a_deadline() -> None:
 
 
 @pytest.mark.parametrize(
-    ("change", "words"),
+    ("change", "words", "kind"),
     [
-        ({"version": 2}, "version 1 of the messages only"),
-        ({"version": None}, "version 1 of the messages only"),
-        ({"bot": "nobody"}, "built-in bots only"),
-        ({"bot": "hard:colour=red"}, "colour"),
-        ({"bot": "web.main:boot"}, "built-in bots only"),
-        ({"bot": "caravan.bots:MediumBot"}, "built-in bots only"),
-        ({"seat": 1}, "turn"),
-        ({"seed": -1}, "'seed'"),
-        ({"seed": True}, "'seed'"),
-        ({"budget_ms": 0}, "'budget_ms'"),
-        ({"budget_ms": 10**9}, "'budget_ms'"),
-        ({"record": "{}"}, "record cannot be read"),
-        ({"record": 5}, "'record'"),
-        ({"colour": "red"}, "colour"),
+        ({"version": 2}, "version 1 of the messages only", "request"),
+        ({"version": None}, "version 1 of the messages only", "request"),
+        ({"bot": "nobody"}, "built-in bots only", "bot"),
+        ({"bot": "hard:colour=red"}, "colour", "bot"),
+        ({"bot": "web.main:boot"}, "built-in bots only", "bot"),
+        ({"bot": "caravan.bots:MediumBot"}, "built-in bots only", "bot"),
+        ({"seat": 1}, "turn", "seat"),
+        ({"seed": -1}, "'seed'", "request"),
+        ({"seed": True}, "'seed'", "request"),
+        ({"budget_ms": 0}, "'budget_ms'", "request"),
+        ({"budget_ms": 10**9}, "'budget_ms'", "request"),
+        ({"record": "{}"}, "record cannot be read", "record"),
+        ({"record": 5}, "'record'", "record"),
+        ({"colour": "red"}, "colour", "request"),
     ],
 )
-def test_a_bad_request_gets_a_plain_error_with_its_id(change: dict[str, Any], words: str) -> None:
+def test_a_bad_request_gets_a_plain_error_with_its_id(change: dict[str, Any], words: str, kind: str) -> None:
+    """The English reason for logs, and its kind for the page's own words (docs/WORKER.md)."""
     game = _game(actions=3)
     if change.get("seat") == 1:
         change = {"seat": 1 - game.seat}
     out = _ask(game, **change)
-    assert set(out) == {"version", "id", "error"}, out
+    assert set(out) == {"version", "id", "error", "kind"}, out
     assert out["id"] == 7 and out["version"] == 1
     assert words in out["error"], out["error"]
+    assert out["kind"] == kind, out
 
 
 @pytest.mark.parametrize("text", ["", "[]", "nope", "[" * 50 + "]" * 50, '{"id": 1}', "x" * 300_000, None, 5])
@@ -133,7 +135,8 @@ def test_a_finished_game_has_no_turn_to_play() -> None:
     bot = make_bot("courier", seed=2)
     while not game.is_over():
         game.push(bot.act(game.view(game.seat)))
-    assert "game is over" in _ask(game)["error"]
+    out = _ask(game)
+    assert "game is over" in out["error"] and out["kind"] == "over"
 
 
 def test_the_ready_message_is_versioned() -> None:

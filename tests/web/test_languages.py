@@ -7,13 +7,18 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterator
+from typing import cast
 
 import pytest
 
-from tests.translations import Catalogue, outside_brackets, pseudo
+from caravan import Game, Good
+from caravan.board import parse_square
+from tests.translations import Catalogue, compiled, outside_brackets, pseudo
 from tests.web.saving import make_app, play
 from web import i18n
 from web.app import App
+from web.panels import delivered_goods
+from web.squareinfo import square_text
 
 PLACED = "{name} placed a camel on {to} ({cost})"
 _TAG = re.compile(r"<(script|style|title|code)\b.*?</\1>|<[^>]*>", re.S)
@@ -125,3 +130,23 @@ def test_in_the_pseudo_language_no_screen_shows_text_outside_the_brackets() -> N
     screens["rules reference"] = rules[: rules.index('<div class="rules-body"')]
     for name, markup in screens.items():
         assert _leftovers(markup) == [], name
+
+
+class _Delivered:
+    """A game whose only use here is what one seat delivered (R15's count per good)."""
+
+    def deliveries(self, seat: int) -> dict[Good, int]:
+        return {Good.SALT: 2, Good.IVORY: 1}
+
+
+def test_the_delivered_goods_cell_and_a_squares_text_are_the_catalogues() -> None:
+    """A count is no longer glued to a good's name ("2 sól"), nor ": " and "; " to a square's
+    things (French wants a space before the colon)."""
+    i18n.use(compiled("pl"), "pl")
+    cell = html.unescape(re.sub(r"<[^>]+>", " ", delivered_goods(cast(Game, _Delivered()), 0)))
+    assert "sól: 2" in cell and "2 sól" not in cell
+    i18n.use(compiled("fr"), "fr")
+    app = _started()
+    app.act("@d4")
+    text = square_text(app.current.game, parse_square("d4"))  # type: ignore[arg-type]
+    assert text.startswith("d4\u00a0: ") and "chameau" in text, text
