@@ -8,7 +8,7 @@ enlarged square view (a phone), saved games (a long name), the history and
 the share dialog; each at 1280x800 and 360x740, in the light and the dark
 theme. ``--lang pl,nl`` renders them in those languages (``?lang=``, light
 theme only; names end in ``-pl``), to check that longer words fit
-(issue 13). Positions are made
+(issue 13); any text wider than its box (e2e/layout.py) is printed. Positions are made
 with the engine (seeded courier play, or camels placed by hand) and opened
 in the page as share links (docs/UI-CONTRACT.md, "Share links"); the refill
 is played by clicks so that it shows as it happens. Chromium is
