@@ -3,8 +3,12 @@
 States: the start, a source selected with a steal on offer, a crowded
 square, a refill just made, the end triggered, game over, the question
 asked before a turn ends with actions left, the rules reference (at the
-actions), the how-to-play and the legend's marks; each at
-1280x800 and 360x740, in the light and the dark theme. Positions are made
+actions), the how-to-play and the legend's marks, the new-game form, the
+enlarged square view (a phone), saved games (a long name), the history and
+the share dialog; each at 1280x800 and 360x740, in the light and the dark
+theme. ``--lang pl,nl`` renders them in those languages (``?lang=``, light
+theme only; names end in ``-pl``), to check that longer words fit
+(issue 13); any text wider than its box (e2e/layout.py) is printed. Positions are made
 with the engine (seeded courier play, or camels placed by hand) and opened
 in the page as share links (docs/UI-CONTRACT.md, "Share links"); the refill
 is played by clicks so that it shows as it happens. Chromium is
@@ -26,12 +30,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import sync_playwright
 
-from caravan import Game, Options, default_players, link
+from caravan import Game, Options, default_players, link, parse_action
 from caravan.actions import Action, PickUp, Steal
 from caravan.board import SQUARE_NAMES
 from caravan.playout import courier_action
 from e2e.driver import READY, Driver
 from e2e.harness import BASE, CHROMIUM, CHROMIUM_ARGS, ROOT, csp_safe, start_server, stop_server
+from e2e.layout import layout_problems
 from tests.positions import blank, camel
 from web.saved import Saves
 from web.storage import MemoryStorage
@@ -86,7 +91,12 @@ def _crowded() -> Game:
     return game
 
 
-def _states() -> list[tuple[str, Game, Callable[[Driver], None]]]:
+LONG_NAME = "Sunday evening game with the neighbours, round two"
+
+State = tuple[str, Game | None, Callable[[Driver], None]]
+
+
+def _states() -> list[State]:
     def nothing(_: Driver) -> None:
         pass
 
@@ -118,7 +128,29 @@ def _states() -> list[tuple[str, Game, Callable[[Driver], None]]]:
         d.page.locator("#legend-symbols summary").click()
         d.page.locator("#legend-symbols").scroll_into_view_if_needed()
 
+    def zoom(d: Driver) -> None:  # a phone: a1's pick-up is too small, the enlarged view opens
+        d.page.set_viewport_size({"width": 360, "height": 740})
+        d.select("a1")
+        d.page.locator("#square-view").wait_for()
+
+    def saved(d: Driver) -> None:
+        d.page.locator("#saved-button").click()
+        d.page.locator("#saved-list").wait_for()
+
+    def history(d: Driver) -> None:
+        d.page.locator("#history-button").click()
+        d.page.locator("#history").wait_for()
+        d.page.locator("#history-back").click()
+
+    def share(d: Driver) -> None:
+        d.page.locator("#share").click()
+        d.page.locator("#share-dialog").wait_for()
+
+    zoom_game = Game(Options(players=default_players(2), short=True), seed=6)
+    for text in ("@d4", "end", "@a1"):  # the second player's camel by the salt on a1
+        zoom_game.push(parse_action(text))
     return [
+        ("0-new-game", None, nothing),
         ("1-start", start, nothing),
         ("2-steal", steal_game, select_steal),
         ("3-crowded", _crowded(), nothing),
@@ -129,6 +161,10 @@ def _states() -> list[tuple[str, Game, Callable[[Driver], None]]]:
         ("8-rules", steal_game, rules_at_actions),
         ("9-howto", start, howto),
         ("10-legend", steal_game, legend),
+        ("11-square-view", zoom_game, zoom),
+        ("12-saved", end_game, saved),
+        ("13-history", end_game, history),
+        ("14-share", steal_game, share),
     ]
 
 
@@ -140,20 +176,69 @@ def _finish(seed: int) -> Game:
     return game
 
 
-def _saved(game: Game) -> str:
+def _saved(game: Game, name: str = "screenshot") -> str:
     """The page's storage holding ``game`` as the game in progress, as a JSON object."""
     storage = MemoryStorage()
     saves = Saves(storage, BASE)  # keys carry the page's path, as served by start_server
-    saves.put("shot", game, "screenshot", 0)
+    saves.put("shot", game, name, 0)
     saves.set_current("shot")
     return json.dumps({key: storage.get(key) for key in list(storage.keys())})
+
+
+def _render(
+    browser: Any,
+    base: str,
+    lang: str,
+    name: str,
+    game: Game | None,
+    prepare: Callable[[Driver], None],
+    themes: tuple[str, ...],
+    out: Path,
+) -> int:
+    """One state, on a page of its own, at both sizes (the square view: a phone only)."""
+    context: Any = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = csp_safe(context.new_page())
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    query = f"?lang={lang}" if lang else ""
+    suffix = f"-{lang}" if lang else ""
+    if game is None:
+        page.goto(f"{base}{query}")
+    elif game.start_position() is None and "saved" not in name:
+        page.goto(f"{base}{query}#{link.encode(game)}")
+    else:  # a hand-made position, or a long name: put it in storage as the game in progress
+        stored = _saved(game, LONG_NAME if "saved" in name else "screenshot")
+        page.add_init_script(f"Object.entries({stored}).forEach(([k, v]) => localStorage.setItem(k, v))")
+        page.goto(f"{base}{query}")
+    page.wait_for_function(READY, timeout=60_000)
+    prepare(Driver(page))
+    written = 0
+    sizes = {"phone": SIZES["phone"]} if "square-view" in name else SIZES
+    for size, (w, h) in sizes.items():
+        page.set_viewport_size({"width": w, "height": h})
+        for problem in layout_problems(page):
+            print(f"{name}-{size}{suffix}: {problem}", file=sys.stderr)
+        for theme in themes:
+            page.emulate_media(color_scheme=theme)
+            page.screenshot(path=str(out / f"{name}-{size}-{theme}{suffix}.png"))
+            written += 1
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.emulate_media(color_scheme="light")
+    page.screenshot(path=str(out / f"{name}-phone-full{suffix}.png"), full_page=True)
+    if errors:
+        print(f"{name}{suffix}: page errors: {errors}", file=sys.stderr)
+    context.close()
+    return written
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=ROOT / "build" / "screenshots")
     ap.add_argument("--only", default="", help="render only states whose name contains this")
+    ap.add_argument("--lang", default="", help="languages, comma-separated (pl,nl,es,fr): light theme only")
     args = ap.parse_args()
+    langs = [code for code in args.lang.split(",") if code] or [""]
+    themes = ("light",) if args.lang else THEMES
     args.out.mkdir(parents=True, exist_ok=True)
     states = _states()
     proc, base = start_server()
@@ -161,35 +246,11 @@ def main() -> None:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            for name, game, prepare in states:
-                if args.only not in name:
-                    continue
-                context: Any = browser.new_context(viewport={"width": 1280, "height": 800})
-                page = csp_safe(context.new_page())
-                errors: list[str] = []
-                page.on("pageerror", lambda e: errors.append(str(e)))  # noqa: B023 (one page per state)
-                if game.start_position() is None:
-                    page.goto(f"{base}#{link.encode(game)}")
-                else:  # a hand-made position: put it in storage as the game in progress
-                    page.add_init_script(
-                        f"Object.entries({_saved(game)}).forEach(([k, v]) => localStorage.setItem(k, v))"
-                    )
-                    page.goto(base)
-                page.wait_for_function(READY, timeout=60_000)
-                prepare(Driver(page))
-                for size, (w, h) in SIZES.items():
-                    page.set_viewport_size({"width": w, "height": h})
-                    for theme in THEMES:
-                        page.emulate_media(color_scheme=theme)
-                        path = args.out / f"{name}-{size}-{theme}.png"
-                        page.screenshot(path=str(path))
-                        written += 1
-                page.set_viewport_size({"width": 360, "height": 740})
-                page.emulate_media(color_scheme="light")
-                page.screenshot(path=str(args.out / f"{name}-phone-full.png"), full_page=True)
-                if errors:
-                    print(f"{name}: page errors: {errors}", file=sys.stderr)
-                context.close()
+            for lang in langs:
+                for name, game, prepare in states:
+                    if args.only not in name:
+                        continue
+                    written += _render(browser, base, lang, name, game, prepare, themes, args.out)
             browser.close()
     finally:
         stop_server(proc)
