@@ -192,6 +192,11 @@ def shared_tab(_module_tab: Tab) -> Iterator[Tab]:
     log.console.clear()
     log.errors.clear()
     log.check_on_close = True
-    yield tab
-    if log.check_on_close:
-        log.assert_clean()
+    try:
+        yield tab
+        if log.check_on_close:
+            log.assert_clean()
+    finally:
+        for other in tab.context.pages:  # pages the test opened: none may outlive it
+            if other is not page:
+                other.close()
