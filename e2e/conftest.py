@@ -183,7 +183,9 @@ def shared_tab(_module_tab: Tab) -> Iterator[Tab]:
     tab = _module_tab
     page = tab.page
     if page.url.startswith(tab.base_url):
-        page.goto(tab.base_url + _BLANK)  # leaving the game lets it save first; then nothing is kept
+        # Leaving the game lets it save first; then nothing is kept. "networkidle": what the
+        # document itself requests (the browser's favicon.ico, a 404) is logged before the log is cleared.
+        page.goto(tab.base_url + _BLANK, wait_until="networkidle")
         page.evaluate("localStorage.clear(); sessionStorage.clear()")
     page.set_viewport_size(DESKTOP)
     page.emulate_media(media="no-override", color_scheme="no-override", reduced_motion="no-override")
