@@ -28,6 +28,7 @@ addEventListener('securitypolicyviolation', e => console.error(
   '{CSP_PREFIX} ' + e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline') +
   ' at ' + e.sourceFile + ':' + e.lineNumber + ' ' + (e.sample || '')));
 """
+DESKTOP = {"width": 1280, "height": 720}  # Playwright's default viewport
 BOOT_MS = 60_000  # Pyodide boots in 2-3 s here; a loaded CI machine gets room
 STEP_MS = 15_000
 
@@ -153,3 +154,51 @@ def open_tab(browser: Any, base_url: str) -> Iterator[Callable[..., Tab]]:
 def tab(open_tab: Callable[..., Tab]) -> Tab:
     """A recorded page in a fresh desktop-sized context."""
     return open_tab()
+
+
+# A same-origin document that is not the app: storage is cleared from it, with no game to save.
+_BLANK = "manifest.webmanifest"
+
+
+@pytest.fixture(scope="module")
+def _module_tab(browser: Any, base_url: str) -> Iterator[Tab]:
+    context = csp_safe_context(browser.new_context())
+    context.set_default_timeout(STEP_MS)
+    page = context.new_page()
+    log = Recorder(origin=base_url)
+    log.attach(context, page)
+    yield Tab(page, context, log, base_url)
+    context.close()
+
+
+@pytest.fixture
+def shared_tab(_module_tab: Tab) -> Iterator[Tab]:
+    """A recorded desktop-sized page that the tests of one module share, for
+    tests that need no context of their own (no init script, route or
+    context option): after the first boot the runtime comes from the
+    context's caches (its HTTP cache, the service worker's), which saves most
+    of a boot. Each test starts with empty localStorage and sessionStorage,
+    the default viewport and media, and a fresh record of requests and
+    console; it must open the page itself (``tab.open``), which boots it anew."""
+    tab = _module_tab
+    page = tab.page
+    if page.url.startswith(tab.base_url):
+        # Leaving the game lets it save first; then nothing is kept. "networkidle": what the
+        # document itself requests (the browser's favicon.ico, a 404) is logged before the log is cleared.
+        page.goto(tab.base_url + _BLANK, wait_until="networkidle")
+        page.evaluate("localStorage.clear(); sessionStorage.clear()")
+    page.set_viewport_size(DESKTOP)
+    page.emulate_media(media="no-override", color_scheme="no-override", reduced_motion="no-override")
+    log = tab.log
+    log.requests.clear()
+    log.console.clear()
+    log.errors.clear()
+    log.check_on_close = True
+    try:
+        yield tab
+        if log.check_on_close:
+            log.assert_clean()
+    finally:
+        for other in tab.context.pages:  # pages the test opened: none may outlive it
+            if other is not page:
+                other.close()

@@ -6,6 +6,7 @@ headers under a sub-path, as on a GitHub Pages project site."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import selectors
 import subprocess
@@ -34,10 +35,16 @@ CHROMIUM_ARGS = [
 
 
 def bundle() -> Path:
-    """dist/, built (or rebuilt) from the current sources."""
+    """dist/, built (or rebuilt) from the current sources. One process at a
+    time: under pytest-xdist every worker asks, and two rebuilding dist/ at
+    once would serve a half-written bundle."""
     from tools.build import ensure_built
 
-    return ensure_built(ROOT)
+    lock = ROOT / "build" / "dist.lock"
+    lock.parent.mkdir(exist_ok=True)
+    with lock.open("w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        return ensure_built(ROOT)
 
 
 def start_server(

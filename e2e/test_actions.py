@@ -41,7 +41,8 @@ def _assert_shows(driver: Driver, game: Game, after: str) -> None:
 
 
 @pytest.mark.timeout(300)
-def test_r7_r8_r10_r11_r12_each_action_changes_board_and_panels_as_the_engine_says(tab: Tab) -> None:
+def test_r7_r8_r10_r11_r12_each_action_changes_board_and_panels_as_the_engine_says(shared_tab: Tab) -> None:
+    tab = shared_tab
     tab.open("?seed=6&autostart=2&short=1")
     driver = Driver(tab.page)
     game = driver.game()
@@ -60,7 +61,8 @@ def test_r7_r8_r10_r11_r12_each_action_changes_board_and_panels_as_the_engine_sa
 
 
 @pytest.mark.timeout(120)
-def test_r6_undo_and_redo_within_a_turn_and_buttons_follow(tab: Tab) -> None:
+def test_r6_undo_and_redo_within_a_turn_and_buttons_follow(shared_tab: Tab) -> None:
+    tab = shared_tab
     tab.open("?seed=5&autostart=2")
     driver = Driver(tab.page)
     undo, redo = tab.page.locator("#undo"), tab.page.locator("#redo")
@@ -94,8 +96,9 @@ def test_r6_undo_and_redo_within_a_turn_and_buttons_follow(tab: Tab) -> None:
 
 
 @pytest.mark.timeout(300)
-def test_r13_undo_is_disabled_right_after_a_pick_up_that_refilled(tab: Tab) -> None:
+def test_r13_undo_is_disabled_right_after_a_pick_up_that_refilled(shared_tab: Tab) -> None:
     """Undoing a refill would let a player redraw the bag (I11)."""
+    tab = shared_tab
     tab.open("?seed=11&autostart=2&short=1")
     driver = Driver(tab.page)
     game = driver.game()
@@ -121,9 +124,10 @@ def test_r13_undo_is_disabled_right_after_a_pick_up_that_refilled(tab: Tab) -> N
 
 
 @pytest.mark.timeout(120)
-def test_r7_i3_an_illegal_move_cannot_be_made_through_the_page(tab: Tab) -> None:
+def test_r7_i3_an_illegal_move_cannot_be_made_through_the_page(shared_tab: Tab) -> None:
     """With one action left a camel may only go to an empty square (R7): the
     occupied squares carry no data-action, and clicking one does nothing."""
+    tab = shared_tab
     tab.open("?seed=2&autostart=2")
     driver = Driver(tab.page)
     game = driver.game()

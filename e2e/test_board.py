@@ -147,7 +147,8 @@ def _marks(page: Any) -> dict[str, str]:
 
 
 @pytest.mark.timeout(300)
-def test_the_last_turns_squares_stay_marked_until_the_next_player_acts(tab: Tab) -> None:
+def test_the_last_turns_squares_stay_marked_until_the_next_player_acts(shared_tab: Tab) -> None:
+    tab = shared_tab
     tab.open("?seed=3&autostart=2")
     page = tab.page
     driver = Driver(page)

@@ -3,9 +3,10 @@
 `#hint`, `data-hint`, `?bot_pace`, `?bot_budget`), judged by our own engine
 replaying `data-record`.
 
-Boots are few: one page plays a whole game against the hard bot (a few of
-the person's actions by clicks, the rest fast through the same click
-handlers), with a reload in the middle of the bot's turn; a share link with
+Boots are few: one page plays a game against the hard bot to its end (the
+person's first turn by clicks, the rest fast through the same click
+handlers; the long middle played by the test's engine and opened as a
+link), with a reload in the middle of the bot's turn and a hint; a share link with
 bot seats opens in a new context and goes on with them.
 """
 
@@ -14,19 +15,17 @@ from __future__ import annotations
 import json
 import random
 import re
-from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from caravan import link
+from caravan import link, record
 from caravan.actions import EndTurn, parse_action
 from caravan.game import Game
 from caravan.options import Options, Player
 from caravan.playout import courier_action
-from caravan.record import loads
 from e2e.conftest import BOOT_MS, Tab, wait_ready_on
-from e2e.driver import Driver, source_of
+from e2e.driver import Driver
 
 BOT_READY = "['ready', 'failed'].includes(document.documentElement.getAttribute('data-bot'))"
 PERSON_OR_OVER = """() => {
@@ -65,37 +64,10 @@ OPEN_HISTORY = """() => {
   const html = document.documentElement;
   return [ms, html.getAttribute('data-screen'), html.getAttribute('data-bot')];
 }"""
-# One of the person's actions in one round trip, through the page's own click
-# handlers: select its source (a good not on the board is in its square's
-# enlarged view), click its target, answer "yes" if the page asks (R6).
-FAST_ACT = """([src, notation]) => {
-  const q = s => document.querySelector(s);
-  const click = el => el.dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }));
-  const sel = v => `[data-select=${JSON.stringify(v)}]`;
-  if (src !== null) {
-    if (!q(sel(src)) && src.length > 2) {
-      const square = src.slice(-2);
-      click(q(`#board [data-zoom=${JSON.stringify(square)}]`) || q('#board ' + sel(square)));
-    }
-    const el = q(sel(src));
-    if (!el.classList.contains('selected')) click(el);
-  }
-  click(notation === 'end' ? q('#end-turn') : q(`.target[data-action=${JSON.stringify(notation)}]`));
-  if (q('#confirm-end-yes')) click(q('#confirm-end-yes'));
-  return document.documentElement.getAttribute('data-record');
-}"""
 
 
 def _game(page: Page) -> Game:
     return Driver(page).game()
-
-
-def _fast(page: Page, game: Game, action: Any) -> Game:
-    """The person's action, fast; the page must have taken exactly it."""
-    after = loads(page.evaluate(FAST_ACT, [source_of(action), str(action)]))
-    assert len(after.history) == len(game.history) + 1, f"{action} was not taken"
-    assert str(after.history[-1].action) == str(action)
-    return after
 
 
 def _wait_for_person(page: Page) -> Game:
@@ -109,12 +81,23 @@ def _person_turn(page: Page, game: Game, rng: random.Random, *, clicks: bool = F
     seat = game.seat
     while not game.is_over() and game.seat == seat:
         action = courier_action(game, rng)
-        game = driver.perform(action, game) if clicks else _fast(page, game, action)
+        game = driver.perform(action, game) if clicks else Driver(page).fast(action, game)
     return game
 
 
 def _bot_seats(game: Game) -> list[str | None]:
     return [p.bot for p in game.options.players]
+
+
+def _further_along(game: Game) -> Game:
+    """The game played on here by the courier for both seats until 8 goods are left in
+    the bag (two refills before the end, R13-R14: a few turns more), to the person's turn."""
+    game = record.from_dict(record.to_dict(game), chance_seed=4)
+    rng = random.Random(4)
+    while game.bag_count > 8 or game.seat != 0:
+        game.push(courier_action(game, rng))
+    assert not game.end_triggered()
+    return game
 
 
 @pytest.mark.timeout(600)
@@ -154,6 +137,14 @@ def test_a_person_plays_a_hard_bot_to_the_end_with_a_reload_and_a_hint(tab: Tab)
     assert answered is not None and answered > start
     during = [(t, d) for t, d in page.evaluate("window.__longTasks") if start <= t < answered]
     assert during == [], f"main-thread tasks over 50 ms while the bot thought: {during}"
+
+    # The long middle is played here (the courier for both seats) and comes
+    # back as a link to this same game further along, which the page takes.
+    game = _further_along(game)
+    page.evaluate("text => { location.hash = text; }", link.encode(game))
+    page.wait_for_function("location.hash === ''")
+    expect(page.locator("#note")).to_contain_text("further along")
+    assert _game(page).state_key() == game.state_key() and _bot_seats(game) == [None, "hard"]
 
     # Reloaded in the middle of the bot's turn (its answer held): the game
     # comes back and the bot's turn starts by itself, with a short budget from

@@ -29,7 +29,8 @@ def step_of(page: Any) -> tuple[int, int]:
 
 
 @pytest.mark.timeout(180)
-def test_history_steps_through_the_past_by_keyboard_and_returns_to_the_same_game(tab: Tab) -> None:
+def test_history_steps_through_the_past_by_keyboard_and_returns_to_the_same_game(shared_tab: Tab) -> None:
+    tab = shared_tab
     tab.open("?seed=12&autostart=2&short=1")
     page = tab.page
     game = play(page, 25)
@@ -66,7 +67,8 @@ def test_history_steps_through_the_past_by_keyboard_and_returns_to_the_same_game
 
 
 @pytest.mark.timeout(180)
-def test_history_of_a_saved_game_from_the_list(tab: Tab) -> None:
+def test_history_of_a_saved_game_from_the_list(shared_tab: Tab) -> None:
+    tab = shared_tab
     tab.open("?seed=13&autostart=2")
     page = tab.page
     game = play(page, 6)

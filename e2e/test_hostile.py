@@ -52,7 +52,8 @@ def timed_end(page: Any) -> float:
 
 
 @pytest.mark.timeout(240)
-def test_issue11_hostile_storage_never_stops_the_page(tab: Tab) -> None:
+def test_issue11_hostile_storage_never_stops_the_page(shared_tab: Tab) -> None:
+    tab = shared_tab
     tab.open("?seed=3&autostart=2")
     page = tab.page
     play(page, 4)
@@ -99,7 +100,10 @@ def test_issue11_hostile_storage_never_stops_the_page(tab: Tab) -> None:
 
 
 @pytest.mark.timeout(240)
-def test_issue11_nested_huge_and_broken_imports_are_refused_and_the_next_import_works(tab: Tab) -> None:
+def test_issue11_nested_huge_and_broken_imports_are_refused_and_the_next_import_works(
+    shared_tab: Tab,
+) -> None:
+    tab = shared_tab
     tab.open()
     page = tab.page
     page.locator("#saved-button").click()
@@ -134,7 +138,8 @@ def test_issue11_nested_huge_and_broken_imports_are_refused_and_the_next_import_
 
 
 @pytest.mark.timeout(240)
-def test_issue11_forged_long_links_are_refused_or_bounded(tab: Tab) -> None:
+def test_issue11_forged_long_links_are_refused_or_bounded(shared_tab: Tab) -> None:
+    tab = shared_tab
     page = tab.page
     # "10,000 ends" in a few characters: a valid checksum over a forged count.
     from tests.test_limits import forged_ends

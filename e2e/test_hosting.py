@@ -36,7 +36,8 @@ def test_the_page_is_sent_with_netlify_tomls_csp_and_carries_it_in_a_meta(tab: T
 
 
 @pytest.mark.timeout(120)
-def test_manifest_and_icons_are_served_for_installing(tab: Tab) -> None:
+def test_manifest_and_icons_are_served_for_installing(shared_tab: Tab) -> None:
+    tab = shared_tab
     tab.open()
     href = tab.page.locator('link[rel="manifest"]').get_attribute("href")
     assert href is not None and href.startswith("./")
@@ -102,8 +103,9 @@ def test_an_exception_while_the_app_starts_reaches_the_error_screen_at_once(tab:
 
 @pytest.mark.timeout(120)
 @pytest.mark.parametrize("seed", ["--1", "%C2%B2", "1e3"])
-def test_a_malformed_seed_in_the_address_is_ignored_and_the_game_starts(tab: Tab, seed: str) -> None:
+def test_a_malformed_seed_in_the_address_is_ignored_and_the_game_starts(shared_tab: Tab, seed: str) -> None:
     """?seed=--1 and ?seed=² used to raise at import and leave the page stalled."""
+    tab = shared_tab
     tab.open(f"?seed={seed}&autostart=2")
     expect(tab.page.locator("svg#board")).to_be_visible()
     tab.log.assert_clean()

@@ -50,7 +50,8 @@ def _act_by_key(driver: Driver, game: Game, key: str, notation: str) -> Game:
 
 
 @pytest.mark.timeout(120)
-def test_r5_r7_r8_place_move_pick_up_and_end_turn_with_the_keyboard_only(tab: Tab) -> None:
+def test_r5_r7_r8_place_move_pick_up_and_end_turn_with_the_keyboard_only(shared_tab: Tab) -> None:
+    tab = shared_tab
     tab.open("?seed=7&autostart=2")
     page = tab.page
     page.evaluate(_WATCH_KEYS)
@@ -115,7 +116,8 @@ def test_r5_r7_r8_place_move_pick_up_and_end_turn_with_the_keyboard_only(tab: Ta
 
 
 @pytest.mark.timeout(120)
-def test_a_mouse_click_does_not_move_the_focus(tab: Tab) -> None:
+def test_a_mouse_click_does_not_move_the_focus(shared_tab: Tab) -> None:
+    tab = shared_tab
     tab.open("?seed=7&autostart=2")
     page = tab.page
     driver = Driver(page)

@@ -32,7 +32,8 @@ XSS = "<svg onload=alert(1)>"
 
 
 @pytest.mark.timeout(180)
-def test_the_game_comes_back_after_a_reload_and_in_a_fresh_page(tab: Tab) -> None:
+def test_the_game_comes_back_after_a_reload_and_in_a_fresh_page(shared_tab: Tab) -> None:
+    tab = shared_tab
     tab.open("?seed=3&autostart=2")
     page = tab.page
     play(page, 9)
@@ -62,7 +63,10 @@ def loads_history(text: str) -> list[object]:
 
 
 @pytest.mark.timeout(240)
-def test_saved_games_screen_resumes_renames_deletes_exports_and_imports(tab: Tab, tmp_path: Path) -> None:
+def test_saved_games_screen_resumes_renames_deletes_exports_and_imports(
+    shared_tab: Tab, tmp_path: Path
+) -> None:
+    tab = shared_tab
     tab.open("?seed=5")
     page = tab.page
     start_form_game(tab, ("Ann", "Bob"))
@@ -128,7 +132,8 @@ def test_saved_games_screen_resumes_renames_deletes_exports_and_imports(tab: Tab
 
 
 @pytest.mark.timeout(120)
-def test_a_name_arriving_in_a_file_is_shown_as_text(tab: Tab, tmp_path: Path) -> None:
+def test_a_name_arriving_in_a_file_is_shown_as_text(shared_tab: Tab, tmp_path: Path) -> None:
+    tab = shared_tab
     game = Game(Options(players=(Player(XSS, "yellow"), Player("Bob", "black"))), seed=2)
     path = tmp_path / "xss.json"
     path.write_text(record.dumps(game), encoding="utf-8")
@@ -171,7 +176,8 @@ def test_full_storage_still_lets_a_game_be_played_and_says_so(open_tab: Callable
 
 
 @pytest.mark.timeout(180)
-def test_unreadable_entries_are_kept_shown_and_deletable(tab: Tab) -> None:
+def test_unreadable_entries_are_kept_shown_and_deletable(shared_tab: Tab) -> None:
+    tab = shared_tab
     tab.open("?seed=4&autostart=2")
     page = tab.page
     play(page, 2)

@@ -20,8 +20,9 @@ PHONE = {
 
 
 @pytest.mark.timeout(120)
-def test_r1_r4_new_game_form_starts_a_three_player_game_with_the_names_typed(tab: Tab) -> None:
+def test_r1_r4_new_game_form_starts_a_three_player_game_with_the_names_typed(shared_tab: Tab) -> None:
     """And with the seat types chosen (issue 12): Bo, a person, starts against two bots."""
+    tab = shared_tab
     names = ["Aïcha", "Bo <em id=pwn>&amp;", "Chen"]  # the second must show as text, not markup
     bots = ["hard", None, "easy"]
     tab.open()

@@ -99,7 +99,8 @@ def _refusals(payload: str) -> dict[str, str]:
 
 
 @pytest.mark.timeout(240)
-def test_broken_links_are_refused_and_leave_saved_games_alone(tab: Tab) -> None:
+def test_broken_links_are_refused_and_leave_saved_games_alone(shared_tab: Tab) -> None:
+    tab = shared_tab
     tab.open("?seed=6&autostart=2")
     page = tab.page
     play(page, 6)
@@ -123,9 +124,10 @@ def test_broken_links_are_refused_and_leave_saved_games_alone(tab: Tab) -> None:
 
 
 @pytest.mark.timeout(120)
-def test_a_name_arriving_by_link_is_shown_as_text_and_links_of_either_version_open(tab: Tab) -> None:
+def test_a_name_arriving_by_link_is_shown_as_text_and_links_of_either_version_open(shared_tab: Tab) -> None:
     """Names from a link are text; the link's bot seat (issue 12, version 2)
     comes with the game, and a version 1 link made before it still opens."""
+    tab = shared_tab
     game = Game(Options(players=(Player(XSS, "yellow"), Player("Bob <b>", "black", "hard"))), seed=3)
     tab.page.on("dialog", lambda d: pytest.fail(f"a dialog opened: {d.message}"))
     open_link(tab, tab.base_url + "#" + link.encode(game))
