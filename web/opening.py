@@ -37,14 +37,15 @@ def open_link(play: GameScreen, text: str) -> None:
     rec = record.to_dict(game)
     names: dict[str, str] = {}
     revs: dict[str, str | None] = {}
+    hints: dict[str, list[int]] = {}  # the hints counted with each saved copy (web/hint.py)
     candidates: list[tuple[str, dict[str, object]]] = []
     if cur.game is not None and cur.id is not None:
         candidates.append((cur.id, record.to_dict(cur.game)))
-        names[cur.id], revs[cur.id] = cur.name, cur.rev
+        names[cur.id], revs[cur.id], hints[cur.id] = cur.name, cur.rev, list(cur.hints)
     for entry in sv.scan():
         if entry.record is not None and entry.id not in names:
             candidates.append((entry.id, entry.record))
-            names[entry.id], revs[entry.id] = entry.name, entry.rev
+            names[entry.id], revs[entry.id], hints[entry.id] = entry.name, entry.rev, entry.hints
     decision = share.decide(rec, candidates)
     note = _("Opened the game from the link.")
     if decision.kind != "new" and decision.id is not None:
@@ -56,7 +57,7 @@ def open_link(play: GameScreen, text: str) -> None:
                 link=decision.link_steps,
                 saved=decision.saved_steps,
             )
-            play.take(game, ours, names[ours], revs[ours])
+            play.take(game, ours, names[ours], revs[ours], hints[ours])  # the hints used stay counted
             cur.save()
             play.note = note
             return
@@ -76,7 +77,7 @@ def open_link(play: GameScreen, text: str) -> None:
                     **steps,
                 )
             )
-            play.take(kept, ours, names[ours], revs[ours])
+            play.take(kept, ours, names[ours], revs[ours], hints[ours])
             play.note = note
             return
     play.take(game, sv.new_id(), default_name(game))

@@ -16,7 +16,7 @@ import random
 import re
 from html import unescape
 
-from caravan import Good
+from caravan import Good, link, record
 from caravan.actions import EndTurn, MoveGood, parse_action
 from caravan.board import SQUARE_NAMES
 from caravan.game import Game
@@ -392,3 +392,22 @@ def test_the_hints_used_are_kept_with_the_saved_game() -> None:
     assert again.game is not None and again.play.hints.used[:2] == [1, 0]
     again.start(_options(None, "easy"))  # another game counts afresh
     assert again.play.hints.used[:2] == [0, 0]
+
+
+def test_a_link_further_along_keeps_the_hints_counted_with_the_saved_copy() -> None:
+    """The saved copy's hint count comes with the game when a link to the same
+    game further along replaces it (web/opening.py): a link is no way to wipe
+    the count shown at game over."""
+    app, _, _, _ = bot_app()
+    app.play.hints.budget_ms = 50
+    app.start(_options(None, "easy"))
+    app.ask_hint()
+    game = app.game
+    assert game is not None and app.play.hints.used[:2] == [1, 0]
+    app.act(str(game.legal_actions()[-1]))
+    ahead = record.loads(record.dumps(game))
+    ahead.push(ahead.legal_actions()[0])
+    app.open_link("#" + link.encode(ahead))
+    assert "further along" in app.note
+    assert app.game is not None and len(app.game.history) == len(game.history) + 1
+    assert app.play.hints.used[:2] == [1, 0]
