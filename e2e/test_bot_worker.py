@@ -93,9 +93,11 @@ def test_the_bot_thinks_in_a_worker_under_the_csp_and_offline(tab: Tab) -> None:
     assert not tab.log.csp_violations()
 
     # A hard bot's turn for a real position, with a one-second budget: the page's
-    # thread stays free (a search there would be one task of about a second).
+    # thread stays free (a search there would be one task of about a second). Three
+    # actions to plan, so the search uses its whole second: with one action left it
+    # can end in a tenth of one, before "thinking" is even seen (flaky under load).
     tab.page.evaluate(WATCH_LONG_TASKS)
-    game = _position(seed=8, actions=40)
+    game = _position(seed=8, actions=30)
     request = {"record": dumps(game), "seat": game.seat, "bot": "hard", "seed": 5, "budget_ms": 1000}
     tab.page.evaluate(ASK, json.dumps(request))
     expect(tab.page.locator("html")).to_have_attribute("data-bot", "thinking")
@@ -108,12 +110,7 @@ def test_the_bot_thinks_in_a_worker_under_the_csp_and_offline(tab: Tab) -> None:
     _legal_turn(game, answer)
 
     # The page answers a click while the bot thinks: the screen changes before the answer comes.
-    # A position with three actions to plan, where the search uses its whole second: with one
-    # action left (the position above) it can end in a tenth of one, before a loaded machine
-    # has delivered the click (the check was flaky).
-    busy = _position(seed=8, actions=30)
-    slow = {**request, "record": dumps(busy), "seat": busy.seat}
-    tab.page.evaluate(ASK, json.dumps(slow))
+    tab.page.evaluate(ASK, json.dumps(request))
     expect(tab.page.locator("html")).to_have_attribute("data-bot", "thinking")
     tab.page.locator("#saved-button").click()
     expect(tab.page.locator("html")).to_have_attribute("data-screen", "saved")
