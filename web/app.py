@@ -455,6 +455,12 @@ class App:
 
     # ------------------------------------------------------------- output
 
+    def announcement(self) -> str:
+        """What ``#announcer`` says after this update, taken once (main.py,
+        once per render): the actions played, a bot's too, whose turn it is
+        when the turn passed, a refusal; empty when there is nothing new."""
+        return self.page.take_said()
+
     def view(self, *, board: bool = True) -> View:
         """The page after an update; with ``board`` False, the board is an
         empty frame of its size (main.py measures it before the first drawing).

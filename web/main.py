@@ -30,6 +30,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import is_none  # type: ignore[import-not-found]
 
 from caravan.limits import MAX_LINK, MAX_RECORD
+from web.announce import parity
 from web.app import App
 from web.board_svg import VIEW
 from web.botclient import Answer, BotClient, Notice, OnAnswer
@@ -332,6 +333,25 @@ def _draw_screen(view: Any, keyboard: bool) -> None:
     _html.setAttribute("data-screen", view.screen)
 
 
+_said = {"count": 0}  # texts #announcer has said
+
+
+def _announce(text: str) -> None:
+    """Say ``text`` through the persistent live region: into one of its two
+    children in turn, the other emptied, so that the same text is said again
+    (a changed node is what screen readers announce; no timers)."""
+    if not text:
+        return
+    region = document.getElementById("announcer")
+    if is_none(region):
+        return
+    now, other = parity(_said["count"])
+    _said["count"] += 1
+    kids = region.children
+    kids.item(other).textContent = ""
+    kids.item(now).textContent = text
+
+
 _measured = False  # whether the board's scale on screen was measured yet
 
 
@@ -363,6 +383,7 @@ def render(*, keyboard: bool = False) -> None:
         _show(app.view(), keyboard)
     _play(view.motion)
     app.motion = None  # played once: a later redraw does not replay it
+    _announce(app.announcement())
     _bot_schedule()
 
 
