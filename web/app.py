@@ -378,7 +378,7 @@ class App:
             self.page.focus = "#share"
             return True
         if self.page.screen == "saved" and self.saved.renaming is not None:
-            self.saved.renaming = None
+            self.saved.cancel_rename()
             return True
         return self.play.escape()
 
@@ -399,7 +399,7 @@ class App:
 
     def cancel_rename(self) -> None:
         """The rename form's Cancel: the name stays as it was."""
-        self.saved.renaming = None
+        self.saved.cancel_rename()
 
     def undo_delete(self) -> None:
         self.saved.undo_delete()

@@ -629,9 +629,9 @@ class GameScreen:
     def _home_focus(self) -> str | None:
         """Where a keyboard player goes next: the selected source's first
         target, else the first selectable source (in page order), else end
-        turn; on the game-over screen, the rematch button."""
+        turn; on the game-over screen, its heading (the winner follows)."""
         if self.page.screen == "over":
-            return "#rematch"
+            return "#game-over-title"
         if self.page.screen != "game":
             return None
         targets = self.sel.targets()

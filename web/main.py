@@ -304,6 +304,9 @@ def _draw_screen(view: Any, keyboard: bool) -> None:
     # A <details> the player opened or closed (the legend, its marks) stays so
     # when the screen is drawn again: its state is the player's, not the app's.
     folded = [(str(d.id), bool(d.open)) for d in document.querySelectorAll("#screen details[id]")]
+    before = str(_html.getAttribute("data-screen") or "loading")
+    had = document.activeElement
+    held = not is_none(had) and bool(_screen.contains(had))  # the focus was in the markup replaced
     _screen.innerHTML = view.markup
     _drawn["screen"] = view.markup
     for el_id, is_open in folded:
@@ -317,12 +320,19 @@ def _draw_screen(view: Any, keyboard: bool) -> None:
         _localise_dates()
     if view.screen == "history":
         keyboard = True  # the arrow keys work only while focus is inside the page
-    if keyboard and view.focus is not None:
+    # Another screen (not the first after the boot), or a saved-games button
+    # gone with its entry: focus goes to View.focus whatever was clicked,
+    # never left on <body>; unscrolled after a pointer click.
+    settle = (before not in ("loading", view.screen)) or (view.screen == "saved" and held)
+    if (keyboard or settle) and view.focus is not None:
         # The old markup held the focus; a pointer user gets no focus moves
-        # (no focus ring, no scrolling after a tap).
+        # on a screen it stays on (no focus ring, no scrolling after a tap).
         el = document.querySelector(view.focus)
         if not is_none(el):
-            el.focus()
+            if keyboard:
+                el.focus()
+            else:
+                el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
     if view.record is None:
         for name in ("data-record", "data-seat", "data-left"):
             _html.removeAttribute(name)

@@ -126,7 +126,7 @@ def saved_screen(
     deleted: str | None,
     storage_ok: bool,
 ) -> str:
-    out = [f'<section id="saved"><h2>{esc(_("Saved games"))}</h2>']
+    out = [f'<section id="saved"><h2 id="saved-title" tabindex="-1">{esc(_("Saved games"))}</h2>']
     out.append(f'<p id="saved-message" role="status">{esc(message)}</p>')
     if deleted is not None:
         out.append(

@@ -4,6 +4,7 @@ game screen or the history view (the callers App gives it)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from caravan import record
@@ -47,6 +48,7 @@ class SavedScreen:
         self.renaming = None
         self.deleted = None
         self.refresh()
+        self.page.focus = "#saved-title"  # the screen's heading: the list follows
 
     def refresh(self) -> None:
         self.entries = self.sv.scan()
@@ -58,7 +60,13 @@ class SavedScreen:
         self.page.screen = back
         self.renaming = None
         self.deleted = None
-        self.page.focus = None
+        self.page.focus = "#saved-button"  # back on what opened the list (every screen has it)
+
+    def cancel_rename(self) -> None:
+        """The rename form's Cancel (or Escape): the name stays, focus goes back to Rename."""
+        if self.renaming is not None:
+            self.page.focus = entry_button(self.renaming, "rename")
+        self.renaming = None
 
     def storage_changed(self) -> bool:
         """Another tab wrote: the list is read again, unless a name is being typed."""
@@ -86,6 +94,7 @@ class SavedScreen:
             self.page.focus = "#rename-input"
         elif action == "export" and entry.readable:
             self.download = (export_filename(entry), export_text(entry))
+            self.page.focus = entry_button(entry_id, "export")
             self.message = _("“{name}” was exported as a .json file.", name=entry.name)
         elif action in ("resume", "history"):
             mine = entry_id == cur.id and cur.game is not None
@@ -122,7 +131,7 @@ class SavedScreen:
         if entry_id == self.play.cur.id:
             self.play.cur.name = name
         self.renaming = None
-        self.page.focus = None
+        self.page.focus = entry_button(entry_id, "rename")
         self.refresh()
 
     def _delete(self, entry: Entry) -> None:
@@ -143,7 +152,18 @@ class SavedScreen:
         if entry.id == self.play.cur.id:
             self.play.cur.forget()
         self.renaming = None
+        ids = [e.id for e in self.entries]
         self.refresh()
+        self.page.focus = self._after_delete(ids[ids.index(entry.id) + 1 :])
+
+    def _after_delete(self, below: list[str]) -> str:
+        """Focus after a delete: the undo button, else the next entry's first
+        button (the one before when it was the last), else the heading."""
+        if self.deleted is not None:
+            return "#undo-delete"
+        left = [e.id for e in self.entries]
+        after = [i for i in below if i in left] or left[-1:]
+        return entry_button(after[0]) if after else "#saved-title"
 
     def undo_delete(self) -> None:
         saves = self.sv.saves
@@ -163,6 +183,7 @@ class SavedScreen:
             self.play.resume_current()
             self.page.screen = "saved"
         self.refresh()
+        self.page.focus = entry_button(entry_id)  # the entry is back
 
     def import_text(self, text: str | bytes) -> None:
         """A ``.json`` file chosen for import (its bytes, decoded strictly by
@@ -206,3 +227,9 @@ class SavedScreen:
             storage_ok=storage_ok,
         )
         return View("saved", top + markup, focus=self.page.focus, title=_("Caravan"))
+
+
+def entry_button(entry_id: str, action: str | None = None) -> str:
+    """The CSS selector of an entry's button ``action`` (None: its first)."""
+    which = f'[data-saved-action="{action}"]' if action else ""
+    return f"[data-saved-id={json.dumps(entry_id)}] button{which}"
