@@ -49,7 +49,7 @@ def test_a_turn_passing_says_whose_turn_it_is() -> None:
     app.confirm_end(True)
     said = app.announcement()
     assert all(line[1:] in said for line in _log_lines(app))
-    assert said.endswith(" Bob to play.")
+    assert "Bob to play" in said
 
 
 def test_a_bots_actions_are_said_as_they_are_played() -> None:
@@ -57,7 +57,7 @@ def test_a_bots_actions_are_said_as_they_are_played() -> None:
     app.start(Options(players=(ANN, Player("Bo", "black", "medium")), short=True, start=0))
     app.act("end")
     app.confirm_end(True)
-    assert app.announcement().endswith(" Bo (Bot: medium) to play.")
+    assert "Bo to play" in app.announcement()
     steps = 0
     while app.game is not None and app.game.seat == 1 and not app.game.is_over():
         app.bot_poll()
@@ -69,7 +69,7 @@ def test_a_bots_actions_are_said_as_they_are_played() -> None:
         assert said.startswith("Bo ") and all(line[1:] in said for line in _log_lines(app))
         steps += 1
     assert steps >= 2  # a medium bot's turn: some actions, then its end
-    assert said.endswith(" Ann to play.")
+    assert "Ann to play" in said
 
 
 def test_an_identical_refusal_is_said_again_and_only_by_the_region() -> None:
