@@ -1,8 +1,9 @@
 """What the live region ``#announcer`` says (docs/UI-CONTRACT.md): each
-action in one sentence, in the log's words (an end of turn's line says whose
-turn it is now), and a refusal (web/services.py, ``Page.message``). The region itself is in index.html, outside the re-drawn
-``#screen``, so that screen readers follow it; main.py writes the text
-into one of its two children in turn, so that the same text is said again.
+action in one sentence, in the log's words (an end of turn's line says
+whose turn it is now), and a refusal (web/services.py, ``Page.message``).
+The region itself is in index.html, outside the re-drawn ``#screen``, so
+that screen readers follow it; main.py writes the text into one of its two
+children in turn, so that the same text is said again.
 """
 
 from __future__ import annotations
