@@ -34,11 +34,22 @@ class SavedScreen:
         self.open_history = open_history
         self.back = "new-game"  # the screen the saved list returns to
         self.entries: list[Entry] = []
-        self.message = ""
+        self._message = ""
         self.renaming: str | None = None
         self.deleted: tuple[str, str, str, bool] | None = None  # id, raw entry, name, was current
         # A file for main.py to hand to the browser as a download (name, text).
         self.download: tuple[str, str] | None = None
+
+    @property
+    def message(self) -> str:
+        """What the screen says (``#saved-message``), also said once by ``#announcer``."""
+        return self._message
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self._message = text
+        if text:
+            self.page.said.append(text)
 
     def show(self) -> None:
         if self.page.screen != "saved":

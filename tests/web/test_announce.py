@@ -110,3 +110,13 @@ def test_focus_on_the_saved_games_screen_never_falls_to_the_body() -> None:
     app.close_saved()
     view = app.view()
     assert view.screen == "game" and view.focus == "#saved-button" and 'id="saved-button"' in view.markup
+
+
+def test_the_saved_games_screen_says_what_it_did_through_the_region() -> None:
+    app, _ = make_app()
+    app.autostart(2)
+    app.show_saved()
+    app.import_text(b"{not a record")  # a bad file: refused in plain words, nothing changed
+    said = app.announcement()
+    assert said and said == app.saved_message and said.startswith("This file was not imported")
+    assert '<p id="saved-message">' in app.view().markup  # shown there, said only by #announcer
