@@ -216,7 +216,7 @@ def _play(motion: Any) -> None:
 # event), so that closing it finds the screen exactly as it was: selection,
 # scroll of the log, focus. Only if the screen changed meanwhile is it drawn
 # on closing, and its scroll positions are put back.
-_drawn = {"screen": "", "header": "", "rules": ""}
+_drawn = {"screen": "", "header": "", "rules": "", "name": "loading"}  # "name": the screen last drawn
 _under: dict[str, Any] = {"opener": None, "scroll": []}
 _SCROLLERS = (".side", "#log", "#saved-list", "#history-log")
 
@@ -304,7 +304,7 @@ def _draw_screen(view: Any, keyboard: bool) -> None:
     # A <details> the player opened or closed (the legend, its marks) stays so
     # when the screen is drawn again: its state is the player's, not the app's.
     folded = [(str(d.id), bool(d.open)) for d in document.querySelectorAll("#screen details[id]")]
-    before = str(_html.getAttribute("data-screen") or "loading")
+    before = _drawn["name"]  # not data-screen: the board's first measuring sets it early
     had = document.activeElement
     held = not is_none(had) and bool(_screen.contains(had))  # the focus was in the markup replaced
     _screen.innerHTML = view.markup
@@ -341,6 +341,7 @@ def _draw_screen(view: Any, keyboard: bool) -> None:
         _html.setAttribute("data-seat", str(view.seat))
         _html.setAttribute("data-left", str(view.left))
     _html.setAttribute("data-screen", view.screen)
+    _drawn["name"] = view.screen
 
 
 _said = {"count": 0}  # texts #announcer has said
