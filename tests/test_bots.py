@@ -36,7 +36,7 @@ FAST = {
     "courier": "courier",
     "easy": "easy",
     "medium": "medium:width=2",
-    "hard": "hard:iterations=6,candidates=3,width=2,horizon=1",
+    "hard": "hard:iterations=400,candidates=3,width=2,horizon=1",
 }
 
 
@@ -139,7 +139,7 @@ def test_an_iteration_budget_is_deterministic_and_a_deadline_stops_the_search() 
     game = _real_positions(1, seed=5)[0]
 
     def plan() -> list[object]:
-        return list(HardBot(seed=2, candidates=3, width=2, horizon=1).plan(game, Budget(iterations=10)))
+        return list(HardBot(seed=2, candidates=3, width=2, horizon=1).plan(game, Budget(iterations=600)))
 
     assert plan() == plan()
     quick = HardBot(seed=2, budget=0.0, candidates=3, width=2)
@@ -193,6 +193,6 @@ def test_the_example_bot_in_docs_bots_md_plays_legal_games(tmp_path: Path) -> No
 
 def test_hard_with_planned_replies_returns_legal_actions_and_is_reproducible() -> None:
     for game in _real_positions(4, seed=13):
-        spec = "hard:iterations=4,candidates=2,width=2,reply_width=2"
+        spec = "hard:iterations=400,candidates=2,width=2,reply_width=2"
         a = make_bot(spec, seed=3).act(game.view(game.seat))
         assert a in game.legal_actions() and a is make_bot(spec, seed=3).act(game.view(game.seat))

@@ -24,7 +24,7 @@ from ..chance import SeededChance
 from ..game import Game
 from .base import Clock, decision_seed
 from .evaluate import Weights, margin
-from .planner import Turn, best_turns, greedy_turn
+from .planner import Turn, best_turns, greedy_turn, work
 
 
 def rollout(
@@ -35,7 +35,8 @@ def rollout(
     w: Weights,
     reply_width: int = 1,
 ) -> tuple[float, bool]:
-    """Play ``turn`` and ``horizon`` more turns on a copy: (the mover's margin, whether it drew)."""
+    """Play ``turn`` and ``horizon`` more turns (0: the others' turns until the mover's next)
+    on a copy: (the mover's margin, whether it drew)."""
     seat = game.seat
     sim = game.copy_position(chance=chance)
     bag = sim.bag_count
@@ -48,10 +49,10 @@ def rollout(
         sim.push_legal(action)
     if not sim.is_over() and sim.seat == seat:
         greedy_turn(sim, w)
-    for _ in range(horizon):
+    for k in range(horizon or game.seats - 1):
         if sim.is_over():
             break
-        if reply_width > 1:
+        if reply_width > 1 and k == 0:  # the next player, the first who can answer the turn
             planned_turn(sim, reply_width, w)
         else:
             greedy_turn(sim, w)
@@ -81,39 +82,43 @@ def choose(
     horizon: int,
     weights: Weights,
     reply_width: int = 1,
+    started: int | None = None,
 ) -> list[Action]:
-    """The candidate turn with the best mean rollout margin (see the module's docstring)."""
+    """The candidate turn with the best mean rollout margin (see the module's docstring).
+
+    ``clock``'s iterations count positions evaluated (``planner.work``) since
+    ``started`` (default: now), so the planner's own work counts too."""
     base = decision_seed(seed, game)
+    start = work() if started is None else started
     total = [0.0] * len(turns)
     count = [0] * len(turns)
     fixed = [False] * len(turns)
     alive = list(range(len(turns)))
     rounds = max(1, math.ceil(math.log2(len(turns))))
-    per_round = None if clock.iterations is None else max(1, clock.iterations // rounds)
-    done = 0
+    budget = clock.iterations
     stop = False
     for r in range(rounds):
-        share = 8 if per_round is None else max(1, per_round // len(alive))
-        for _ in range(share):
+        # This round's share of the work left (the rounds to come get theirs).
+        until = None if budget is None else work() + (budget - (work() - start)) // (rounds - r)
+        passes = 0
+        while not stop:
+            ran = False
             for i in alive:
-                if fixed[i] and count[i]:
+                if (fixed[i] and count[i]) or (until is not None and count[i] and work() >= until):
                     continue
-                if clock.spent(done) or stop:
+                if clock.spent(work() - start):
                     stop = True
                     break
+                # Common random numbers: the k-th sample of every candidate draws alike.
                 value, drew = rollout(
-                    game,
-                    turns[i][1],
-                    SeededChance(base + 1_000_003 * done + i),
-                    horizon,
-                    weights,
-                    reply_width,
+                    game, turns[i][1], SeededChance(base + 1_000_003 * count[i]), horizon, weights, reply_width
                 )
                 total[i] += value
                 count[i] += 1
                 fixed[i] = not drew
-                done += 1
-            if stop or all(fixed[i] and count[i] for i in alive):
+                ran = True
+            passes += 1
+            if not ran or (until is None and passes >= 8):
                 break
         if stop or r == rounds - 1 or len(alive) <= 1:
             break
