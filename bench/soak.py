@@ -10,7 +10,9 @@ variants (full, short R2, casual R1, both) x four line-ups drawn in turn from
 the soak fits in hours rather than days) and ``courier``. Each cell is one
 arena run (``caravan.arena``: seats and the start player rotate) with its
 own ``--out`` file under the ``--out`` folder, so a stopped soak resumes where
-it was with the same command. Prints one line per cell, then the totals; with
+it was with the same command (or with a larger ``--games``). The cells are
+played in passes, ``--chunk`` games each, so a soak stopped early has
+covered all of them alike. Prints one line per cell, then the totals; with
 ``--json`` a last line ``{"games": n, "illegal": i, "unfinished": u, ...}``.
 Exits 1 if any game had an illegal action or did not finish.
 """
@@ -28,7 +30,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from caravan.arena import Run, names_for, run_arena
 
-VARIANTS = (("full", False, False), ("short", True, False), ("casual", False, True), ("casual-short", True, True))
+VARIANTS = (
+    ("full", False, False),
+    ("short", True, False),
+    ("casual", False, True),
+    ("casual-short", True, True),
+)
 
 
 def strengths(hard_iterations: int) -> tuple[str, ...]:
@@ -51,8 +58,9 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=int, default=10_000, help="games in all (spread over the cells)")
     p.add_argument("--out", type=Path, default=Path("build/soak"), help="folder of the cells' JSONL files")
-    p.add_argument("--hard", type=int, default=12, help="the hard bot's iterations per decision")
+    p.add_argument("--hard", type=int, default=1500, help="hard's budget (positions evaluated)")
     p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--chunk", type=int, default=5, help="games per cell in each pass over the cells")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--max-turns", type=int, default=1000)
     p.add_argument("--json", action="store_true")
@@ -60,22 +68,27 @@ def main() -> int:
     todo = cells(args.hard)
     per_cell = math.ceil(args.games / len(todo))
     args.out.mkdir(parents=True, exist_ok=True)
-    games = illegal = unfinished = 0
     start = time.perf_counter()
-    for n, (players, variant, short, casual, line_up) in enumerate(todo):
-        run = Run(line_up, names_for(line_up), players, per_cell, args.seed + n, short, casual, args.max_turns)
-        name = f"{players}p-{variant}-" + "-".join(b.split(":")[0] for b in line_up)
-        summary = run_arena(run, workers=args.workers, out=args.out / f"{name}.jsonl")
-        games += summary["games"]
-        illegal += summary["illegal"]
-        unfinished += summary["unfinished"]
-        print(
-            f"{name:<44} {summary['games']:>5} games  illegal {summary['illegal']}  "
-            f"unfinished {summary['unfinished']}  {summary['mean_turns']:.0f} turns",
-            flush=True,
-        )
+    totals: dict[str, dict[str, int]] = {}
+    # Passes over the cells, ``--chunk`` more games per cell each time, so a soak
+    # stopped early has covered every cell alike.
+    for upto in range(args.chunk, per_cell + args.chunk, args.chunk):
+        for n, (players, variant, short, casual, line_up) in enumerate(todo):
+            games = min(upto, per_cell)
+            seed = args.seed + n
+            run = Run(line_up, names_for(line_up), players, games, seed, short, casual, args.max_turns)
+            name = f"{players}p-{variant}-" + "-".join(b.split(":")[0] for b in line_up)
+            summary = run_arena(run, workers=args.workers, out=args.out / f"{name}.jsonl")
+            totals[name] = {k: summary[k] for k in ("games", "illegal", "unfinished")}
+        games = sum(t["games"] for t in totals.values())
+        illegal = sum(t["illegal"] for t in totals.values())
+        unfinished = sum(t["unfinished"] for t in totals.values())
+        print(f"soak: {games} games so far, {illegal} with an illegal action, {unfinished} unfinished")
+        sys.stdout.flush()
+    for name, t in totals.items():
+        print(f"{name:<44} {t['games']:>5} games  illegal {t['illegal']}  unfinished {t['unfinished']}")
     minutes = (time.perf_counter() - start) / 60
-    print(f"soak: {games} games, {illegal} with an illegal action, {unfinished} unfinished ({minutes:.0f} min)")
+    print(f"soak: {games} games, {illegal} illegal, {unfinished} unfinished ({minutes:.0f} min)")
     if args.json:
         print(json.dumps({"games": games, "illegal": illegal, "unfinished": unfinished, "cells": len(todo)}))
     return 1 if illegal or unfinished else 0

@@ -55,8 +55,8 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from caravan import Game, Options
 from caravan.bots import HardBot, make_bot
 from caravan.record import dumps
-from web.botworker import answer
 from e2e.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, bundle, csp_safe, start_server, stop_server
+from web.botworker import answer
 
 VARIANTS = ("none", "module", "module-early", "module-late", "pyscript")
 # boot.js starts the worker once the page's interpreter is loaded; "module-early" at once,
@@ -221,7 +221,7 @@ def turns_run(count: int) -> int:
     print(f"  browser worker (own clock, ms): {_percentiles(worker)}")
     print(f"  CPython {sys.version.split()[0]} (CPU, ms):   {_percentiles(cpython)}")
     ratio = statistics.median(w / c for w, c in zip(worker, cpython, strict=True) if c > 0)
-    print(f"  worker / CPython per turn: median {ratio:.2f}x; page long tasks while thinking: {len(long_tasks)}")
+    print(f"  worker / CPython per turn: median {ratio:.2f}x; long tasks while thinking: {len(long_tasks)}")
     return 0
 
 
@@ -334,7 +334,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--positions", type=int, default=3)
     parser.add_argument("--json", action="store_true", help="print the rows as JSON too")
-    parser.add_argument("--turns", type=int, help="only hard's think time per turn (p50/p95) over this many turns")
+    parser.add_argument("--turns", type=int, help="only hard's think time (p50/p95) over N turns")
     args = parser.parse_args(argv)
     if args.turns:
         return turns_run(args.turns)

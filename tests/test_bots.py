@@ -135,6 +135,19 @@ def test_r14_bots_finish_whole_games_in_every_player_count_and_variant() -> None
         assert len(result.think[0]) >= result.turns // players - 1
 
 
+def test_r14_easy_drains_the_bag_against_random_play_and_its_games_end() -> None:
+    """easy once never stepped onto a loose good: against random play the bag stayed
+    full until the 1,000-turn cap. Now its games end (R14) well before any cap."""
+    for seed in (1, 2, 3):
+        game = Game(Options(max_turns=400), seed=seed)
+        bots = [make_bot("easy", seed=seed), make_bot("random", seed=seed + 1)]
+        result = play_game(game, bots if seed % 2 else bots[::-1])
+        assert result.finished, (seed, result.reason, result.turns)
+        assert result.turns < 300
+        easy_seat = 0 if seed % 2 else 1
+        assert easy_seat in result.winners  # and it wins them (R17)
+
+
 def test_an_iteration_budget_is_deterministic_and_a_deadline_stops_the_search() -> None:
     game = _real_positions(1, seed=5)[0]
 
