@@ -1067,7 +1067,8 @@ class Game:
             held = nc - load[seat * nc : (seat + 1) * nc].count(NONE)
             pen = penalty(held)
             demand = self.markers[seat]
-            lines.append(ScoreLine(seat, rare, common, demand, sum(row), held, pen, rare + common + demand - pen))
+            total = rare + common + demand - pen
+            lines.append(ScoreLine(seat, rare, common, demand, sum(row), held, pen, total))
         return lines
 
     def result(self) -> tuple[int, ...]:

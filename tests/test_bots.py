@@ -26,6 +26,7 @@ from caravan.bots import (
     make_bot,
     parse_spec,
     play_game,
+    positions_evaluated,
 )
 from caravan.playout import courier_action
 from tests.positions import blank, camel, keep_in_bag, loose, set_theft
@@ -157,6 +158,14 @@ def test_an_iteration_budget_is_deterministic_and_a_deadline_stops_the_search() 
     assert plan() == plan()
     quick = HardBot(seed=2, budget=0.0, candidates=3, width=2)
     assert quick.act(game) in game.legal_actions()  # out of time at once: still a legal turn
+
+
+def test_hards_iteration_budget_counts_positions_evaluated_so_it_bounds_the_think_time() -> None:
+    for game in _real_positions(3, seed=9):
+        before = positions_evaluated()
+        HardBot(seed=1).plan(game.view(game.seat), Budget(iterations=1500))
+        used = positions_evaluated() - before
+        assert 0 < used <= 1500 + 1200  # the budget, and at most the last rollout beyond it
 
 
 def test_a_planned_turn_is_played_out_then_replanned_after_other_draws() -> None:

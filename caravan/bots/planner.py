@@ -57,11 +57,11 @@ def candidate_actions(game: Game) -> list[Action]:
 
 
 # Positions evaluated so far, in this process: the hard bot's unit of work
-# (``work()``), counted so that an iteration budget bounds its time.
+# (``positions_evaluated()``), counted so that an iteration budget bounds its time.
 _evaluated = [0]
 
 
-def work() -> int:
+def positions_evaluated() -> int:
     """How many positions the planners have evaluated in this process so far."""
     return _evaluated[0]
 

@@ -82,7 +82,8 @@ def test_the_same_request_gives_the_same_turn() -> None:
     """The record holds no draw to come (I11) and the worker replays it with fresh
     randomness each time: the same answer twice shows the bot never reads it."""
     game = _game(actions=14)
-    assert _ask(game, bot="hard:iterations=800")["actions"] == _ask(game, bot="hard:iterations=800")["actions"]
+    bot = "hard:iterations=800"
+    assert _ask(game, bot=bot)["actions"] == _ask(game, bot=bot)["actions"]
 
 
 def test_a_time_budget_is_a_deadline() -> None:
