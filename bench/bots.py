@@ -65,7 +65,7 @@ def anchor(games: list[Game], actions: int = 20_000) -> float:
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--rounds", type=int, default=5)
-    p.add_argument("--iterations", type=int, default=HardBot().default_budget.iterations or 120)
+    p.add_argument("--iterations", type=int, default=None, help="hard's budget (default: HARD_ITERATIONS)")
     p.add_argument("--positions", type=int, default=8)
     args = p.parse_args()
     games = positions(args.positions)
@@ -79,7 +79,7 @@ def main() -> None:
         start = time.process_time()
         before = positions_evaluated()
         for k, game in enumerate(games):
-            HardBot(seed=r * 100 + k).plan(game, Budget(iterations=args.iterations))
+            HardBot(seed=r * 100 + k).plan(game, Budget(iterations=args.iterations))  # None: by players
         per_turn = (time.process_time() - start) / len(games)
         hard_turn.append(per_turn)
         iter_rate.append((positions_evaluated() - before) / len(games) / per_turn)
@@ -89,7 +89,8 @@ def main() -> None:
         print(f"{name:<44} median {statistics.median(v):10.1f} {unit}  (min {min(v):.1f}, max {max(v):.1f})")
 
     print(
-        f"{len(games)} positions, {args.rounds} rounds, hard at {args.iterations} iterations, "
+        f"{len(games)} positions, {args.rounds} rounds, hard at {args.iterations or 'its default'} "
+        "iterations (positions evaluated), "
         f"CPython {sys.version.split()[0]}"
     )
     show("anchor: random playout actions / CPU s", rates, "/s")

@@ -53,7 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from caravan import Game, Options
-from caravan.bots import HardBot, make_bot
+from caravan.bots import HARD_ITERATIONS, make_bot
 from caravan.record import dumps
 from e2e.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, bundle, csp_safe, start_server, stop_server
 from web.botworker import answer
@@ -215,7 +215,7 @@ def turns_run(count: int) -> int:
         finally:
             stop_server(proc)
     print(
-        f"hard bot at its default budget ({HardBot().default_budget.iterations} positions evaluated), "
+        f"hard bot at its default budget ({HARD_ITERATIONS[2]} positions evaluated), "
         f"{len(texts)} turns of real 2-player games, one run"
     )
     print(f"  browser worker (own clock, ms): {_percentiles(worker)}")
@@ -369,7 +369,7 @@ def main(argv: list[str] | None = None) -> int:
             for proc, _ in servers.values():
                 stop_server(proc)
     base_rss = statistics.median(row["rss_kb"] for row in rows["none"])
-    iterations = HardBot().default_budget.iterations
+    iterations = HARD_ITERATIONS[2]
     print(
         f"{len(games)} positions of one 2-player game, hard bot ({iterations} iterations)"
         f", {args.rounds} rounds"

@@ -9,7 +9,7 @@ with ``make_bot("medium")`` or ``make_bot("hard:budget=0.5", seed=3)``:
 | --- | --- |
 | ``random`` | a uniformly random legal action |
 | ``courier`` | carries one good at a time to its city (``caravan.playout``'s policy) |
-| ``easy`` | some turns planned as ``medium`` plans them, the others as the courier |
+| ``easy`` | the courier's play, now and then a turn planned as ``medium`` plans it |
 | ``medium`` | a one-turn planner: beam search over the turn's actions |
 | ``hard`` | Monte Carlo over the planner's best turns with short rollouts |
 
@@ -23,11 +23,12 @@ from .base import Bot, Budget, Clock, TurnBot, decision_rng, decision_seed, sear
 from .evaluate import Weights, margin, values
 from .match import GameResult, play_game
 from .planner import best_turns, candidate_actions, greedy_turn, positions_evaluated
-from .players import CourierBot, EasyBot, HardBot, MediumBot, RandomBot
+from .players import HARD_ITERATIONS, CourierBot, EasyBot, HardBot, MediumBot, RandomBot
 from .registry import BUILT_IN, BotSpecError, make_bot, parse_spec
 
 __all__ = [
     "BUILT_IN",
+    "HARD_ITERATIONS",
     "Bot",
     "BotSpecError",
     "Budget",
