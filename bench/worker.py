@@ -32,13 +32,16 @@ One run of the page's hard bot as shipped (the `module` variant, its
 default budget): its think time per turn, in the worker's own clock, over
 the turn starts of real games (medium against medium, 2 players, every
 other turn from the third), p50 and p95; beside it the same requests
-answered in CPython (``web.botworker.answer``, CPU time), and the ratio.
+answered in CPython (``web.botworker.answer``, CPU and wall-clock time), and
+the ratio of the worker's time to CPython's wall clock (both wall clocks, so
+a busy machine slows both alike).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import statistics
@@ -186,11 +189,12 @@ def turns_run(count: int) -> int:
         json.dumps({"version": 1, "record": dumps(g), "seat": g.seat, "bot": "hard", "seed": k, "id": k})
         for k, g in enumerate(games)
     ]
-    cpython = []
+    cpython, cpython_wall = [], []
     for text in texts:
-        start = time.process_time()
+        start, wall = time.process_time(), time.perf_counter()
         answer(text)
         cpython.append((time.process_time() - start) * 1000)
+        cpython_wall.append((time.perf_counter() - wall) * 1000)
     worker = []
     with tempfile.TemporaryDirectory(prefix="caravan-bench-worker-") as tmp_name:
         site, toml = _site(Path(tmp_name), "module")
@@ -220,8 +224,10 @@ def turns_run(count: int) -> int:
     )
     print(f"  browser worker (own clock, ms): {_percentiles(worker)}")
     print(f"  CPython {sys.version.split()[0]} (CPU, ms):   {_percentiles(cpython)}")
-    ratio = statistics.median(w / c for w, c in zip(worker, cpython, strict=True) if c > 0)
-    print(f"  worker / CPython per turn: median {ratio:.2f}x; long tasks while thinking: {len(long_tasks)}")
+    print(f"  CPython (wall clock, ms):       {_percentiles(cpython_wall)}")
+    ratio = statistics.median(w / c for w, c in zip(worker, cpython_wall, strict=True) if c > 0)
+    print(f"  worker / CPython (wall) per turn: median {ratio:.2f}x; long tasks: {len(long_tasks)}")
+    print(f"  load average at the end: {os.getloadavg()[0]:.1f}")
     return 0
 
 
