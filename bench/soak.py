@@ -10,7 +10,8 @@ variants (full, short R2, casual R1, both) x four line-ups drawn in turn from
 the soak fits in hours rather than days) and ``courier``. Each cell is one
 arena run (``caravan.arena``: seats and the start player rotate) with its
 own ``--out`` file under the ``--out`` folder, so a stopped soak resumes where
-it was with the same command (or with a larger ``--games``). The cells are
+it was with the same command (or with a larger ``--games``); ``--shard 1/2`` and
+``--shard 2/2`` split the cells between two processes. The cells are
 played in passes, ``--chunk`` games each, so a soak stopped early has
 covered all of them alike. Prints one line per cell, then the totals; with
 ``--json`` a last line ``{"games": n, "illegal": i, "unfinished": u, ...}``.
@@ -64,16 +65,19 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--max-turns", type=int, default=1000)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--shard", default="1/1", help="K/N: only every N-th cell from the K-th (parallel soaks)")
     args = p.parse_args()
-    todo = cells(args.hard)
-    per_cell = math.ceil(args.games / len(todo))
+    shard, shards = (int(x) for x in args.shard.split("/"))
+    every = cells(args.hard)
+    per_cell = math.ceil(args.games / len(every))
+    todo = [(n, cell) for n, cell in enumerate(every) if n % shards == shard - 1]
     args.out.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     totals: dict[str, dict[str, int]] = {}
     # Passes over the cells, ``--chunk`` more games per cell each time, so a soak
     # stopped early has covered every cell alike.
     for upto in range(args.chunk, per_cell + args.chunk, args.chunk):
-        for n, (players, variant, short, casual, line_up) in enumerate(todo):
+        for n, (players, variant, short, casual, line_up) in todo:
             games = min(upto, per_cell)
             seed = args.seed + n
             run = Run(line_up, names_for(line_up), players, games, seed, short, casual, args.max_turns)
