@@ -29,7 +29,7 @@ from caravan.bots import (
     positions_evaluated,
 )
 from caravan.playout import courier_action
-from tests.positions import blank, camel, keep_in_bag, loose, set_theft
+from tests.positions import blank, camel, deliver, keep_in_bag, loose, set_theft
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST = {
@@ -166,6 +166,21 @@ def test_hards_iteration_budget_counts_positions_evaluated_so_it_bounds_the_thin
         HardBot(seed=1).plan(game.view(game.seat), Budget(iterations=1500))
         used = positions_evaluated() - before
         assert 0 < used <= 1500 + 1200  # the budget, and at most the last rollout beyond it
+
+
+@pytest.mark.timeout(60)  # it once never returned: a rollout that evaluated nothing spent no budget
+def test_r14_i7_hard_plays_a_turn_that_draws_the_last_goods_then_ends_the_game() -> None:
+    """A pick-up that draws the bag's last four goods (R13, R14), then a delivery that
+    ends the game at once (I7): a rollout of that turn evaluates no position after it."""
+    g = deliver(blank(), 0, "I", 2)  # the player to move is ahead: ending the game wins it (R17)
+    g = camel(camel(camel(g, 0, "c4"), 0, "c5", "M"), 0, "b3")  # meat beside Walata
+    for square, letter in (("b3", "S"), ("a7", "W"), ("g7", "H"), ("c6", "W"), ("f5", "H")):
+        g = loose(g, square, letter)
+    g = keep_in_bag(g, "SSHH")  # picking up leaves 4 loose goods: the last refill
+    turn = HardBot(seed=1, candidates=4, width=3).plan(g.view(0), Budget(iterations=3000))
+    for action in turn:
+        g.push(action)
+    assert g.is_over() and g.outcome() is not None and g.outcome().winners == (0,)
 
 
 def test_a_planned_turn_is_played_out_then_replanned_after_other_draws() -> None:

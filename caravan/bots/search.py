@@ -98,8 +98,12 @@ def choose(
     ``clock``'s iterations count positions evaluated (``positions_evaluated``)
     since ``started`` (default: now), so the planner's own work counts too."""
     base = decision_seed(seed, game)
-    done = positions_evaluated
-    start = done() if started is None else started
+    start = positions_evaluated() if started is None else started
+    idle = 0  # rollouts that evaluated nothing (their turn ended the game, I7): one each
+
+    def done() -> int:
+        return positions_evaluated() + idle
+
     total = [0.0] * len(turns)
     count = [0] * len(turns)
     fixed = [False] * len(turns)
@@ -121,7 +125,10 @@ def choose(
                     break
                 # Common random numbers: the k-th sample of every candidate draws alike.
                 chance = SeededChance(base + 1_000_003 * count[i])
+                before = done()
                 value, drew = rollout(game, turns[i][1], chance, horizon, weights, reply_width)
+                if done() == before:
+                    idle += 1
                 total[i] += value
                 count[i] += 1
                 fixed[i] = not drew
