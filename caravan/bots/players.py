@@ -53,10 +53,9 @@ class EasyBot(TurnBot):
     (``planned``: the share of such turns, 5%: measured, 62.5% of 40 games
     against the courier; a tenth made 74%, a half won them all).
 
-    Which kind a turn is follows from the bot's seed and the turn's number
-    (``planned``: the share of planned turns), so a decision still depends
-    only on what the player may see. Both halves carry goods home and drain
-    the bag (R13, R14): its games end. (A planner with a beam of one or two
+    Which kind a turn is follows from the bot's seed and the turn's number,
+    so a decision still depends only on what the player may see. Both kinds
+    carry goods home and drain the bag (R13, R14): its games end. (A planner with a beam of one or two
     stalled: the first step of a leapfrog gains nothing by the evaluation, so
     against random play it held goods it never moved, 1,000 turns long.)"""
 
@@ -125,7 +124,6 @@ class HardBot(TurnBot):
         weights: Weights = DEFAULT,
     ) -> None:
         super().__init__(seed)
-        self.iterations = iterations
         self.default_budget = Budget(iterations=None if budget is not None else iterations, seconds=budget)
         self.candidates = candidates
         self.width = width

@@ -14,9 +14,9 @@ iteration drew nothing has one value only (the rollout is deterministic),
 so it is played once.
 
 The budget counts positions evaluated (``positions_evaluated``), the
-planner's own included, rather than rollouts, so that it bounds the time a decision
-takes whatever the rollouts cost: a turn whose candidates draw nothing
-stops early; one with draws spends the budget. Successive halving: the
+planner's own included, rather than rollouts, so that it bounds the time a
+decision takes whatever the rollouts cost: a turn whose candidates draw
+nothing stops early; one with draws spends the budget. Successive halving: the
 budget left is split evenly over the rounds; in each, the candidates left
 are sampled in turn until the round's share is used, and the worse half is
 dropped. The best mean of the last round wins. With a deadline
