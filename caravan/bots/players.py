@@ -95,8 +95,8 @@ class MediumBot(TurnBot):
 
 # hard's default budget, positions evaluated, by the number of players: an
 # evaluation costs more with more seats (29, 36 and 43 us in CPython) and a
-# rollout reaches further, so each
-# is about 0.5 s of CPython at the 95th percentile of a game's turns.
+# rollout reaches further, so that each is at most about 0.5 s of CPython at
+# the 95th percentile of a game's turns.
 HARD_ITERATIONS = {2: 13_000, 3: 10_500, 4: 7_500}
 
 
