@@ -128,8 +128,9 @@ def _new_id() -> str:
 
 
 def _page_url() -> str:
+    """The clean address a share link starts from: no query (share.link_url)."""
     loc = window.location
-    return f"{loc.origin}{loc.pathname}{loc.search}"
+    return f"{loc.origin}{loc.pathname}"
 
 
 # The most of the page's address read into Python: copying a 2 MB fragment
