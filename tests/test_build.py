@@ -446,7 +446,9 @@ def test_issue14_the_page_has_a_meta_description_in_every_language(bundle: build
     """SEO: a ``<meta name="description">`` in English as served, which boot.js
     puts in the language shown, from the catalogues like the title."""
     html = (bundle.out / "index.html").read_text(encoding="utf-8")
-    meta = re.search(r'<meta name="description" content="([^"]+)" data-boot="description" data-boot-attr="content">', html)
+    meta = re.search(
+        r'<meta name="description" content="([^"]+)" data-boot="description" data-boot-attr="content">', html
+    )
     english = build.boot_texts(ROOT)["description"]
     assert meta is not None and meta.group(1) == english
     table = re.search(r'<script type="application/json" id="caravan-words">(.*?)</script>', html, re.S)

@@ -17,7 +17,8 @@ def test_r12_a_delivery_is_logged_with_city_points_and_notation() -> None:
     markup = entry_markup(game, action, events)
     # issue 14: the move and the delivery are one line with one notation, not two
     assert markup.count("<li") == 1 and markup.count("<code>Id6&gt;d7</code>") == 1
-    assert '<li class="log-deliver">Player 1 delivered the ivory from d6 to Marrakech: 6 points <code>' in markup
+    line = "Player 1 delivered the ivory from d6 to Marrakech: 6 points"
+    assert f'<li class="log-deliver">{line} <code>' in markup
     assert "moved the ivory" not in markup
     assert action_kind(game, action) == "deliver"
 
