@@ -1,5 +1,6 @@
-"""How fast the bots think in CPython: the hard bot's iterations per second and
-think time per turn, medium's think time per turn, beside an anchor.
+"""How fast the bots think in CPython: the hard bot's iterations (positions
+evaluated) per second and think time per turn, medium's think time per turn,
+beside an anchor.
 
 The anchor is random playouts on the public API (``copy_position`` +
 ``legal_actions`` + ``push_legal``: actions per CPU second), measured in the
@@ -22,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from caravan import EndTurn, Game, Options, SeededChance, default_players
-from caravan.bots import Budget, HardBot, MediumBot
+from caravan.bots import Budget, HardBot, MediumBot, positions_evaluated
 from caravan.playout import courier_action
 
 
@@ -64,7 +65,7 @@ def anchor(games: list[Game], actions: int = 20_000) -> float:
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--rounds", type=int, default=5)
-    p.add_argument("--iterations", type=int, default=HardBot().default_budget.iterations or 120)
+    p.add_argument("--iterations", type=int, default=None, help="hard's budget (default: HARD_ITERATIONS)")
     p.add_argument("--positions", type=int, default=8)
     args = p.parse_args()
     games = positions(args.positions)
@@ -76,24 +77,26 @@ def main() -> None:
             MediumBot(seed=r * 100 + k).plan(game, Budget())
         medium_turn.append((time.process_time() - start) / len(games))
         start = time.process_time()
+        before = positions_evaluated()
         for k, game in enumerate(games):
-            HardBot(seed=r * 100 + k).plan(game, Budget(iterations=args.iterations))
+            HardBot(seed=r * 100 + k).plan(game, Budget(iterations=args.iterations))  # None: by players
         per_turn = (time.process_time() - start) / len(games)
         hard_turn.append(per_turn)
-        iter_rate.append(args.iterations / per_turn)
+        iter_rate.append((positions_evaluated() - before) / len(games) / per_turn)
 
     def show(name: str, values: list[float], unit: str, scale: float = 1.0) -> None:
         v = [x * scale for x in values]
         print(f"{name:<44} median {statistics.median(v):10.1f} {unit}  (min {min(v):.1f}, max {max(v):.1f})")
 
     print(
-        f"{len(games)} positions, {args.rounds} rounds, hard at {args.iterations} iterations, "
+        f"{len(games)} positions, {args.rounds} rounds, hard at {args.iterations or 'its default'} "
+        "iterations (positions evaluated), "
         f"CPython {sys.version.split()[0]}"
     )
     show("anchor: random playout actions / CPU s", rates, "/s")
     show("medium: think time per turn", medium_turn, "ms", 1000)
     show("hard: think time per turn (planner + search)", hard_turn, "ms", 1000)
-    show("hard: iterations / CPU s (planner included)", iter_rate, "/s")
+    show("hard: positions evaluated / CPU s (planner incl.)", iter_rate, "/s")
     ratio = [h * a for h, a in zip(hard_turn, rates, strict=True)]
     show("hard: a turn, in anchor actions", ratio, "actions")
 

@@ -25,17 +25,29 @@ to `none`; the round trip of a hard bot's turn (its default iterations:
 fixed work) on positions of a real game, and with a 1 s budget (the
 deadline the page will use) on the first; main-thread long tasks (>50 ms)
 during those thinks.
+
+    .venv/bin/python bench/worker.py --turns 60
+
+One run of the page's hard bot as shipped (the `module` variant, its
+default budget): its think time per turn, in the worker's own clock, over
+the turn starts of real games (medium against medium, 2 players, every
+other turn from the third), p50 and p95; beside it the same requests
+answered in CPython (``web.botworker.answer``, CPU and wall-clock time), and
+the ratio of the worker's time to CPython's wall clock (both wall clocks, so
+a busy machine slows both alike).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -44,9 +56,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from caravan import Game, Options
-from caravan.bots import HardBot, make_bot
+from caravan.bots import HARD_ITERATIONS, make_bot
 from caravan.record import dumps
 from e2e.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, bundle, csp_safe, start_server, stop_server
+from web.botworker import answer
 
 VARIANTS = ("none", "module", "module-early", "module-late", "pyscript")
 # boot.js starts the worker once the page's interpreter is loaded; "module-early" at once,
@@ -142,6 +155,80 @@ def _positions(count: int) -> list[Game]:
         if n in marks:
             out.append(game.copy())
     return out
+
+
+def _turn_positions(count: int) -> list[Game]:
+    """Turn starts of real games: medium against medium, 2 players, every other turn from the 3rd."""
+    out: list[Game] = []
+    for seed in range(1, 100):
+        game = Game(Options(max_turns=1000), seed=seed)
+        bots = [make_bot("medium", seed=seed * 2 + s) for s in range(2)]
+        turn = game.turn
+        while not game.is_over() and len(out) < count:
+            if game.turn != turn:
+                turn = game.turn
+                if turn >= 3 and turn % 2 == 1:
+                    out.append(game.copy())
+            game.push(bots[game.seat].act(game.view(game.seat)))
+        if len(out) >= count:
+            return out
+    return out
+
+
+def _percentiles(values: list[float]) -> str:
+    v = sorted(values)
+    p50 = statistics.median(v)
+    p95 = v[min(len(v) - 1, -(-95 * len(v) // 100) - 1)]
+    return f"p50 {p50:7.0f}  p95 {p95:7.0f}  max {v[-1]:7.0f}  mean {statistics.mean(v):7.0f}"
+
+
+def turns_run(count: int) -> int:
+    """Hard's think time per turn in the shipped worker and in CPython, same requests (see the docstring)."""
+    games = _turn_positions(count)
+    texts = [
+        json.dumps({"version": 1, "record": dumps(g), "seat": g.seat, "bot": "hard", "seed": k, "id": k})
+        for k, g in enumerate(games)
+    ]
+    cpython, cpython_wall = [], []
+    for text in texts:
+        start, wall = time.process_time(), time.perf_counter()
+        answer(text)
+        cpython.append((time.process_time() - start) * 1000)
+        cpython_wall.append((time.perf_counter() - wall) * 1000)
+    worker = []
+    with tempfile.TemporaryDirectory(prefix="caravan-bench-worker-") as tmp_name:
+        site, toml = _site(Path(tmp_name), "module")
+        proc, url = start_server(site, headers=toml)
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                context = browser.new_context(service_workers="block")
+                page: Page = csp_safe(context.new_page())
+                page.add_init_script(PROBE)
+                page.goto(url + "?autostart=2&seed=3")
+                page.wait_for_function("window.__bench && window.__bench.botAt", timeout=BOOT_MS)
+                since = page.evaluate("performance.now()")
+                for text in texts:
+                    _, reply = page.evaluate(THINK, ["module", text])
+                    data = json.loads(reply)
+                    assert "error" not in data and data["actions"], data
+                    worker.append(float(data["think_ms"]))
+                long_tasks = [d for t, d in page.evaluate("window.__bench.longTasks") if t >= since]
+                context.close()
+                browser.close()
+        finally:
+            stop_server(proc)
+    print(
+        f"hard bot at its default budget ({HARD_ITERATIONS[2]} positions evaluated), "
+        f"{len(texts)} turns of real 2-player games, one run"
+    )
+    print(f"  browser worker (own clock, ms): {_percentiles(worker)}")
+    print(f"  CPython {sys.version.split()[0]} (CPU, ms):   {_percentiles(cpython)}")
+    print(f"  CPython (wall clock, ms):       {_percentiles(cpython_wall)}")
+    ratio = statistics.median(w / c for w, c in zip(worker, cpython_wall, strict=True) if c > 0)
+    print(f"  worker / CPython (wall) per turn: median {ratio:.2f}x; long tasks: {len(long_tasks)}")
+    print(f"  load average at the end: {os.getloadavg()[0]:.1f}")
+    return 0
 
 
 def _site(tmp: Path, variant: str) -> tuple[Path, Path]:
@@ -253,7 +340,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--positions", type=int, default=3)
     parser.add_argument("--json", action="store_true", help="print the rows as JSON too")
+    parser.add_argument("--turns", type=int, help="only hard's think time (p50/p95) over N turns")
     args = parser.parse_args(argv)
+    if args.turns:
+        return turns_run(args.turns)
     games = _positions(args.positions)
     texts = [
         json.dumps({"version": 1, "record": dumps(g), "seat": g.seat, "bot": "hard", "seed": 1, "id": 0})
@@ -285,7 +375,7 @@ def main(argv: list[str] | None = None) -> int:
             for proc, _ in servers.values():
                 stop_server(proc)
     base_rss = statistics.median(row["rss_kb"] for row in rows["none"])
-    iterations = HardBot().default_budget.iterations
+    iterations = HARD_ITERATIONS[2]
     print(
         f"{len(games)} positions of one 2-player game, hard bot ({iterations} iterations)"
         f", {args.rounds} rounds"

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import product
+from operator import mul
 from typing import NamedTuple
 
 from . import events as ev
@@ -98,6 +99,11 @@ def cargo(load: int) -> tuple[int, bool]:
 def penalty(goods_held: int) -> int:
     """R16 (and I8 beyond 4 goods): n goods held cost n(n-1)/2 points."""
     return goods_held * (goods_held - 1) // 2
+
+
+# R15: each good's points, split by kind, in the order of ``delivered``'s rows.
+_RARE_POINTS = tuple(g.points if g.rare else 0 for g in GOODS)
+_COMMON_POINTS = tuple(0 if g.rare else g.points for g in GOODS)
 
 
 def actions_for_turn(turn: int) -> int:
@@ -1053,24 +1059,16 @@ class Game:
     def score(self) -> list[ScoreLine]:
         """R15 and R16 for every seat, as the game stands now."""
         lines = []
+        nc, load, delivered = self.camels, self.load, self.delivered
         for seat in range(self.seats):
-            row = self.delivered[seat * GOOD_COUNT : (seat + 1) * GOOD_COUNT]
-            rare = sum(n * g.points for n, g in zip(row, GOODS, strict=True) if g.rare)
-            common = sum(n * g.points for n, g in zip(row, GOODS, strict=True) if not g.rare)
-            held = self.held(seat)
+            row = delivered[seat * GOOD_COUNT : (seat + 1) * GOOD_COUNT]
+            rare = sum(map(mul, row, _RARE_POINTS))
+            common = sum(map(mul, row, _COMMON_POINTS))
+            held = nc - load[seat * nc : (seat + 1) * nc].count(NONE)
             pen = penalty(held)
-            lines.append(
-                ScoreLine(
-                    seat=seat,
-                    rare=rare,
-                    common=common,
-                    demand=self.markers[seat],
-                    delivered=sum(row),
-                    held=held,
-                    penalty=pen,
-                    total=rare + common + self.markers[seat] - pen,
-                )
-            )
+            demand = self.markers[seat]
+            total = rare + common + demand - pen
+            lines.append(ScoreLine(seat, rare, common, demand, sum(row), held, pen, total))
         return lines
 
     def result(self) -> tuple[int, ...]:

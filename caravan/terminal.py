@@ -35,7 +35,16 @@ from .goods import ALL_GOODS
 from .options import MAX_PLAYERS, MIN_PLAYERS, Options, Player, check_name, name_key
 from .quote import visible
 from .refusals import Refusal
-from .text import ENGLISH, actions_count, event_text, legend, ranking_lines, render, score_line, status
+from .text import (
+    ENGLISH,
+    actions_count,
+    events_text,
+    legend,
+    ranking_lines,
+    render,
+    score_line,
+    status,
+)
 from .words import N_, Words
 
 
@@ -508,8 +517,8 @@ def _push(game: Game, text: str, con: Console) -> bool:
     except IllegalActionError as e:
         con.say(w._("Not allowed: {reason}", reason=w.error(e)))
         return False
-    for event in events:
-        con.say(event_text(game, event, w))
+    for line in events_text(game, events, w):
+        con.say(line)
     return True
 
 
@@ -591,8 +600,8 @@ def _bot_turn(game: Game, con: Console, bot: Bot) -> None:
                 game.push(EndTurn())
             return
         con.say(w._("{name} (bot): {action}  ({said})", name=name, action=action, said=said))
-        for event in events:
-            con.say(event_text(game, event, w))
+        for line in events_text(game, events, w):
+            con.say(line)
 
 
 def _hint(game: Game, con: Console, bot: Bot | None) -> None:
@@ -640,8 +649,8 @@ def _command(game: Game, con: Console, hint: Bot | None = None) -> tuple[Game, b
         if not game.can_redo():
             con.say(w._("Nothing to redo."))
         else:
-            for event in game.redo():
-                con.say(event_text(game, event, w))
+            for line in events_text(game, game.redo(), w):
+                con.say(line)
             show = True
     elif command in ("save", "load"):
         if not arg:

@@ -12,6 +12,7 @@ API (docs/API.md), as any caller outside the engine would:
 from __future__ import annotations
 
 import gettext
+from collections.abc import Sequence
 
 from . import events as ev
 from .board import CITY_NAMES, FILES, NUMBER_OF, SIZE, SQUARE_NAMES
@@ -161,7 +162,16 @@ def actions_count(n: int, w: Words = ENGLISH) -> str:
 
 def event_text(game: Game, event: ev.Event, w: Words = ENGLISH) -> str:
     """One event in plain words, as a sentence; game over adds the ranking."""
-    text = visible(w.event(game, event))
+    return _sentence(game, event, w.event(game, event), w)
+
+
+def events_text(game: Game, events: Sequence[ev.Event], w: Words = ENGLISH) -> list[str]:
+    """An action's events as sentences, a good's move and its delivery in one (``Words.lines``)."""
+    return [_sentence(game, event, line, w) for event, line in w.lines(game, events)]
+
+
+def _sentence(game: Game, event: ev.Event, line: str, w: Words) -> str:
+    text = visible(line)
     if isinstance(event, ev.GameOver):
         return "\n".join([text, *ranking_lines(game, w)])
     return text + ("" if text.endswith((".", "!", "?")) else ".")

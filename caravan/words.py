@@ -429,8 +429,50 @@ class Words:
 
     # ------------------------------------------------------------- events
 
+    def lines(self, game: Game, events: Sequence[ev.Event]) -> list[tuple[ev.Event, str]]:
+        """The events of one action as the log and the terminal say them, in
+        order, each line with the event it tells: a good moved into the city
+        that wants it and its delivery (R12) are one line, told by the delivery."""
+        out: list[tuple[ev.Event, str]] = []
+        i = 0
+        while i < len(events):
+            event, after = events[i], events[i + 1] if i + 1 < len(events) else None
+            if (
+                isinstance(event, ev.GoodMoved)
+                and isinstance(after, ev.GoodDelivered)
+                and (after.seat, after.good, after.at) == (event.seat, event.good, event.to)
+            ):
+                out.append((after, self.delivery(game, event, after)))
+                i += 2
+            else:
+                out.append((event, self.event(game, event)))
+                i += 1
+        return out
+
+    def delivery(self, game: Game, moved: ev.GoodMoved, delivered: ev.GoodDelivered) -> str:
+        """A good's last move and its delivery (R12) in one sentence."""
+        params: dict[str, object] = {
+            "name": self.name(game, delivered.seat),
+            "good": self.good(delivered.good),
+            "frm": SQUARE_NAMES[moved.frm],
+            "city": self.city(delivered.at),
+        }
+        if moved.from_under:
+            return self.ngettext(
+                "{name} delivered the {good} from under the camel on {frm} to {city}: {n} point",
+                "{name} delivered the {good} from under the camel on {frm} to {city}: {n} points",
+                n=delivered.points,
+                **params,
+            )
+        return self.ngettext(
+            "{name} delivered the {good} from {frm} to {city}: {n} point",
+            "{name} delivered the {good} from {frm} to {city}: {n} points",
+            n=delivered.points,
+            **params,
+        )
+
     def event(self, game: Game, event: ev.Event) -> str:
-        """One event in plain words, as the log and the terminal show it."""
+        """One event in plain words (``lines`` says an action's events together)."""
         sq = SQUARE_NAMES
         if isinstance(event, ev.GameOver):
             return self.game_over(game, event)

@@ -100,9 +100,9 @@ def test_saved_games_screen_resumes_renames_deletes_exports_and_imports(
     sunday = rows.filter(has_text="Sunday game")
     with page.expect_download() as info:
         sunday.locator('[data-saved-action="export"]').click()
-    path = tmp_path / "export.json"
+    assert info.value.suggested_filename == "caravan-Sunday game.json"  # the name rides in the file name
+    path = tmp_path / info.value.suggested_filename
     info.value.save_as(path)
-    assert info.value.suggested_filename.endswith(".json")
     assert record.loads(path.read_text(encoding="utf-8")).state_key() == first
 
     # Delete, undo the delete, delete again.
@@ -120,7 +120,10 @@ def test_saved_games_screen_resumes_renames_deletes_exports_and_imports(
     expect(page.locator("#saved-message")).to_contain_text("not imported")
     expect(rows).to_have_count(1)
     page.locator("#import-file").set_input_files(str(path))
-    expect(page.locator("#saved-message")).to_contain_text("Imported")
+    expect(page.locator("#saved-message")).to_contain_text("Imported “Sunday game”")  # issue 14
+    expect(rows).to_have_count(2)
+    page.locator("#import-file").set_input_files(str(path))  # the same file again: nothing added
+    expect(page.locator("#saved-message")).to_contain_text("already in the list")
     expect(rows).to_have_count(2)
 
     # Resume the imported game: the very position that was exported.

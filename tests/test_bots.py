@@ -26,9 +26,10 @@ from caravan.bots import (
     make_bot,
     parse_spec,
     play_game,
+    positions_evaluated,
 )
 from caravan.playout import courier_action
-from tests.positions import blank, camel, keep_in_bag, loose, set_theft
+from tests.positions import blank, camel, deliver, keep_in_bag, loose, set_theft
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST = {
@@ -36,7 +37,7 @@ FAST = {
     "courier": "courier",
     "easy": "easy",
     "medium": "medium:width=2",
-    "hard": "hard:iterations=6,candidates=3,width=2,horizon=1",
+    "hard": "hard:iterations=400,candidates=3,width=2,horizon=1",
 }
 
 
@@ -135,15 +136,52 @@ def test_r14_bots_finish_whole_games_in_every_player_count_and_variant() -> None
         assert len(result.think[0]) >= result.turns // players - 1
 
 
+def test_r14_easy_drains_the_bag_against_random_play_and_its_games_end() -> None:
+    """easy once never stepped onto a loose good: against random play the bag stayed
+    full until the 1,000-turn cap. Now its games end (R14) well before any cap."""
+    for seed in (1, 2, 3):
+        game = Game(Options(max_turns=400), seed=seed)
+        bots = [make_bot("easy", seed=seed), make_bot("random", seed=seed + 1)]
+        result = play_game(game, bots if seed % 2 else bots[::-1])
+        assert result.finished, (seed, result.reason, result.turns)
+        assert result.turns < 300
+        easy_seat = 0 if seed % 2 else 1
+        assert easy_seat in result.winners  # and it wins them (R17)
+
+
 def test_an_iteration_budget_is_deterministic_and_a_deadline_stops_the_search() -> None:
     game = _real_positions(1, seed=5)[0]
 
     def plan() -> list[object]:
-        return list(HardBot(seed=2, candidates=3, width=2, horizon=1).plan(game, Budget(iterations=10)))
+        return list(HardBot(seed=2, candidates=3, width=2, horizon=1).plan(game, Budget(iterations=600)))
 
     assert plan() == plan()
     quick = HardBot(seed=2, budget=0.0, candidates=3, width=2)
     assert quick.act(game) in game.legal_actions()  # out of time at once: still a legal turn
+
+
+def test_hards_iteration_budget_counts_positions_evaluated_so_it_bounds_the_think_time() -> None:
+    for game in _real_positions(3, seed=9):
+        before = positions_evaluated()
+        HardBot(seed=1).plan(game.view(game.seat), Budget(iterations=1500))
+        used = positions_evaluated() - before
+        assert 0 < used <= 1500 + 1200  # the budget, and at most the last rollout beyond it
+
+
+@pytest.mark.timeout(60)  # it once never returned: a rollout that evaluated nothing spent no budget
+def test_r14_i7_hard_plays_a_turn_that_draws_the_last_goods_then_ends_the_game() -> None:
+    """A pick-up that draws the bag's last four goods (R13, R14), then a delivery that
+    ends the game at once (I7): a rollout of that turn evaluates no position after it."""
+    g = deliver(blank(), 0, "I", 2)  # the player to move is ahead: ending the game wins it (R17)
+    g = camel(camel(camel(g, 0, "c4"), 0, "c5", "M"), 0, "b3")  # meat beside Walata
+    for square, letter in (("b3", "S"), ("a7", "W"), ("g7", "H"), ("c6", "W"), ("f5", "H")):
+        g = loose(g, square, letter)
+    g = keep_in_bag(g, "SSHH")  # picking up leaves 4 loose goods: the last refill
+    turn = HardBot(seed=1, candidates=4, width=3).plan(g.view(0), Budget(iterations=3000))
+    for action in turn:
+        g.push(action)
+    outcome = g.outcome()
+    assert outcome is not None and outcome.winners == (0,)
 
 
 def test_a_planned_turn_is_played_out_then_replanned_after_other_draws() -> None:
@@ -193,6 +231,6 @@ def test_the_example_bot_in_docs_bots_md_plays_legal_games(tmp_path: Path) -> No
 
 def test_hard_with_planned_replies_returns_legal_actions_and_is_reproducible() -> None:
     for game in _real_positions(4, seed=13):
-        spec = "hard:iterations=4,candidates=2,width=2,reply_width=2"
+        spec = "hard:iterations=400,candidates=2,width=2,reply_width=2"
         a = make_bot(spec, seed=3).act(game.view(game.seat))
         assert a in game.legal_actions() and a is make_bot(spec, seed=3).act(game.view(game.seat))

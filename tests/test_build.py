@@ -440,3 +440,20 @@ def test_the_catalogues_boot_texts_and_manifests_of_every_language_are_in_the_bu
             texts["manifest.description"],
         )
     assert words["en"]["manifest.href"] == "./manifest.webmanifest"
+
+
+def test_issue14_the_page_has_a_meta_description_in_every_language(bundle: build.Bundle) -> None:
+    """SEO: a ``<meta name="description">`` in English as served, which boot.js
+    puts in the language shown, from the catalogues like the title."""
+    html = (bundle.out / "index.html").read_text(encoding="utf-8")
+    meta = re.search(
+        r'<meta name="description" content="([^"]+)" data-boot="description" data-boot-attr="content">', html
+    )
+    english = build.boot_texts(ROOT)["description"]
+    assert meta is not None and meta.group(1) == english
+    table = re.search(r'<script type="application/json" id="caravan-words">(.*?)</script>', html, re.S)
+    assert table is not None
+    words = json.loads(table.group(1))
+    for lang in ("es", "fr", "pl", "nl"):
+        said = words[lang]["description"]
+        assert said != english and "Caravan" in said and "Joe Huber" in said, lang

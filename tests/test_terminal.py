@@ -84,7 +84,9 @@ def test_scripted_game_setup_actions_errors_undo_and_save_load(tmp_path: Path) -
     assert "Ann placed a camel on c6 (1 action)." in out
     assert "Ann ended the turn; Bob to play with 2 actions." in out
     assert "Bob picked up the salt on f5." in out
-    assert "Bob delivered the salt to Timbuktu: 3 points." in out
+    # issue 14: the good's move and its delivery are one sentence, not two
+    assert "Bob delivered the salt from f5 to Timbuktu: 3 points." in out
+    assert "Bob moved the salt from f5 to d5" not in out
     assert "Refill: demand markers on" in out and "new goods:" in out
     # legal groups actions with costs and plain words.
     assert "Place a camel from your supply (@square):" in out

@@ -404,8 +404,8 @@ class App:
     def undo_delete(self) -> None:
         self.saved.undo_delete()
 
-    def import_text(self, text: str | bytes) -> None:
-        self.saved.import_text(text)
+    def import_text(self, text: str | bytes, filename: str = "") -> None:
+        self.saved.import_text(text, filename)
 
     def import_refused(self, reason: str) -> None:
         self.saved.import_refused(reason)

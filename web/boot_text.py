@@ -59,6 +59,11 @@ BOOT: dict[str, str] = {
     "stopped": N_("it stopped before every file was stored"),
     # Translators: the accessible name of the select that switches the game's language.
     "language": N_("Language"),
+    # Translators: the page's description, shown by search engines under its title (about 150 characters).
+    "description": N_(
+        "Play Caravan, Joe Huber's board game of camels and goods, in your browser: "
+        "2 to 4 players on one device, or against the computer."
+    ),
     "reload": N_("Reload"),
     "close": N_("Close"),
     # The web app manifest (web/static/manifest.webmanifest): shown when the game is installed.

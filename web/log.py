@@ -50,9 +50,9 @@ def entry_markup(game: Game, action: Action, events: list[ev.Event]) -> str:
     """The ``li`` items for one action, newest first, each with the notation."""
     notation = esc(action)
     items = []
-    for event in events:
+    for event, line in words().lines(game, events):  # a move and its delivery: one line
         kind = _KIND.get(type(event), "action")
-        items.append(f'<li class="log-{kind}">{esc(event_line(game, event))} <code>{notation}</code></li>')
+        items.append(f'<li class="log-{kind}">{esc(line)} <code>{notation}</code></li>')
     return "".join(reversed(items))
 
 

@@ -129,8 +129,9 @@ def _new_id() -> str:
 
 
 def _page_url() -> str:
+    """The clean address a share link starts from: no query (share.link_url)."""
     loc = window.location
-    return f"{loc.origin}{loc.pathname}{loc.search}"
+    return f"{loc.origin}{loc.pathname}"
 
 
 # The most of the page's address read into Python: copying a 2 MB fragment
@@ -766,11 +767,15 @@ def _on_contextmenu(event: Any) -> None:
         event.preventDefault()
 
 
+# The name of the file being read for import: an export's carries the game's name.
+_importing = {"name": ""}
+
+
 @_reported
 def _file_text(data: Any) -> None:
     """The file's bytes (an ArrayBuffer): record.loads decodes them strictly,
     where ``File.text()`` would put U+FFFD in place of bytes that are not UTF-8."""
-    app.import_text(bytes(data.to_bytes()))
+    app.import_text(bytes(data.to_bytes()), _importing["name"])
     render()
 
 
@@ -801,6 +806,7 @@ def _on_change(event: Any) -> None:
             app.import_refused(_("the file is far too large to be a game of Caravan"))
             render()
             return
+        _importing["name"] = str(f.name)
         f.arrayBuffer().then(_proxies["file_text"], _proxies["file_failed"])
 
 

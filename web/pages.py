@@ -64,18 +64,23 @@ def _thumb(entry: Entry) -> str:
     )
 
 
+def _player_names(entry: Entry) -> list[str]:
+    return [words().default_name(i) if n is None else n for i, n in enumerate(entry.players)]
+
+
 def _players(entry: Entry) -> str:
     """The players of a saved game, each bot's seat with its strength:
     "Ann, Player 2 (Bot: hard)"."""
     bots = entry.bots if len(entry.bots) == len(entry.players) else [None] * len(entry.players)
     return ", ".join(
         name if bot is None else _("{name} ({bot})", name=name, bot=words().strength(bot))
-        for name, bot in zip(
-            (words().default_name(i) if n is None else n for i, n in enumerate(entry.players)),
-            bots,
-            strict=True,
-        )
+        for name, bot in zip(_player_names(entry), bots, strict=True)
     )
+
+
+def _named_by_players(entry: Entry) -> bool:
+    """The entry still has its default name, its players (saved.default_name)."""
+    return entry.name == ", ".join(_player_names(entry))
 
 
 def _entry(entry: Entry, *, current: bool, renaming: bool) -> str:
@@ -100,8 +105,16 @@ def _entry(entry: Entry, *, current: bool, renaming: bool) -> str:
             f'aria-label="{esc(_("New name for this game"))}" autocomplete="off"> '
             f"{button('rename-save', _('Save name'))} {button('rename-cancel', _('Cancel'))}"
         )
+    elif _named_by_players(entry):
+        # Its name is its players: said once, as the name (issue 14: not "Ann, Bob | Ann, Bob").
+        name = f'<span data-field="name"><span data-field="players">{esc(_players(entry))}</span></span>'
     else:
         name = f'<span data-field="name">{esc(entry.name)}</span>'
+    players = (
+        ""
+        if _named_by_players(entry) and not renaming
+        else f'<span data-field="players">{esc(_players(entry))}</span> · '
+    )
     buttons = "".join(
         f'<button type="button" data-saved-action="{a}" data-id="{eid}">{esc(_(text))}</button>'
         for a, text in SAVED_ACTIONS.items()
@@ -109,7 +122,7 @@ def _entry(entry: Entry, *, current: bool, renaming: bool) -> str:
     return (
         f'<li class="saved" data-saved-id="{eid}"{cur}>{_thumb(entry)}'
         f'<div class="saved-name">{name}</div>'
-        f'<div class="saved-facts"><span data-field="players">{esc(_players(entry))}</span> · '
+        f'<div class="saved-facts">{players}'
         f'<time data-field="date" data-ms="{entry.saved}">{esc(format_date(entry.saved))}</time> · '
         f'<span data-field="turn">{esc(_("turn {n}", n=entry.turn))}</span> · '
         f'<span data-field="to-play">{esc(to_play)}</span></div>'
@@ -143,9 +156,11 @@ def saved_screen(
     else:
         empty = _("No saved games yet. Every game you play is saved here as you play.")
         out.append(f'<p id="saved-empty" class="empty">{esc(empty)}</p>')
+    # The input hidden but focusable, its label drawn as a button (caravan.css, ".import").
+    label = esc(_("Import a game from a .json file"))
     out.append(
-        f'<p class="import"><label for="import-file">{esc(_("Import a game from a .json file:"))}</label> '
-        '<input type="file" id="import-file" accept=".json,application/json"></p>'
+        '<p class="import"><input type="file" id="import-file" accept=".json,application/json">'
+        f'<label for="import-file" class="file-button">{label}</label></p>'
     )
     note = _(
         "Games are saved in this browser only. Safari deletes a site's saved data after 7 days "

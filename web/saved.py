@@ -20,6 +20,7 @@ and caravan.limits' (actions) before anything else is done with them.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -412,11 +413,33 @@ def export_text(entry: Entry) -> str:
     return json.dumps(entry.record, ensure_ascii=False, indent=1)
 
 
+# Characters some system refuses in a file name (Windows' reserved ones, and
+# the path separators): each becomes "-"; every other character is kept.
+_UNSAFE = set('<>:"/\\|?*')
+_PREFIX, _SUFFIX = "caravan-", ".json"
+_FALLBACK = "game"  # the file name's word for a name with nothing left in it
+
+
 def export_filename(entry: Entry) -> str:
-    """A file name from the game's name, kept to characters every system accepts."""
-    safe = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "-" for c in entry.name)
-    safe = "-".join(part for part in safe.split("-") if part)[:40]
-    return f"caravan-{safe or 'game'}.json"
+    """``caravan-<name>.json``: the file carries the game's name (a record has
+    no name field, docs/RECORD.md), which an import takes back
+    (``name_from_filename``); only the characters a system refuses are changed."""
+    safe = "".join("-" if c in _UNSAFE or not c.isprintable() else c for c in clean_name(entry.name))
+    safe = safe.strip(" .")  # Windows drops a trailing dot or space
+    return f"{_PREFIX}{safe or _FALLBACK}{_SUFFIX}"
+
+
+def name_from_filename(filename: str) -> str | None:
+    """The game's name an exported file carries (``export_filename``), or None
+    for a file not named by an export: "caravan-Sunday game (1).json" (a
+    browser's second download of it) is "Sunday game"."""
+    base = filename.replace("\\", "/").rsplit("/", 1)[-1]
+    if not (base.startswith(_PREFIX) and base.lower().endswith(_SUFFIX)):
+        return None
+    stem = base[len(_PREFIX) : -len(_SUFFIX)]
+    stem = re.sub(r"\s*\(\d+\)$", "", stem)  # Chrome's " (1)", Firefox's "(1)"
+    name = clean_name(stem)
+    return None if name in ("", _FALLBACK) else name
 
 
 def format_date(ms: int) -> str:

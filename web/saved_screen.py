@@ -15,7 +15,15 @@ from . import pages
 from .game_screen import GameScreen
 from .i18n import _, words
 from .newgame import unoffered
-from .saved import Entry, clean_name, default_name, export_filename, export_text, load_game
+from .saved import (
+    Entry,
+    clean_name,
+    default_name,
+    export_filename,
+    export_text,
+    load_game,
+    name_from_filename,
+)
 from .services import Page, Services, storage_problem
 from .storage import StorageError
 from .view import View
@@ -196,9 +204,11 @@ class SavedScreen:
         self.refresh()
         self.page.focus = entry_button(entry_id)  # the entry is back
 
-    def import_text(self, text: str | bytes) -> None:
+    def import_text(self, text: str | bytes, filename: str = "") -> None:
         """A ``.json`` file chosen for import (its bytes, decoded strictly by
-        ``record.loads``); a bad one changes nothing."""
+        ``record.loads``); a bad one changes nothing. The game takes the name
+        its exported file carries (``name_from_filename``), else its players';
+        a game already in the list exactly as the file holds it is not added again."""
         try:
             game = record.loads(text)
             refusal = unoffered(game.options)
@@ -209,7 +219,19 @@ class SavedScreen:
                 "This file was not imported: {reason}. Nothing was changed.", reason=words().error(e)
             )
             return
-        name = default_name(game)
+        self.refresh()
+        written = record.to_dict(game)
+        there = next(
+            (e for e in self.entries if e.record is not None and record.upgrade(e.record) == written), None
+        )
+        if there is not None:
+            self.deleted = None
+            self.message = _(
+                "“{name}” is already in the list: this file holds the same game, so nothing was added.",
+                name=there.name,
+            )
+            return
+        name = name_from_filename(filename) or default_name(game)
         entry_id = self.sv.new_id()
         if self.sv.saves is not None:
             try:

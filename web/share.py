@@ -14,8 +14,10 @@ from typing import Any, Literal
 
 
 def link_url(base: str, payload: str) -> str:
-    """The full link: the page's address without its fragment, then ``#payload``."""
-    return base.split("#", 1)[0] + "#" + payload
+    """The full link: the page's clean address (no query, no fragment), then
+    ``#payload``. A query such as ``?seed=31`` or ``?lang=pl`` belongs to this
+    tab, not to the game: the link carries the whole record (issue 14)."""
+    return base.split("#", 1)[0].split("?", 1)[0] + "#" + payload
 
 
 def same_game(a: dict[str, Any], b: dict[str, Any]) -> bool:

@@ -9,7 +9,7 @@ with ``make_bot("medium")`` or ``make_bot("hard:budget=0.5", seed=3)``:
 | --- | --- |
 | ``random`` | a uniformly random legal action |
 | ``courier`` | carries one good at a time to its city (``caravan.playout``'s policy) |
-| ``easy`` | a greedy turn, often not the best one |
+| ``easy`` | the courier's play, now and then a turn planned as ``medium`` plans it |
 | ``medium`` | a one-turn planner: beam search over the turn's actions |
 | ``hard`` | Monte Carlo over the planner's best turns with short rollouts |
 
@@ -22,12 +22,13 @@ from __future__ import annotations
 from .base import Bot, Budget, Clock, TurnBot, decision_rng, decision_seed, search_chance
 from .evaluate import Weights, margin, values
 from .match import GameResult, play_game
-from .planner import best_turns, candidate_actions, greedy_turn
-from .players import CourierBot, EasyBot, HardBot, MediumBot, RandomBot
+from .planner import best_turns, candidate_actions, greedy_turn, positions_evaluated
+from .players import HARD_ITERATIONS, CourierBot, EasyBot, HardBot, MediumBot, RandomBot
 from .registry import BUILT_IN, BotSpecError, make_bot, parse_spec
 
 __all__ = [
     "BUILT_IN",
+    "HARD_ITERATIONS",
     "Bot",
     "BotSpecError",
     "Budget",
@@ -49,6 +50,7 @@ __all__ = [
     "margin",
     "parse_spec",
     "play_game",
+    "positions_evaluated",
     "search_chance",
     "values",
 ]

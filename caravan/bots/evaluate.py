@@ -40,6 +40,8 @@ DIST: tuple[tuple[int, ...], ...] = tuple(
 )
 CITY = tuple(g.city_square for g in ALL_GOODS)
 POINTS = tuple(g.points for g in ALL_GOODS)
+# The goods left in the bag once set-up has drawn 8 (R2, R3), by the short variant's flag.
+_BAG_AFTER_SETUP = {short: sum(goods_in_game(short=short).values()) - 8 for short in (False, True)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +84,25 @@ class Weights:
 DEFAULT = Weights()
 
 
+def _groups(squares: list[int]) -> dict[int, list[int]]:
+    """Each square of one seat's camels -> the squares of its connected group (R11, I4)."""
+    out: dict[int, list[int]] = {}
+    where = set(squares)
+    for start in where:
+        if start in out:
+            continue
+        group = [start]
+        out[start] = group
+        stack = [start]
+        while stack:
+            for t in NEIGHBOURS[stack.pop()]:
+                if t in where and t not in out:
+                    out[t] = group
+                    group.append(t)
+                    stack.append(t)
+    return out
+
+
 def values(game: Game, w: Weights = DEFAULT) -> list[float]:
     """Each seat's worth in the position, in points (see the module's docstring)."""
     seats = game.seats
@@ -102,7 +123,7 @@ def values(game: Game, w: Weights = DEFAULT) -> list[float]:
             laden[c.seat].append((c.square, int(c.good), c.under))
     per_player = game.camels
     bag = game.bag_count
-    full = sum(goods_in_game(short=game.options.short).values()) - 8
+    full = _BAG_AFTER_SETUP[game.options.short]
     closeness = 1.0 - bag / full if full else 1.0
     pen_w = w.penalty_early + (1.0 - w.penalty_early) * closeness
     triggered = game.end_triggered()
@@ -119,17 +140,11 @@ def values(game: Game, w: Weights = DEFAULT) -> list[float]:
         squares = own[s]
         free = per_player - len(laden[s])  # camels that can still move: unladen or in the supply
         carried: list[tuple[int, int, bool]] = []
+        groups = _groups(squares) if laden[s] else {}
         for sq, good, under in laden[s]:
             city = CITY[good]
             # The carrier's group, and its square nearest the city.
-            group = [sq]
-            stack = [sq]
-            while stack:
-                for t in NEIGHBOURS[stack.pop()]:
-                    if t in squares and t not in group:
-                        group.append(t)
-                        stack.append(t)
-            d = min(DIST[t][city] for t in group)
+            d = min(map(DIST[city].__getitem__, groups[sq]))
             if d == 0:
                 need = 1 if city in unladen[s] else 3
             else:

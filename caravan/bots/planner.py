@@ -56,8 +56,19 @@ def candidate_actions(game: Game) -> list[Action]:
     return out
 
 
+# Positions evaluated so far, in this process: the hard bot's unit of work
+# (``positions_evaluated()``), counted so that an iteration budget bounds its time.
+_evaluated = [0]
+
+
+def positions_evaluated() -> int:
+    """How many positions the planners have evaluated in this process so far."""
+    return _evaluated[0]
+
+
 def _score_after_end(game: Game, seat: int, w: Weights) -> float:
     """The position's margin for ``seat`` as if the turn ended now."""
+    _evaluated[0] += 1
     if game.is_over():
         return margin(game, seat, w)
     game.push_legal(END_TURN)

@@ -1,18 +1,27 @@
 """The ``hard`` bot's choice among candidate turns: Monte Carlo with successive halving.
 
 Each iteration plays one candidate turn on a copy of the position that
-draws from the bot's own chance, seeded per iteration (I11), so every refill
-(R13) on the way samples its goods from those still in the bag; then the
-next ``horizon`` turns are played by the planner's greedy policy
-(``planner.greedy_turn``), every seat for itself; the result is the
-evaluation's margin for the bot's seat (``evaluate.margin``: its value minus
-the best other player's). A candidate whose iteration drew nothing has one
-value only (the rollout is deterministic), so it is played once.
+draws from the bot's own chance (I11), so every refill (R13) on the way
+samples its goods from those still in the bag; then the other players'
+turns until the mover's next (``horizon``: 0; or that many turns): the next
+player's by the beam planner (``reply_width``, as ``medium`` plays; 1: the
+greedy policy), the others' by the greedy policy (``planner.greedy_turn``),
+every seat for itself; the result is the evaluation's margin for the bot's
+seat (``evaluate.margin``: its value minus the best other player's). The
+k-th sample of every candidate uses the same chance (common random numbers),
+so two candidates are compared on the same draws. A candidate whose
+iteration drew nothing has one value only (the rollout is deterministic),
+so it is played once.
 
-Successive halving: the iterations are spread evenly over the candidates
-left, round by round, and the worse half is dropped after each round; the
-best mean of the last round wins. With a deadline (``Budget.seconds``) the
-search stops when it passes and returns the best mean so far.
+The budget counts positions evaluated (``positions_evaluated``), the
+planner's own included, rather than rollouts, so that it bounds the time a
+decision takes whatever the rollouts cost: a turn whose candidates draw
+nothing stops early; one with draws spends the budget. Successive halving: the
+budget left is split evenly over the rounds; in each, the candidates left
+are sampled in turn until the round's share is used, and the worse half is
+dropped. The best mean of the last round wins. With a deadline
+(``Budget.seconds``) the search stops when it passes and returns the best
+mean so far.
 """
 
 from __future__ import annotations
@@ -24,7 +33,7 @@ from ..chance import SeededChance
 from ..game import Game
 from .base import Clock, decision_seed
 from .evaluate import Weights, margin
-from .planner import Turn, best_turns, greedy_turn
+from .planner import Turn, best_turns, greedy_turn, positions_evaluated
 
 
 def rollout(
@@ -35,7 +44,8 @@ def rollout(
     w: Weights,
     reply_width: int = 1,
 ) -> tuple[float, bool]:
-    """Play ``turn`` and ``horizon`` more turns on a copy: (the mover's margin, whether it drew)."""
+    """Play ``turn`` and ``horizon`` more turns (0: the others' turns until the mover's next)
+    on a copy: (the mover's margin, whether it drew)."""
     seat = game.seat
     sim = game.copy_position(chance=chance)
     bag = sim.bag_count
@@ -48,10 +58,10 @@ def rollout(
         sim.push_legal(action)
     if not sim.is_over() and sim.seat == seat:
         greedy_turn(sim, w)
-    for _ in range(horizon):
+    for k in range(horizon or game.seats - 1):
         if sim.is_over():
             break
-        if reply_width > 1:
+        if reply_width > 1 and k == 0:  # the next player, the first who can answer the turn
             planned_turn(sim, reply_width, w)
         else:
             greedy_turn(sim, w)
@@ -81,39 +91,50 @@ def choose(
     horizon: int,
     weights: Weights,
     reply_width: int = 1,
+    started: int | None = None,
 ) -> list[Action]:
-    """The candidate turn with the best mean rollout margin (see the module's docstring)."""
+    """The candidate turn with the best mean rollout margin (see the module's docstring).
+
+    ``clock``'s iterations count positions evaluated (``positions_evaluated``)
+    since ``started`` (default: now), so the planner's own work counts too."""
     base = decision_seed(seed, game)
+    start = positions_evaluated() if started is None else started
+    idle = 0  # rollouts that evaluated nothing (their turn ended the game, I7): one each
+
+    def done() -> int:
+        return positions_evaluated() + idle
+
     total = [0.0] * len(turns)
     count = [0] * len(turns)
     fixed = [False] * len(turns)
     alive = list(range(len(turns)))
     rounds = max(1, math.ceil(math.log2(len(turns))))
-    per_round = None if clock.iterations is None else max(1, clock.iterations // rounds)
-    done = 0
+    budget = clock.iterations
     stop = False
     for r in range(rounds):
-        share = 8 if per_round is None else max(1, per_round // len(alive))
-        for _ in range(share):
+        # This round's share of the work left (the rounds to come get theirs).
+        until = None if budget is None else done() + (budget - (done() - start)) // (rounds - r)
+        passes = 0
+        while not stop:
+            ran = False
             for i in alive:
-                if fixed[i] and count[i]:
+                if (fixed[i] and count[i]) or (until is not None and count[i] and done() >= until):
                     continue
-                if clock.spent(done) or stop:
+                if clock.spent(done() - start):
                     stop = True
                     break
-                value, drew = rollout(
-                    game,
-                    turns[i][1],
-                    SeededChance(base + 1_000_003 * done + i),
-                    horizon,
-                    weights,
-                    reply_width,
-                )
+                # Common random numbers: the k-th sample of every candidate draws alike.
+                chance = SeededChance(base + 1_000_003 * count[i])
+                before = done()
+                value, drew = rollout(game, turns[i][1], chance, horizon, weights, reply_width)
+                if done() == before:
+                    idle += 1
                 total[i] += value
                 count[i] += 1
                 fixed[i] = not drew
-                done += 1
-            if stop or all(fixed[i] and count[i] for i in alive):
+                ran = True
+            passes += 1
+            if not ran or (until is None and passes >= 8):
                 break
         if stop or r == rounds - 1 or len(alive) <= 1:
             break

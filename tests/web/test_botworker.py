@@ -51,7 +51,7 @@ def test_every_built_in_bot_answers_over_many_positions() -> None:
     """Each answer is legal in the real game, in order, from any point of real games."""
     for seed in (1, 2):
         game = _game(seed=seed)
-        for bot in ("random", "courier", "easy", "medium", "hard:iterations=6"):
+        for bot in ("random", "courier", "easy", "medium", "hard:iterations=400"):
             for _ in range(4):
                 if game.is_over():
                     break
@@ -82,7 +82,8 @@ def test_the_same_request_gives_the_same_turn() -> None:
     """The record holds no draw to come (I11) and the worker replays it with fresh
     randomness each time: the same answer twice shows the bot never reads it."""
     game = _game(actions=14)
-    assert _ask(game, bot="hard:iterations=20")["actions"] == _ask(game, bot="hard:iterations=20")["actions"]
+    bot = "hard:iterations=800"
+    assert _ask(game, bot=bot)["actions"] == _ask(game, bot=bot)["actions"]
 
 
 def test_a_time_budget_is_a_deadline() -> None:

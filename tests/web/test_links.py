@@ -26,9 +26,24 @@ def test_share_url_is_the_page_address_without_its_fragment_and_the_encoded_game
     assert url.startswith("https://x.test/caravan/#")
     assert app.game is not None
     assert link.decode(url.split("#", 1)[1]).state_key() == app.game.state_key()
-    assert link_url("https://x.test/a/?q=1#old", "P") == "https://x.test/a/?q=1#P"
+    assert link_url("https://x.test/a/#old", "P") == "https://x.test/a/#P"
     app.open_share()
     assert f'id="share-link" readonly value="{url}"' in app.view().markup
+
+
+def test_issue14_a_shared_link_drops_the_page_query_and_keeps_the_path() -> None:
+    """``?seed=31`` or ``?lang=pl`` is this tab's, not the game's: the link is
+    the clean address (the path, no query) and then the fragment."""
+    assert link_url("https://x.test/a/?seed=31#old", "P") == "https://x.test/a/#P"
+    assert link_url("https://x.test/a/?seed=31&lang=pl", "P") == "https://x.test/a/#P"
+    app, _ = make_app()
+    app.services.base_url = "https://x.test/caravan/?seed=31"
+    app.autostart(2)
+    play(app, 3)
+    url = app.share_url()
+    assert url.startswith("https://x.test/caravan/#") and "seed" not in url
+    assert app.game is not None
+    assert link.decode(url.split("#", 1)[1]).state_key() == app.game.state_key()
 
 
 @pytest.mark.parametrize("text", ["#", "#hello", "#c0.", "#c99.AAAA", "#" + "A" * 30_000])

@@ -4,13 +4,14 @@ anything, and the App saving after every change and coming back on boot."""
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, datetime
 
 from caravan import record
 from caravan.options import Options, Player
 from web.app import App
 from web.palette import player_hex
-from web.saved import Saves, format_date, namespace, parse_entry, thumb
+from web.saved import Saves, format_date, name_from_filename, namespace, parse_entry, thumb
 from web.storage import MemoryStorage
 
 from .saving import PATH, make_app, play
@@ -171,7 +172,7 @@ def test_rename_delete_undo_and_export() -> None:
     app.saved_action("export", first)
     assert app.download is not None
     name, text = app.download
-    assert name == "caravan-Sunday-game.json"
+    assert name == "caravan-Sunday game.json"
     assert len(record.loads(text).history) == 3
     app.saved_action("delete", first)
     assert [e.id for e in app.saved_list] == [app.game_id]
@@ -263,3 +264,84 @@ def test_the_thumbnail_shows_camels_in_their_players_colours_and_loose_goods() -
     app.show_saved()
     assert app.saved_list[0].readable and app.saved_list[0].thumb == ""
     assert "<script>" not in app.view().markup
+
+
+def _row(markup: str, entry_id: str) -> str:
+    found = re.search(rf'<li class="saved" data-saved-id="{entry_id}".*?</li>', markup)
+    assert found is not None, markup
+    return found.group(0)
+
+
+def test_issue14_an_entry_named_by_its_players_shows_them_once() -> None:
+    app, _ = make_app()
+    app.start(Options(players=(Player("Amira", "yellow"), Player("Bashir", "black"))))
+    gid = app.game_id
+    assert gid is not None
+    app.show_saved()
+    row = _row(app.view().markup, gid)
+    assert row.count("Amira, Bashir") == 1  # was "Amira, Bashir" as the name, then again as the players
+    assert '<span data-field="name"><span data-field="players">Amira, Bashir</span></span>' in row
+    app.rename(gid, "Sunday game")
+    row = _row(app.view().markup, gid)
+    assert row.count("Amira, Bashir") == 1 and row.count("Sunday game") == 1
+    assert '<span data-field="players">Amira, Bashir</span>' in row
+
+
+def test_issue14_export_then_import_keeps_a_custom_name_through_the_file_name() -> None:
+    app, _ = make_app()
+    app.autostart(2)
+    play(app, 4)
+    gid = app.game_id
+    assert gid is not None
+    app.show_saved()
+    app.rename(gid, "Zoë's game: round 2/3")
+    app.saved_action("export", gid)
+    assert app.download is not None
+    filename, text = app.download
+    assert filename == "caravan-Zoë's game- round 2-3.json"  # only what a system refuses is changed
+    for chosen, name in (
+        (filename, "Zoë's game- round 2-3"),
+        ("caravan-Zoë's game- round 2-3 (1).json", "Zoë's game- round 2-3"),  # a browser's second copy
+        ("export.json", "Player 1, Player 2"),  # not named by an export: the players
+    ):
+        other, _ = make_app()
+        other.show_saved()
+        other.import_text(text.encode("utf-8"), chosen)
+        [entry] = other.saved_list
+        assert entry.name == name
+        assert f"Imported “{name}”" in other.saved_message
+    app.rename(gid, "Sunday game")
+    app.saved_action("export", gid)
+    assert app.download is not None and name_from_filename(app.download[0]) == "Sunday game"
+    assert name_from_filename("caravan-game.json") is None and name_from_filename("game.json") is None
+
+
+def test_issue14_importing_the_same_file_twice_says_it_is_there_and_adds_nothing() -> None:
+    source, _ = make_app()
+    source.autostart(2)
+    play(source, 5)
+    assert source.game is not None
+    text = record.dumps(source.game).encode("utf-8")
+    app, storage = make_app()
+    app.show_saved()
+    app.import_text(text, "caravan-Sunday game.json")
+    before = dict(storage.data)
+    app.import_text(text, "caravan-Sunday game (1).json")
+    assert storage.data == before and len(app.saved_list) == 1
+    assert app.saved_message == (
+        "“Sunday game” is already in the list: this file holds the same game, so nothing was added."
+    )
+    play(source, 1)  # one action further: another game to keep
+    app.import_text(record.dumps(source.game).encode("utf-8"))
+    assert len(app.saved_list) == 2 and "Imported" in app.saved_message
+
+
+def test_issue14_the_file_input_is_drawn_as_a_button_by_its_label() -> None:
+    app, _ = make_app()
+    app.show_saved()
+    markup = app.view().markup
+    assert '<input type="file" id="import-file" accept=".json,application/json">' in markup
+    assert '<label for="import-file" class="file-button">Import a game from a .json file</label>' in markup
+    with open("web/caravan.css", encoding="utf-8") as f:
+        css = f.read()
+    assert "label.file-button {" in css and 'input[type="file"]:focus-visible + label.file-button' in css
