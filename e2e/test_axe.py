@@ -1,7 +1,7 @@
 """axe-core finds no accessibility violation (issue 14: names of board elements
 match what they show, scroll regions are focusable, headings go in order, no
-empty table header) on the new-game screen and on a game with a source
-selected, at 1280x800 and 360x740. One booted page; axe is npm's axe-core,
+empty table header) on the new-game screen, on a game with a source
+selected and on the rules reference, at 1280x800 and 360x740. One booted page; axe is npm's axe-core,
 a devDependency injected by this test only (tools/build.py never ships it)."""
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def _violations(page: Any, where: str) -> list[str]:
 
 
 @pytest.mark.timeout(180)
-def test_axe_reports_nothing_on_the_new_game_screen_and_a_selected_source(shared_tab: Tab) -> None:
+def test_axe_reports_nothing_on_the_new_game_screen_a_selected_source_and_the_rules(shared_tab: Tab) -> None:
     assert AXE.is_file(), f"{AXE} is missing: run `npm ci` (axe-core is a devDependency)"
     tab = shared_tab
     page = tab.page
@@ -59,4 +59,8 @@ def test_axe_reports_nothing_on_the_new_game_screen_and_a_selected_source(shared
     source = sorted(sources(driver.game().legal_actions()))[0]  # the supply, to place a camel (R5)
     driver.select(source)
     found += _violations(page, f"game, {source} selected")
+
+    page.locator("#rules-button").click()  # the rules reference over the game: its tables scroll on a phone
+    page.locator("#rules").wait_for()
+    found += _violations(page, "rules reference")
     assert not found, "axe-core reports:\n" + "\n".join(found)
