@@ -138,6 +138,7 @@ def test_the_bundle_holds_nothing_a_static_host_does_not_serve(bundle: build.Bun
     for f in bundle.files:
         assert not f.endswith((".map", ".py", ".toml")), f
         assert not f.startswith(("node_modules", "tests", "e2e", "caravan/", "web/", ".")), f
+        assert "axe" not in f, f"{f}: axe-core is a devDependency for the browser tests only"
     assert {"index.html", "sw.js", "manifest.webmanifest"} <= set(bundle.files)
     assert any(f.endswith("/pyodide.asm.wasm") for f in bundle.files)
     assert any(f.endswith("/python_stdlib.zip") for f in bundle.files)

@@ -715,7 +715,11 @@ class GameScreen:
             board_markup = board_svg.board_frame()
         zoom_html = board_svg.square_view(game, self.sel, zoom) if zoom is not None else ""
         log = "".join(reversed(self.log))
-        log_html = f'<h2>{esc(_("Game log"))}</h2><ul id="log">{log}</ul>'
+        # The log scrolls: a tab stop named by its heading, so a keyboard can scroll it (axe).
+        log_html = (
+            f'<h2 id="log-title">{esc(_("Game log"))}</h2>'
+            f'<ul id="log" tabindex="0" aria-labelledby="log-title">{log}</ul>'
+        )
         note = f'<p id="note" role="status">{esc(self.note)}</p>' if self.note else ""
         if self.cur.stale is not None:
             note += tabs.notice(self.cur.stale)

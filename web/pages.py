@@ -198,7 +198,9 @@ def history_screen(history: History) -> str:
         f'<p class="hint">{esc(_("Keys: ← and → step, Home and End jump, Escape returns."))}</p>'
         f'<div class="layout"><div class="board-wrap">{board}</div>'
         f'<aside class="side">{panels.player_panels(game)}'
-        f'<h2>{esc(_("Game log"))}</h2><ul id="history-log">{log}</ul></aside></div></section>'
+        f'<h2 id="history-log-title">{esc(_("Game log"))}</h2>'
+        f'<ul id="history-log" tabindex="0" aria-labelledby="history-log-title">{log}</ul>'
+        "</aside></div></section>"
     )
 
 

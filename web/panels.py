@@ -12,7 +12,7 @@ from caravan import ALL_GOODS, Game, Good, actions_for_turn
 from caravan.actions import EndTurn
 
 from .board_svg import cube, legend_symbols
-from .i18n import N_, _, ngettext, words
+from .i18n import N_, _, ngettext, pgettext, words
 from .log import KIND_ORDER, action_kind, cost_text, describe, good_name
 from .markup import esc
 from .names import name_of
@@ -310,11 +310,11 @@ def player_panels(game: Game) -> str:
             ("penalty", line.penalty),
             ("total", line.total),
         )
-        head = f"<h3>{_swatch(p.colour)}{esc(name_of(game, seat))}"
+        head = f"<h2>{_swatch(p.colour)}{esc(name_of(game, seat))}"
         out.append(f'<section class="panel{now}" data-panel-seat="{seat}">{head}')
         if now:
             out.append(f" <small>{esc(_('to play'))}</small>")
-        out.append("</h3><dl>")
+        out.append("</h2><dl>")
         for key, value in fields:
             out.append(f'<dt>{esc(_(PANEL_FIELDS[key]))}</dt><dd data-field="{key}">{value}</dd>')
         out.append("</dl>")
@@ -364,7 +364,11 @@ def game_over(game: Game, hints: list[int] | None = None) -> str:
             out.append(f'<p class="tiebreak">{esc(shared)}</p>')
     cols = ("rare", "common", "demand", "penalty", "total", "delivered", "goods")
     out.append(
-        '<div class="table-wrap"><table><thead><tr><th></th><th scope="col">' + esc(_("Player")) + "</th>"
+        # The place column's header is for screen readers only; the wrap scrolls on a phone: a tab stop.
+        '<div class="table-wrap" tabindex="0" role="region" aria-labelledby="game-over-title">'
+        "<table><thead><tr>"
+        f'<th scope="col"><span class="sr-only">{esc(pgettext("ranking", "Place"))}</span></th>'
+        f'<th scope="col">{esc(_("Player"))}</th>'
     )
     out.extend(f'<th scope="col">{esc(_(OVER_COLUMNS[c]))}</th>' for c in cols)
     if hints is not None:

@@ -73,9 +73,16 @@ def _cells(row: str) -> list[str]:
     return [c.strip() for c in row.strip().strip("|").split("|")]
 
 
-def _table(rows: list[str]) -> str:
+def _table(rows: list[str], label: str, number: int) -> str:
+    """Table ``number`` of the document; it scrolls sideways on a phone, so it is
+    a tab stop (a keyboard can scroll it), a region named by the heading
+    ``label`` and its own column headers, a name no other table has (axe)."""
     head, body = _cells(rows[0]), [_cells(r) for r in rows[2:]]
-    out = ['<div class="ref-table"><table><thead><tr>']
+    row = f"ref-table-{number}-head"
+    out = [
+        f'<div class="ref-table" tabindex="0" role="region" aria-labelledby="{label} {row}">'
+        f'<table><thead><tr id="{row}">'
+    ]
     out += [f'<th scope="col">{inline(c)}</th>' for c in head]
     out.append("</tr></thead><tbody>")
     for cells in body:
@@ -106,6 +113,7 @@ def to_markup(text: str) -> tuple[str, str]:
     table: list[str] = []
     code: list[str] | None = None
     sections = 0
+    tables: list[int] = []  # the tables so far, numbered from 1
 
     def flush() -> None:
         if para:
@@ -115,13 +123,14 @@ def to_markup(text: str) -> tuple[str, str]:
             out.append("<ul>" + "".join(_item(i) for i in items) + "</ul>")
             items.clear()
         if table:
-            out.append(_table(table))
+            tables.append(len(tables) + 1)
+            out.append(_table(table, f"ref-{sections}-title" if sections else "rules-title", len(tables)))
             table.clear()
 
     for line in lines:
         if code is not None:
             if line.startswith("```"):
-                out.append(f'<pre class="ref-diagram">{esc(chr(10).join(code))}</pre>')
+                out.append(f'<pre class="ref-diagram" tabindex="0">{esc(chr(10).join(code))}</pre>')
                 code = None
             else:
                 code.append(line)
@@ -141,7 +150,8 @@ def to_markup(text: str) -> tuple[str, str]:
                 out.append("</section>")
             sections += 1
             out.append(
-                f'<section class="ref-section" id="ref-{sections}"><h3>{inline(line[3:].strip())}</h3>'
+                f'<section class="ref-section" id="ref-{sections}">'
+                f'<h3 id="ref-{sections}-title">{inline(line[3:].strip())}</h3>'
             )
         elif stripped.startswith("|"):
             if para or items:
@@ -177,4 +187,5 @@ def doc_markup(doc: str, lang: str) -> tuple[str, str]:
 def section_titles(doc: str, lang: str) -> list[tuple[str, str]]:
     """(id, title) of each ``##`` section of ``doc``: the reference's contents."""
     _, body = doc_markup(doc, lang)
-    return re.findall(r'<section class="ref-section" id="(ref-[0-9]+)"><h3>(.*?)</h3>', body)
+    heads = r'<section class="ref-section" id="(ref-[0-9]+)"><h3 id="ref-[0-9]+-title">(.*?)</h3>'
+    return re.findall(heads, body)

@@ -209,6 +209,25 @@ def test_r15_the_final_table_splits_delivered_goods_by_kind() -> None:
     assert panels.delivered_goods(game, 1) == "none"
 
 
+def test_r15_every_header_of_the_final_table_has_words_and_its_scroll_box_is_a_named_stop() -> None:
+    # axe: empty-table-header, scrollable-region-focusable (the phone's table scrolls sideways).
+    markup = panels.game_over(deliver(blank(), 0, "I"))
+    headers = re.findall(r"<th\b[^>]*>(.*?)</th>", markup, re.S)
+    assert headers and all(unescape(re.sub(r"<[^>]+>", "", h)).strip() for h in headers)
+    assert '<div class="table-wrap" tabindex="0" role="region" aria-labelledby="game-over-title">' in markup
+    assert 'id="game-over-title"' in markup
+
+
+def test_player_panels_head_at_the_level_after_the_page_title_and_the_log_is_a_named_stop() -> None:
+    # axe: heading-order (the page's <h1>, then the panels' names), scrollable-region-focusable on #log.
+    app = _app(blank())
+    markup = app.view().markup
+    assert re.search(r'<section class="panel[^"]*" data-panel-seat="0"><h2>', markup)
+    assert "<h3" not in panels.player_panels(blank())
+    assert '<ul id="log" tabindex="0" aria-labelledby="log-title">' in markup
+    assert '<h2 id="log-title">' in markup
+
+
 def test_hovering_a_square_names_everything_on_it() -> None:
     game = loose(camel(camel(blank(), 0, "d7"), 1, "d7", "I"), "d7", "S")
     svg = render_board(game, Selection())

@@ -64,8 +64,12 @@ def test_the_docs_markdown_is_escaped_and_only_the_subset_becomes_markup() -> No
     assert "<b>x</b>" not in body and "&lt;b&gt;x&lt;/b&gt;" in body
     assert "<code>c&lt;d&gt;</code>" in body and "http://x" not in body and "link" in body
     assert '<li id="rule-R7" class="rule" data-rule-item="R7"' in body and "continued R9" in body
-    assert "<td>&lt;1&gt;</td>" in body and '<pre class="ref-diagram">&lt;pre&gt;</pre>' in body
-    assert "<h3>S &amp; co</h3>" in body
+    assert "<td>&lt;1&gt;</td>" in body and '<pre class="ref-diagram" tabindex="0">&lt;pre&gt;</pre>' in body
+    assert '<h3 id="ref-1-title">S &amp; co</h3>' in body
+    # It scrolls on a phone: a tab stop, a region named by its section's heading and its columns (axe).
+    region = 'class="ref-table" tabindex="0" role="region" aria-labelledby="ref-1-title ref-table-1-head"'
+    assert f"<div {region}>" in body
+    assert '<tr id="ref-table-1-head">' in body
 
 
 def test_citations_become_links_in_text_but_never_in_attributes_titles_buttons_or_svg() -> None:
