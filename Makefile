@@ -53,7 +53,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 test: $(STAMP) lint typecheck dist browser catalogues
-	$(BIN)/pytest tests e2e -n 2 --dist loadfile
+	$(BIN)/pytest tests e2e
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
