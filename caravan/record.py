@@ -147,6 +147,12 @@ class Writer:
         return self._text
 
 
+def _written_default(name: object, n: int) -> bool:
+    """Whether ``name`` is what versions 1 and 2 wrote for player ``n``'s
+    (1-based) default name: ``Player n``, in English."""
+    return name == f"Player {n}"
+
+
 def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     """A record of an earlier version as today's writer would write the same
     game, without replaying it (a page comparing its game with one stored by
@@ -160,7 +166,7 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     players = options.get("players")
     if isinstance(players, list):
         players = [
-            {**p, "name": None} if isinstance(p, dict) and p.get("name") == f"Player {n}" else p
+            {**p, "name": None} if isinstance(p, dict) and _written_default(p.get("name"), n) else p
             for n, p in enumerate(players, 1)
         ]
         options = {**options, "players": players}
@@ -317,7 +323,7 @@ def _read_player(p: object, n: int, version: int) -> Player:
     name = p["name"]
     if not (isinstance(name, str) or (name is None and version >= 3)) or not isinstance(p["colour"], str):
         raise RecordError(Refusal("record_player_not_text"))
-    if version < 3 and name == f"Player {n}":
+    if version < 3 and _written_default(name, n):
         name = None  # what the page wrote for a name left as it was: the default, in any language
     bot = p.get("bot")
     if "bot" in p and (not isinstance(bot, str) or bot not in BOT_STRENGTHS):

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from caravan.game import Game
+from caravan.options import Options
 from caravan.playout import courier_action
 from e2e.conftest import Tab, wait_ready_on
 from e2e.driver import Driver
@@ -23,6 +24,16 @@ Storage.prototype.setItem = function () {
   throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
 };
 """
+
+
+def finished_game() -> Game:
+    """A short 2-player game played to its end by the courier (seed 3): two-digit
+    scores in the panels and the final table, for the game-over screen."""
+    game = Game(Options(short=True), seed=3)
+    rng = random.Random(3)
+    while not game.is_over():
+        game.push(courier_action(game, rng))
+    return game
 
 
 def record_of(page: Any) -> str:

@@ -5,7 +5,6 @@ escapes the catalogue (the pseudo-language, a test-only catalogue)."""
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Callable
 from typing import Any
@@ -13,14 +12,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from caravan import Game, Options, link, parse_action
 from caravan import events as ev
+from caravan import link, parse_action
 from caravan.board import parse_square
-from caravan.playout import courier_action
 from caravan.words import Words
 from e2e.conftest import Tab
 from e2e.driver import Driver
-from e2e.saving import record_of
+from e2e.saving import finished_game, record_of
 from tests.translations import compiled, outside_brackets, pseudo_mo
 
 # The visible text of the page, but what the boot script shows before Python
@@ -118,14 +116,6 @@ def test_switching_mid_game_keeps_the_game_and_the_selection_and_rewrites_the_lo
         assert line.strip().startswith("⟦"), line
 
 
-def _finished_game() -> Game:
-    game = Game(Options(short=True), seed=3)
-    rng = random.Random(3)
-    while not game.is_over():
-        game.push(courier_action(game, rng))
-    return game
-
-
 @pytest.mark.timeout(240)
 def test_in_the_pseudo_language_no_screen_shows_text_outside_the_brackets(tab: Tab) -> None:
     """Nothing escaped translation: the new-game form, the game (a source
@@ -165,7 +155,7 @@ def test_in_the_pseudo_language_no_screen_shows_text_outside_the_brackets(tab: T
     expect(page.locator("#share-dialog")).to_be_visible()
     screens["share"] = _left_outside(page)
     page.locator("#share-close").click()
-    page.goto(tab.base_url + "?seed=6#" + link.encode(_finished_game()))  # the same page: a hash change
+    page.goto(tab.base_url + "?seed=6#" + link.encode(finished_game()))  # the same page: a hash change
     expect(page.locator("#game-over")).to_be_visible()
     expect(page.locator("html")).to_have_attribute("lang", "xx")
     screens["game over"] = _left_outside(page)

@@ -9,28 +9,18 @@ and game over. The measure is e2e/layout.py; one booted page for all."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from playwright.sync_api import expect
 
-from caravan import Game, Options, link, parse_action
-from caravan.playout import courier_action
+from caravan import link, parse_action
 from e2e.conftest import Tab
 from e2e.driver import Driver
 from e2e.layout import layout_problems
+from e2e.saving import finished_game
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
 LONG_NAME = "Niedzielna partia z sąsiadami zza ściany, runda druga"
-
-
-def _finished_game() -> Game:
-    game = Game(Options(short=True), seed=3)  # two-digit scores in the panels and the table
-    rng = random.Random(3)
-    while not game.is_over():
-        game.push(courier_action(game, rng))
-    return game
 
 
 @pytest.mark.timeout(240)
@@ -89,7 +79,7 @@ def test_in_polish_no_text_overflows_its_box_on_any_screen_at_both_sizes(tab: Ta
     expect(page.locator("#share-dialog")).to_be_visible()
     check("share")
     page.locator("#share-close").click()
-    page.goto(tab.base_url + "?lang=pl&seed=6#" + link.encode(_finished_game()))  # a hash change
+    page.goto(tab.base_url + "?lang=pl&seed=6#" + link.encode(finished_game()))  # a hash change
     expect(page.locator("#game-over")).to_be_visible()
     check("game over")
     assert problems == {}
