@@ -56,7 +56,11 @@ def layout_problems(page: Any) -> list[str]:
 # label one line, its text (not its grid cell) ending at least 4 px before its
 # number's text begins.
 LABELS_APART = """() => {
-  const box = el => { const r = document.createRange(); r.selectNodeContents(el); return r.getBoundingClientRect(); };
+  const box = el => {
+    const r = document.createRange();
+    r.selectNodeContents(el);
+    return r.getBoundingClientRect();
+  };
   const out = [];
   for (const dt of document.querySelectorAll('.panel dt')) {
     const dd = dt.nextElementSibling, a = box(dt), b = box(dd);

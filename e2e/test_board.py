@@ -37,12 +37,16 @@ _TEXTS = """() => [...document.querySelectorAll('#board text, #square-view svg t
 # animation paused at its midpoint (a good sliding along its chain, a camel
 # dropping in), all of them finished, and the enlarged view of the first
 # square that has one open. Returns [[moment, text, px], ...] of those under 10 px.
-_SAMPLE = """() => {
-  const texts = """ + _TEXTS + """;
+_SAMPLE = (
+    """() => {
+  const texts = """
+    + _TEXTS
+    + """;
   const small = (moment) => texts().filter(([, px]) => px < 10).map(([t, px]) => [moment, t, px]);
   const click = el => el.dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }));
   const out = [];
-  const anims = document.getAnimations().filter(a => a.effect && a.effect.target && a.effect.target.closest('#board'));
+  const anims = document.getAnimations()
+    .filter(a => a.effect && a.effect.target && a.effect.target.closest('#board'));
   for (const a of anims) {
     const t = a.effect.getComputedTiming();
     a.pause();
@@ -60,6 +64,7 @@ _SAMPLE = """() => {
   }
   return out;
 }"""
+)
 _BANNER = """() => { const r = document.getElementById('turn-banner').getBoundingClientRect();
   const left = document.getElementById('actions-left').getBoundingClientRect();
   return [r.top, r.bottom, left.top, left.bottom, innerHeight]; }"""

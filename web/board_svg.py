@@ -95,8 +95,9 @@ def cube(
             f'<rect x="{cx - h:.1f}" y="{cy - h:.1f}" width="{size:.1f}" height="{size:.1f}" '
             f'rx="{size / 6:.1f}" fill="{fill}" stroke="#222" stroke-width="1.5"/>'
         )
+    px = size * 0.62 if font is None else font
     text = (
-        f'<text x="{cx}" y="{cy}" class="cube-letter" font-size="{size * 0.62 if font is None else font:.1f}" '
+        f'<text x="{cx}" y="{cy}" class="cube-letter" font-size="{px:.1f}" '
         f'fill="{good_ink(g.colour)}">{g.letter}</text>'
         if letter
         else ""
@@ -278,9 +279,9 @@ def token_svg(game: Game, camel: Camel, count: int, text_min: float, *, show_cou
         letter = size <= MAX_GOOD
         if not letter:
             size, font = (13 if not under else 11), text_min
-        cy = (ON_TOP_BOTTOM if not under else UNDER_BOTTOM) - size / 2
+        top = (ON_TOP_BOTTOM if not under else UNDER_BOTTOM) - size / 2
         cls = ' class="on-top"' if not under else ' class="under"'
-        parts.append(cube(12, round(cy, 1), size, good, cls, letter=letter, font=font))
+        parts.append(cube(12, round(top, 1), size, good, cls, letter=letter, font=font))
     if count > 1 and show_count:
         size = max(9.0, text_min)
         r = size * 0.62
@@ -509,7 +510,8 @@ def _square(ctx: _Ctx, square: int) -> str:
     out.append("</g>")
     if hit is not None:
         badge = "" if behind else _cost_mark(ctx, cx, cy, hit[1])
-        out.append(_square_target(ctx, square, hit[0], hit[1], badge, occupied=bool(toks) or loose is not None))
+        occupied = bool(toks) or loose is not None
+        out.append(_square_target(ctx, square, hit[0], hit[1], badge, occupied=occupied))
     return "".join(out)
 
 
