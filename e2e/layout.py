@@ -50,3 +50,39 @@ LAYOUT_PROBLEMS = """() => {
 def layout_problems(page: Any) -> list[str]:
     """The layout problems on the page as it is now (empty when none)."""
     return [str(p) for p in page.evaluate(LAYOUT_PROBLEMS)]
+
+
+# Issue 14, phones and small windows. A panel's label and its number: each
+# label one line, its text (not its grid cell) ending at least 4 px before its
+# number's text begins.
+LABELS_APART = """() => {
+  const box = el => {
+    const r = document.createRange();
+    r.selectNodeContents(el);
+    return r.getBoundingClientRect();
+  };
+  const out = [];
+  for (const dt of document.querySelectorAll('.panel dt')) {
+    const dd = dt.nextElementSibling, a = box(dt), b = box(dd);
+    const line = parseFloat(getComputedStyle(dt).lineHeight) || a.height;
+    if (a.height > line * 1.5) out.push(`wraps: ${dt.textContent}`);
+    else if (b.left - a.right < 4) out.push(`touches its number: ${dt.textContent}${dd.textContent}`);
+  }
+  return out;
+}"""
+# Where an element is against the viewport: [top, bottom, left, right, innerWidth, innerHeight].
+WHERE = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
+  return [r.top, r.bottom, r.left, r.right, innerWidth, innerHeight]; }"""
+
+
+def inside_viewport(page: Any, selector: str) -> bool:
+    """The whole element is in the viewport."""
+    top, bottom, left, right, width, height = page.evaluate(WHERE, selector)
+    return bool(top >= -1 and left >= -1 and bottom <= height + 1 and right <= width + 1)
+
+
+def overlap(page: Any, a: str, b: str) -> bool:
+    """The two elements' boxes intersect."""
+    ta, ba, la, ra, *_ = page.evaluate(WHERE, a)
+    tb, bb, lb, rb, *_ = page.evaluate(WHERE, b)
+    return bool(ta < bb and tb < ba and la < rb and lb < ra)

@@ -28,10 +28,43 @@ _BOXES = """() => [...document.querySelectorAll(
   .map(e => { const r = e.getBoundingClientRect();
               return [e.getAttribute('data-select') || e.getAttribute('data-action') ||
                       e.getAttribute('data-zoom') || e.id, r.width, r.height]; })"""
-# Every text drawn on the board, at its size on screen (font size times the
-# scale of the board and of the group it is in).
-_TEXTS = """() => [...document.querySelectorAll('#board text')].map(t => [
-  t.textContent, parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a])"""
+# Every text drawn on the board and in the enlarged view, at its size on
+# screen (font size times the scale of the board and of the group it is in,
+# animations included); the ghosts of the last animation too (hidden, yet drawn).
+_TEXTS = """() => [...document.querySelectorAll('#board text, #square-view svg text')].map(t => [
+  t.textContent, parseFloat(getComputedStyle(t).fontSize) * Math.abs(t.getScreenCTM().a)])"""
+# The smallest text (as _TEXTS) at three moments after an action: every
+# animation paused at its midpoint (a good sliding along its chain, a camel
+# dropping in), all of them finished, and the enlarged view of the first
+# square that has one open. Returns [[moment, text, px], ...] of those under 10 px.
+_SAMPLE = (
+    """() => {
+  const texts = """
+    + _TEXTS
+    + """;
+  const small = (moment) => texts().filter(([, px]) => px < 10).map(([t, px]) => [moment, t, px]);
+  const click = el => el.dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }));
+  const out = [];
+  const anims = document.getAnimations()
+    .filter(a => a.effect && a.effect.target && a.effect.target.closest('#board'));
+  for (const a of anims) {
+    const t = a.effect.getComputedTiming();
+    a.pause();
+    a.currentTime = (t.delay || 0) + t.activeDuration / 2;
+  }
+  if (anims.length) out.push(...small('animating'));
+  for (const a of anims) a.finish();
+  out.push(...small('at rest'));
+  const zoom = document.querySelector('#board [data-zoom]');
+  if (zoom) {
+    click(zoom);
+    out.push(...small('enlarged ' + zoom.getAttribute('data-zoom')));
+    const close = document.querySelector('#square-view-close');
+    if (close) click(close);
+  }
+  return out;
+}"""
+)
 _BANNER = """() => { const r = document.getElementById('turn-banner').getBoundingClientRect();
   const left = document.getElementById('actions-left').getBoundingClientRect();
   return [r.top, r.bottom, left.top, left.bottom, innerHeight]; }"""
@@ -99,15 +132,30 @@ def _assert_sizes(page: Any, where: str, *, banner: bool = True) -> None:
     assert left_top >= 0 and left_bottom <= height, f"{where}: the actions left are not in the viewport"
 
 
+def _small_texts(page: Any, game: Any, rng: random.Random) -> tuple[Any, list[Any]]:
+    """Plays ``game`` to its end on the page (Driver.fast), sampling the board's
+    texts after every action: animating, at rest, enlarged (_SAMPLE)."""
+    driver = Driver(page)
+    found: list[Any] = []
+    while not game.is_over():
+        action = courier_action(game, rng)
+        game = driver.fast(action, game)
+        found.extend([str(action), *s] for s in page.evaluate(_SAMPLE))
+    return game, found
+
+
 @pytest.mark.timeout(600)
 @pytest.mark.parametrize("size", [(360, 740), (740, 360), (1280, 800)])
 def test_on_a_phone_every_board_choice_is_24px_and_the_turn_stays_in_view(open_tab: Any, size: Any) -> None:
     """WCAG 2.2 target size on a phone, both ways up (and on a laptop): every source and
     target on the board and in the enlarged square view is at least 24x24
-    CSS px, every board text at least 10 px, and whose turn it is and the
-    actions left are on screen (on a phone: at 1280x800 that is the page
-    layout's business), over the first turns of a game and on a
-    square with 24 camels (opened through its enlarged view)."""
+    CSS px, and whose turn it is and the actions left are on screen (on a
+    phone: at 1280x800 that is the page layout's business), over the first
+    turns of a game and on a square with 24 camels (opened through its
+    enlarged view). Every text drawn on the board and in the enlarged view is
+    at least 10 CSS px as rendered, over the whole game: after each action,
+    while it animates and at rest (issue 14); on a phone, on the history
+    view's board too."""
     w, h = size
     phone = w < 800
     tab: Tab = open_tab(viewport={"width": w, "height": h}, has_touch=True, is_mobile=phone)
@@ -124,6 +172,16 @@ def test_on_a_phone_every_board_choice_is_24px_and_the_turn_stays_in_view(open_t
             _assert_sizes(page, f"{w}x{h} with {src} selected", banner=phone)
         game = driver.perform(action, game, tap=True)
     _assert_sizes(page, f"{w}x{h} after 40 actions", banner=phone)
+    game, small = _small_texts(page, game, rng)
+    assert game.is_over()
+    assert not small, f"{w}x{h}: board texts under 10 CSS px (action, moment, text, px): {small[:8]}"
+    if w == 360:  # the history view's board, drawn for a phone's width too
+        page.locator("#history-button").click()
+        for button in ("#history-first", "#history-forward", "#history-last"):
+            page.locator(button).click()
+            tiny = [(t, round(px, 1)) for t, px in page.evaluate(_TEXTS) if px < 10]
+            assert not tiny, f"history board after {button}: texts under 10 CSS px: {tiny[:8]}"
+        page.locator("#history-exit").click()
 
     page.evaluate(_RESTORE, _crowded_storage(page.evaluate("location.pathname")))
     page.reload()

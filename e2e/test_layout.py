@@ -9,17 +9,21 @@ and game over. The measure is e2e/layout.py; one booted page for all."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from playwright.sync_api import expect
 
 from caravan import link, parse_action
+from caravan.playout import courier_action
 from e2e.conftest import Tab
 from e2e.driver import Driver
-from e2e.layout import layout_problems
+from e2e.layout import LABELS_APART, WHERE, inside_viewport, layout_problems, overlap
 from e2e.saving import finished_game
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
+SIDEWAYS = {"width": 740, "height": 360}
 LONG_NAME = "Niedzielna partia z sąsiadami zza ściany, runda druga"
 
 
@@ -83,3 +87,74 @@ def test_in_polish_no_text_overflows_its_box_on_any_screen_at_both_sizes(tab: Ta
     expect(page.locator("#game-over")).to_be_visible()
     check("game over")
     assert problems == {}
+
+
+_SIDE = """() => { const s = document.querySelector('.side');
+  return [s.scrollTop, s.scrollHeight, s.clientHeight]; }"""
+
+
+@pytest.mark.timeout(240)
+def test_phones_and_small_windows_keep_everything_in_view(tab: Tab) -> None:
+    """Issue 14, one page: four players at 1280x800, no panel label wraps or
+    touches its number; the side column keeps its scroll position after an
+    action; the update notice never covers the board (1280x800, 740x360,
+    360x740); on a phone, after an action taken in the action list the board
+    is back in view under the turn banner, the share dialog opens inside the
+    viewport, and the game-over table fits the screen's width."""
+    page = tab.page
+    page.set_viewport_size(DESKTOP)
+    tab.open("?seed=6&autostart=4")
+    assert page.evaluate(LABELS_APART) == []
+
+    # The side column, scrolled halfway, stays there after an action.
+    top, height, shown = page.evaluate(_SIDE)
+    assert height > shown + 200, "the side column should scroll at 1280x800 with four players"
+    page.evaluate("document.querySelector('.side').scrollTop = 200")
+    driver = Driver(page)
+    game = driver.game()
+    rng = random.Random(6)
+    action = courier_action(game, rng)
+    game = driver.fast(action, game)
+    assert page.evaluate(_SIDE)[0] == pytest.approx(200, abs=1), f"the side column jumped after {action}"
+
+    page.evaluate("document.getElementById('update').hidden = false")  # as boot.js shows it
+    for size in (DESKTOP, SIDEWAYS, PHONE):
+        page.set_viewport_size(size)
+        page.evaluate("document.getElementById('board').scrollIntoView({block: 'end'})")
+        assert not overlap(page, "#update", "#board"), f"the update notice covers the board at {size}"
+    page.evaluate("document.getElementById('update').hidden = true")
+
+    # A phone: an action from the list, scrolled to the top of the window.
+    page.set_viewport_size(PHONE)
+    while page.locator('[data-select="supply"]').count() == 0:  # until placing a camel is offered
+        game = driver.fast(courier_action(game, rng), game)
+    driver.select("supply")
+    page.evaluate("document.getElementById('action-list').scrollIntoView({block: 'start'})")
+    board_top = page.evaluate(WHERE, "#board")[0]
+    assert board_top < 0, "the board should be scrolled away before the list is used"
+    old = driver.record()
+    page.locator("#action-list button").first.click()
+    page.wait_for_function("old => document.documentElement.getAttribute('data-record') !== old", arg=old)
+    top = page.evaluate(WHERE, "#board")[0]
+    banner = page.evaluate(WHERE, "#turn-banner")[1]
+    assert banner - 2 <= top <= page.evaluate("innerHeight") / 2, "after a list tap the board is in view"
+
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.locator("#share").click()
+    expect(page.locator("#share-dialog")).to_be_visible()
+    assert inside_viewport(page, "#share-dialog"), f"share dialog at {page.evaluate(WHERE, '#share-dialog')}"
+    page.locator("#share-close").click()
+    for size in (DESKTOP,):
+        page.set_viewport_size(size)
+        page.evaluate("document.querySelector('.side').scrollTop = 1e6")
+        page.locator("#share").click()
+        assert inside_viewport(page, "#share-dialog"), f"share dialog at {size}"
+        page.locator("#share-close").click()
+
+    page.set_viewport_size(PHONE)
+    page.goto(tab.base_url + "?seed=6&autostart=4#" + link.encode(finished_game()))  # a hash change
+    expect(page.locator("#game-over")).to_be_visible()
+    _top, _bottom, left, right, width, _h = page.evaluate(WHERE, "#game-over table")
+    assert left >= 0 and right <= width, (
+        f"the game-over table is {right - left} px wide in a {width} px window"
+    )

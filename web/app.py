@@ -472,7 +472,7 @@ class App:
         if screen == "saved":
             return self.saved.view(top)
         if screen == "history" and self.hist.history is not None:
-            return self.hist.view(top, self.current.game)
+            return self.hist.view(top, self.current.game, self.play.unit_px)
         if screen not in ("game", "over") or self.current.game is None:
             return self.new.view(top)
         return self.play.view(top, board=board)

@@ -58,24 +58,46 @@ def cell_origin(square: int) -> tuple[int, int]:
     return MARGIN + (square % SIZE) * CELL, PAD + (SIZE - 1 - square // SIZE) * CELL
 
 
-def cube(cx: float, cy: float, size: float, good: Good, extra: str = "", *, letter: bool = True) -> str:
+def fitted(size: float, min_font: float) -> tuple[float, float]:
+    """A good's side and its letter's font size, the letter at least
+    ``min_font``: where the plain letter (0.62 of the side) would be smaller,
+    the letter grows to 0.85 of the side and the good grows with it."""
+    font = max(size * 0.62, min_font)
+    return max(size, font / LETTER_MAX), font
+
+
+LETTER_MAX = 0.85  # the largest letter a good holds, as a share of its side
+
+
+def cube(
+    cx: float,
+    cy: float,
+    size: float,
+    good: Good,
+    extra: str = "",
+    *,
+    letter: bool = True,
+    font: float | None = None,
+) -> str:
     """A good: diamond if rare, square if common, with its letter inside, so
-    shape and letter tell goods apart as well as colour."""
+    shape and letter tell goods apart as well as colour (``font``: the
+    letter's size, 0.62 of the side unless given)."""
     g = good
     fill = good_hex(g.colour)
     h = size / 2
     if g.rare:
         shape = (
-            f'<polygon points="{cx},{cy - h - 2} {cx + h + 2},{cy} {cx},{cy + h + 2} {cx - h - 2},{cy}" '
-            f'fill="{fill}" stroke="#222" stroke-width="1.5"/>'
+            f'<polygon points="{cx},{cy - h - 2:.1f} {cx + h + 2:.1f},{cy} {cx},{cy + h + 2:.1f} '
+            f'{cx - h - 2:.1f},{cy}" fill="{fill}" stroke="#222" stroke-width="1.5"/>'
         )
     else:
         shape = (
-            f'<rect x="{cx - h}" y="{cy - h}" width="{size}" height="{size}" rx="{size / 6:.1f}" '
-            f'fill="{fill}" stroke="#222" stroke-width="1.5"/>'
+            f'<rect x="{cx - h:.1f}" y="{cy - h:.1f}" width="{size:.1f}" height="{size:.1f}" '
+            f'rx="{size / 6:.1f}" fill="{fill}" stroke="#222" stroke-width="1.5"/>'
         )
+    px = size * 0.62 if font is None else font
     text = (
-        f'<text x="{cx}" y="{cy}" class="cube-letter" font-size="{size * 0.62:.1f}" '
+        f'<text x="{cx}" y="{cy}" class="cube-letter" font-size="{px:.1f}" '
         f'fill="{good_ink(g.colour)}">{g.letter}</text>'
         if letter
         else ""
@@ -180,6 +202,12 @@ def token_place(square: int, index: int, n: int) -> tuple[float, float, float]:
     return x + (index % per_row) * step + 1, y + TOKENS_Y + (index // per_row) * TOKEN_H * scale * 0.75, scale
 
 
+# Where a carried good sits in its token's box (its bottom edge), and the
+# largest good a token holds (a wider one would hide its camel).
+ON_TOP_BOTTOM = 11.5
+UNDER_BOTTOM = 28.0
+MAX_GOOD = 22.0
+
 MAX_DRAWN = 12  # tokens drawn on a crowded square; its enlarged view shows them all
 
 
@@ -226,17 +254,15 @@ def _patterns(game: Game) -> str:
 
 def token_svg(game: Game, camel: Camel, count: int, text_min: float, *, show_count: bool = True) -> str:
     """A camel and its load in its own 24 x 28 box (board and enlarged view).
-    Letters smaller than ``text_min`` (token units) are left out: shape and
+    A good's letter is at least ``text_min`` (token units): the good grows to
+    hold it (``fitted``), up to ``MAX_GOOD`` units; where even that is too
+    small (a crowded square on a phone) the letter is left out: shape and
     colour still tell the good, the enlarged view and the tooltip name it."""
     seat, good, under = camel.seat, camel.good, camel.under
     player = game.options.players[seat]
     fill = player_hex(player.colour)
     line = ink(player.colour)
     parts = []
-    if good is not None and under:
-        # Under: a smaller cube between the legs, drawn before the camel so
-        # the camel stands over it, with a dashed outline.
-        parts.append(cube(12, 22, 9, good, ' class="under"', letter=text_min <= 9 * 0.62))
     parts.append(
         f'<path d="{_CAMEL}" transform="translate(0,8)" fill="{fill}" stroke="{line}" '
         f'stroke-width="1.2" class="camel"/>'
@@ -245,8 +271,17 @@ def token_svg(game: Game, camel: Camel, count: int, text_min: float, *, show_cou
         parts.append(
             f'<path d="{_CAMEL}" transform="translate(0,8)" fill="url(#seat-{seat})" class="pattern"/>'
         )
-    if good is not None and not under:
-        parts.append(cube(12, 5, 13, good, ' class="on-top"', letter=text_min <= 13 * 0.62))
+    if good is not None:
+        # On top: above the hump. Under (stolen, R10): between the legs, its
+        # bottom on the feet, drawn over the camel with a dashed outline, so
+        # that it is seen whole.
+        size, font = fitted(13 if not under else 11, text_min)
+        letter = size <= MAX_GOOD
+        if not letter:
+            size, font = (13 if not under else 11), text_min
+        top = (ON_TOP_BOTTOM if not under else UNDER_BOTTOM) - size / 2
+        cls = ' class="on-top"' if not under else ' class="under"'
+        parts.append(cube(12, round(top, 1), size, good, cls, letter=letter, font=font))
     if count > 1 and show_count:
         size = max(9.0, text_min)
         r = size * 0.62
@@ -363,8 +398,8 @@ def last_mark(x: float, y: float, mark: str) -> str:
 def space_number(ctx: _Ctx, x: float, y: float, number: int) -> str:
     """A numbered space's number (R3), in a disc at the top left."""
     size = ctx.text(14)
-    r = max(11.0, size * 0.6)
-    c = r + 2
+    r = max(11.0, size * 0.58)  # small beside the loose good on a phone held sideways (c6, e2, g1)
+    c = r + 1.5
     return (
         f'<circle cx="{x + c:.1f}" cy="{y + c:.1f}" r="{r:.1f}" class="space-number"/>'
         f'<text x="{x + c:.1f}" y="{y + c:.1f}" class="space-text" font-size="{size:.1f}">{number}</text>'
@@ -375,8 +410,8 @@ def demand_disc(ctx: _Ctx, x: float, y: float, demand: int, *, city: bool) -> st
     """The demand markers on a square (R8, R13), as a disc with their count:
     top right, or on a city under its name band, on the left."""
     size = ctx.text(13)
-    r = max(12.0, size * 0.62)
-    cx, cy = (x + CELL - r - 2, y + r + 2) if not city else (x + r + 2, y + ctx.text(13) + 8 + r + 2)
+    r = max(12.0, size * 0.58)
+    cx, cy = (x + CELL - r - 1.5, y + r + 1.5) if not city else (x + r + 2, y + ctx.text(13) + 8 + r + 2)
     markers = ngettext("{n} demand marker", "{n} demand markers", n=demand)
     return (
         f'<g class="demand"><title>{esc(markers)}</title>'
@@ -447,32 +482,48 @@ def _square(ctx: _Ctx, square: int) -> str:
     # and a browser's touch adjustment prefers a button inside the one
     # tapped (Chromium drops candidates that contain another candidate).
     # Pieces that cannot be chosen let clicks through to the square (CSS).
+    hit = targets.squares.get(square)
+    cx, cy, behind = cost_place(x, y, len(toks))
+    if hit is not None and behind:  # no room beside three tokens: under them, never over their goods
+        out.append(_cost_mark(ctx, cx, cy, hit[1]))
     out.append(f'</g><g class="on" data-on="{name}">')
     if loose is not None:
-        size = max(26.0, ctx.text(0) / 0.62)
+        size, font = fitted(26.0, ctx.text(0))
         pick = targets.pick.get(square) if inline else None
         free = _("{good}, free to pick up", good=words().good(loose))
         good_title = f"<title>{esc(free)}</title>"
         if pick is None:
             out.append(
                 f'<g class="loose" data-loose="{loose.letter}">{good_title}'
-                f"{cube(x + 50, y + LOOSE_Y, size, loose)}</g>"
+                f"{cube(x + 50, y + LOOSE_Y, size, loose, font=font)}</g>"
             )
         else:
             attrs = _action_attrs(game, pick[0], pick[1], hinted=ctx.sel.hinted)
             badge = _cost_mark(ctx, x + 50 + LOOSE_HIT[2] / 2, y + LOOSE_HIT[3], pick[1])
             out.append(
                 f'<g class="loose target pick" data-loose="{loose.letter}"{attrs}>'
-                f"{pick_ring(x, y)}{cube(x + 50, y + LOOSE_Y, size, loose)}{badge}</g>"
+                f"{pick_ring(x, y)}{cube(x + 50, y + LOOSE_Y, size, loose, font=font)}{badge}</g>"
             )
     used: set[str] = set()
     for n, (camel, count) in enumerate(toks[:MAX_DRAWN]):
         out.append(_token(ctx, square, camel, count, n, len(toks), used, inline))
     out.append("</g>")
-    hit = targets.squares.get(square)
     if hit is not None:
-        out.append(_square_target(ctx, square, hit[0], hit[1], occupied=bool(toks) or loose is not None))
+        badge = "" if behind else _cost_mark(ctx, cx, cy, hit[1])
+        occupied = bool(toks) or loose is not None
+        out.append(_square_target(ctx, square, hit[0], hit[1], badge, occupied=occupied))
     return "".join(out)
+
+
+def cost_place(x: float, y: float, n: int) -> tuple[float, float, bool]:
+    """Where the cost of a move onto ``n`` tokens is drawn (R7: 2 only onto
+    camels), and whether behind them: beside the tokens, clear of the loose
+    good above them and of the demand disc, so that it never covers a carried good."""
+    if n == 1:
+        return x + 70, y + 62, False
+    if n == 2:
+        return x + 83.5, y + 68, False
+    return x + 50, y + 50, n >= 3
 
 
 def pick_ring(x: float, y: float) -> str:
@@ -495,12 +546,12 @@ def _cost_mark(ctx: _Ctx, cx: float, cy: float, cost: int) -> str:
         return ""
     size = ctx.text(15)
     return (
-        f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.8:.1f}" class="cost-badge"/>'
+        f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.66:.1f}" class="cost-badge"/>'
         f'<text x="{cx:.1f}" y="{cy:.1f}" class="cost-text" font-size="{size:.1f}">{cost}</text>'
     )
 
 
-def _square_target(ctx: _Ctx, square: int, action: Action, cost: int, *, occupied: bool) -> str:
+def _square_target(ctx: _Ctx, square: int, action: Action, cost: int, badge: str, *, occupied: bool) -> str:
     """A place or move target: a dot on an empty square, a ring on an
     occupied one, gold for a delivery; the whole square takes the tap."""
     x, y = cell_origin(square)
@@ -509,7 +560,7 @@ def _square_target(ctx: _Ctx, square: int, action: Action, cost: int, *, occupie
     return (
         f'<g{_action_attrs(ctx.game, action, cost, hinted=ctx.sel.hinted)} class="target {kind}">'
         f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" class="hit"/>'
-        f"{mark}{_cost_mark(ctx, x + 50, y + 50, cost)}</g>"
+        f"{mark}{badge}</g>"
     )
 
 

@@ -468,7 +468,7 @@ class GameScreen:
         events = step()
         self.log.append(entry_markup(game, game.history[-1].action, events))
         self._after()
-        self.motion = plan(before, game, events)
+        self.motion = plan(before, game, events, self.unit_px)
         self.bots.shown()
         self.cur.save()
 

@@ -62,15 +62,17 @@ class HistoryScreen:
         self.history = None
         return self.back
 
-    def view(self, top: str, game: Game | None) -> View:
-        """The view, with the contract's state of ``game``, the game in progress (if any)."""
+    def view(self, top: str, game: Game | None, unit_px: float = 1.0) -> View:
+        """The view, with the contract's state of ``game``, the game in
+        progress (if any); its board drawn for ``unit_px`` (measured by the
+        page on the board shown, this one's too: web/main.py)."""
         assert self.history is not None
         rec = self.sv.records.dumps(game) if game is not None else None
         seat = game.seat if game is not None else None
         left = game.left if game is not None else None
         return View(
             "history",
-            top + pages.history_screen(self.history),
+            top + pages.history_screen(self.history, unit_px),
             rec,
             seat,
             left,

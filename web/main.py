@@ -304,8 +304,13 @@ def _draw_screen(view: Any, keyboard: bool) -> None:
     # A <details> the player opened or closed (the legend, its marks) stays so
     # when the screen is drawn again: its state is the player's, not the app's.
     folded = [(str(d.id), bool(d.open)) for d in document.querySelectorAll("#screen details[id]")]
+    # The same screen drawn again keeps where its columns were scrolled: the
+    # side column does not jump back to its top after every action (issue 14).
+    same = str(_html.getAttribute("data-screen")) == view.screen
+    kept = [k for k in _keep_scroll() if k[0] != "window"] if same else []
     _screen.innerHTML = view.markup
     _drawn["screen"] = view.markup
+    _put_back_scroll(kept)
     for el_id, is_open in folded:
         el = document.getElementById(el_id)
         if not is_none(el) and el.tagName == "DETAILS":
@@ -563,6 +568,10 @@ def _activate(target: Any, *, keyboard: bool) -> None:
     action = el.getAttribute("data-action")
     if not is_none(action):
         app.act(str(action))
+        if not is_none(el.closest("#action-list")):
+            render(keyboard=keyboard)
+            _board_into_view()
+            return
     elif not is_none(select := el.getAttribute("data-select")):
         app.select(str(select))
     elif not is_none(zoom := el.getAttribute("data-zoom")):
@@ -585,6 +594,23 @@ def _activate(target: Any, *, keyboard: bool) -> None:
         return
     render(keyboard=keyboard)
     _offer_download()
+
+
+_PHONE_UPRIGHT = window.matchMedia("(max-width: 760px) and (orientation: portrait)")
+
+
+def _board_into_view() -> None:
+    """On a phone upright the action list is below the board: after an
+    action taken there, the board (and what follows it, End turn) is
+    scrolled back into view, under the sticky turn banner, to see the move."""
+    board = document.getElementById("board")
+    banner = document.getElementById("turn-banner")
+    if is_none(board) or not bool(_PHONE_UPRIGHT.matches):
+        return
+    top = float(board.getBoundingClientRect().top)
+    below = 0.0 if is_none(banner) else float(banner.getBoundingClientRect().height)
+    if top < below or top > float(window.innerHeight) / 2:
+        window.scrollTo(window.scrollX, float(window.scrollY) + top - below - 4)
 
 
 @_reported

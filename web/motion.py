@@ -18,7 +18,7 @@ from caravan import events as ev
 from caravan.actions import EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
 from caravan.board import SQUARE_NAMES
 
-from .board_svg import CELL, LOOSE_Y, cell_origin, cube, token_key, token_place, tokens
+from .board_svg import CELL, LOOSE_Y, MIN_TEXT_PX, cell_origin, cube, fitted, token_key, token_place, tokens
 
 SLIDE_MS = 360
 DROP_MS = 420
@@ -140,9 +140,10 @@ def _centre(square: int) -> tuple[float, float]:
 
 
 class _Planner:
-    def __init__(self, before: Game, after: Game) -> None:
+    def __init__(self, before: Game, after: Game, unit_px: float) -> None:
         self.before = before
         self.after = after
+        self.unit_px = max(unit_px, 0.05)
         self.motion = Motion()
         self.ghosts: list[str] = []
         self.t = 0  # ms: each event starts when the one before it is under way
@@ -209,7 +210,9 @@ class _Planner:
         delivered one then rises from the city with the points it scored."""
         path = chain_path(self.before, e.seat, e.frm, e.to)
         good = Good(e.good)
-        sel = self.ghost(cube(0, 0, 22, good))
+        # Its letter as large on screen as the board's texts (a phone's board is small).
+        size, font = fitted(22, MIN_TEXT_PX / self.unit_px)
+        sel = self.ghost(cube(0, 0, size, good, font=font))
         frames: list[Keyframe] = []
         for sq in path:
             cx, cy = _centre(sq)
@@ -259,9 +262,10 @@ class _Planner:
             )
 
 
-def plan(before: Game, after: Game, events: list[ev.Event]) -> Motion:
-    """The animations for ``events``, which took ``before`` to ``after``."""
-    p = _Planner(before, after)
+def plan(before: Game, after: Game, events: list[ev.Event], unit_px: float = 1.0) -> Motion:
+    """The animations for ``events``, which took ``before`` to ``after``, on
+    a board drawn at ``unit_px`` CSS px a board unit (what sizes its texts)."""
+    p = _Planner(before, after, unit_px)
     for i, e in enumerate(events):
         if isinstance(e, ev.CamelPlaced):
             p.placed(e)

@@ -173,7 +173,9 @@ def saved_screen(
     return "".join(out)
 
 
-def history_screen(history: History) -> str:
+def history_screen(history: History, unit_px: float = 1.0) -> str:
+    """The history view at its step; its board's texts sized for ``unit_px``
+    CSS px a board unit, as the game's board (a phone's board is small)."""
     k, n = history.pos, history.total
     game = history.game
     step = history.last_step()
@@ -183,7 +185,8 @@ def history_screen(history: History) -> str:
         )
     else:
         where = _("After action {k} of {n}: {action}", k=k, n=n, action=str(step.action))
-    board = board_svg.render_board(game, Selection(), {})  # no sources, no targets: nothing to play
+    # no sources, no targets: nothing to play
+    board = board_svg.render_board(game, Selection(), {}, unit_px=unit_px)
     log = "".join(reversed(history.log[:k]))
     return (
         f'<section id="history" data-step="{k}" data-steps="{n}">'

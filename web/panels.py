@@ -213,7 +213,7 @@ def controls(
             f'{esc(describe(game, action))} <span class="cost">{esc(cost_text(cost))}</span> '
             f"<code>{esc(action)}</code></button></li>"
         )
-    out.append("</ul></details>")
+    out.append("</ul>")
     return "".join(out)
 
 

@@ -260,3 +260,21 @@ def test_a_crowded_square_that_is_not_a_source_opens_its_view_when_tapped() -> N
     game = camel(game, 0, "a1")
     svg = render_board(game, _selection(game))
     assert re.search(r'data-square="d4"[^>]*data-zoom="d4" role="button"', svg)
+
+
+def test_on_a_phone_a_carried_good_keeps_its_letter_and_a_stolen_one_is_drawn_over_its_camel() -> None:
+    """Issue 14: at 0.48 px a board unit (a 360 px phone) a good on top of a
+    lone camel (token scale 1.55) has its letter, at least 10.5 CSS px; a
+    stolen good under a camel (R10) is drawn after the camel, so it is seen whole."""
+    game = blank()
+    game = camel(game, 0, "c6", "I")
+    game = camel(game, 1, "e2", "S", under=True)
+    svg = render_board(game, _selection(game), unit_px=0.48)
+    for name, part in (("c6", "on-top"), ("e2", "under")):
+        on = svg[svg.index(f'data-on="{name}"') :]
+        piece = on[: on.index("</g></g>") + 8]
+        font = re.search(rf'class="{part}">.*?class="cube-letter" font-size="([\d.]+)"', piece)
+        assert font is not None, f"the good on {name} has no letter"
+        assert float(font.group(1)) * 1.55 * 0.48 >= 10.5 - 0.05
+        if part == "under":
+            assert piece.index('class="camel"') < piece.index('class="under"')
