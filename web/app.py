@@ -378,7 +378,7 @@ class App:
             self.page.focus = "#share"
             return True
         if self.page.screen == "saved" and self.saved.renaming is not None:
-            self.saved.renaming = None
+            self.saved.cancel_rename()
             return True
         return self.play.escape()
 
@@ -399,7 +399,7 @@ class App:
 
     def cancel_rename(self) -> None:
         """The rename form's Cancel: the name stays as it was."""
-        self.saved.renaming = None
+        self.saved.cancel_rename()
 
     def undo_delete(self) -> None:
         self.saved.undo_delete()
@@ -454,6 +454,12 @@ class App:
         self.reference.close()
 
     # ------------------------------------------------------------- output
+
+    def announcement(self) -> str:
+        """What ``#announcer`` says after this update, taken once (main.py,
+        once per render): the actions played, a bot's too, whose turn it is
+        when the turn passed, a refusal; empty when there is nothing new."""
+        return self.page.take_said()
 
     def view(self, *, board: bool = True) -> View:
         """The page after an update; with ``board`` False, the board is an

@@ -31,6 +31,7 @@ from caravan.game import Game
 from caravan.limits import MAX_ACTIONS
 
 from . import board_svg, pages, panels, tabs
+from .announce import action_said
 from .bot_turns import (
     PACE_WORDS,
     PACES,
@@ -468,6 +469,7 @@ class GameScreen:
         events = step()
         self.log.append(entry_markup(game, game.history[-1].action, events))
         self._after()
+        self.page.said.append(action_said(game, events))  # #announcer, a bot's action too
         self.motion = plan(before, game, events)
         self.bots.shown()
         self.cur.save()
@@ -627,9 +629,9 @@ class GameScreen:
     def _home_focus(self) -> str | None:
         """Where a keyboard player goes next: the selected source's first
         target, else the first selectable source (in page order), else end
-        turn; on the game-over screen, the rematch button."""
+        turn; on the game-over screen, its heading (the winner follows)."""
         if self.page.screen == "over":
-            return "#rematch"
+            return "#game-over-title"
         if self.page.screen != "game":
             return None
         targets = self.sel.targets()
@@ -748,7 +750,7 @@ class GameScreen:
                 f'<aside class="side">{self._bot_markup(game) if bots else ""}'
                 f"{zoom_html}{dialog}"
                 f"{controls}"
-                f'<p id="message" role="alert">{esc(self.page.message)}</p>'
+                f'<p id="message">{esc(self.page.message)}</p>'
                 f'<p id="square-info">{esc(self.info)}</p>'
                 f"{panels.bag(game)}{panels.player_panels(game)}{panels.legend(game)}{log_html}"
                 f"{tools}{panels.keys_help()}"

@@ -30,6 +30,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import is_none  # type: ignore[import-not-found]
 
 from caravan.limits import MAX_LINK, MAX_RECORD
+from web.announce import parity
 from web.app import App
 from web.board_svg import VIEW
 from web.botclient import Answer, BotClient, Notice, OnAnswer
@@ -216,7 +217,7 @@ def _play(motion: Any) -> None:
 # event), so that closing it finds the screen exactly as it was: selection,
 # scroll of the log, focus. Only if the screen changed meanwhile is it drawn
 # on closing, and its scroll positions are put back.
-_drawn = {"screen": "", "header": "", "rules": ""}
+_drawn = {"screen": "", "header": "", "rules": "", "name": "loading"}  # "name": the screen last drawn
 _under: dict[str, Any] = {"opener": None, "scroll": []}
 _SCROLLERS = (".side", "#log", "#saved-list", "#history-log")
 
@@ -304,6 +305,9 @@ def _draw_screen(view: Any, keyboard: bool) -> None:
     # A <details> the player opened or closed (the legend, its marks) stays so
     # when the screen is drawn again: its state is the player's, not the app's.
     folded = [(str(d.id), bool(d.open)) for d in document.querySelectorAll("#screen details[id]")]
+    before = _drawn["name"]  # not data-screen: the board's first measuring sets it early
+    had = document.activeElement
+    held = not is_none(had) and bool(_screen.contains(had))  # the focus was in the markup replaced
     _screen.innerHTML = view.markup
     _drawn["screen"] = view.markup
     for el_id, is_open in folded:
@@ -317,12 +321,19 @@ def _draw_screen(view: Any, keyboard: bool) -> None:
         _localise_dates()
     if view.screen == "history":
         keyboard = True  # the arrow keys work only while focus is inside the page
-    if keyboard and view.focus is not None:
+    # Another screen (not the first after the boot), or a saved-games button
+    # gone with its entry: focus goes to View.focus whatever was clicked,
+    # never left on <body>; unscrolled after a pointer click.
+    settle = (before not in ("loading", view.screen)) or (view.screen == "saved" and held)
+    if (keyboard or settle) and view.focus is not None:
         # The old markup held the focus; a pointer user gets no focus moves
-        # (no focus ring, no scrolling after a tap).
+        # on a screen it stays on (no focus ring, no scrolling after a tap).
         el = document.querySelector(view.focus)
         if not is_none(el):
-            el.focus()
+            if keyboard:
+                el.focus()
+            else:
+                el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
     if view.record is None:
         for name in ("data-record", "data-seat", "data-left"):
             _html.removeAttribute(name)
@@ -331,6 +342,26 @@ def _draw_screen(view: Any, keyboard: bool) -> None:
         _html.setAttribute("data-seat", str(view.seat))
         _html.setAttribute("data-left", str(view.left))
     _html.setAttribute("data-screen", view.screen)
+    _drawn["name"] = view.screen
+
+
+_said = {"count": 0}  # texts #announcer has said
+
+
+def _announce(text: str) -> None:
+    """Say ``text`` through the persistent live region: into one of its two
+    children in turn, the other emptied, so that the same text is said again
+    (a changed node is what screen readers announce; no timers)."""
+    if not text:
+        return
+    region = document.getElementById("announcer")
+    if is_none(region):
+        return
+    now, other = parity(_said["count"])
+    _said["count"] += 1
+    kids = region.children
+    kids.item(other).textContent = ""
+    kids.item(now).textContent = text
 
 
 _measured = False  # whether the board's scale on screen was measured yet
@@ -364,6 +395,7 @@ def render(*, keyboard: bool = False) -> None:
         _show(app.view(), keyboard)
     _play(view.motion)
     app.motion = None  # played once: a later redraw does not replay it
+    _announce(app.announcement())
     _bot_schedule()
 
 
