@@ -1,6 +1,7 @@
 """The page speaks (issue 14): the live region #announcer is in the page from
 its first paint, outside the re-drawn #screen, and says the action just
-played; focus never falls to <body> on the saved-games screen. One booted page."""
+played; focus never falls to <body> on the saved-games screen, nor on a
+redraw of the same screen. One booted page."""
 
 from __future__ import annotations
 
@@ -35,6 +36,15 @@ def test_announcer_says_the_action_and_focus_stays_on_the_saved_games_screen(sha
     assert region["exists"] and region["live"] == "polite" and not region["inScreen"]
     assert region["children"] == 2
     wait_ready_on(page)
+
+    # The bot worker getting ready redraws the game screen (no screen change):
+    # a keyboard player's focus stays on the element it was on (web/refocus.py);
+    # it fell to <body> (make test's keyboard test lost its place after a Tab).
+    html = page.locator("html")
+    assert html.get_attribute("data-bot") == "loading", "worker ready first: nothing shown"
+    page.locator("#supply").focus()
+    expect(html).to_have_attribute("data-bot", "ready", timeout=60_000)
+    assert page.evaluate(_FOCUS) == "supply"
 
     driver = Driver(page)
     game = driver.game()

@@ -36,6 +36,7 @@ from web.board_svg import VIEW
 from web.botclient import Answer, BotClient, Notice, OnAnswer
 from web.i18n import _
 from web.query import parse_query
+from web.refocus import KEYS, focus_key
 from web.saved import Saves
 from web.storage import StorageError, StorageFull
 
@@ -308,6 +309,7 @@ def _draw_screen(view: Any, keyboard: bool) -> None:
     before = _drawn["name"]  # not data-screen: the board's first measuring sets it early
     had = document.activeElement
     held = not is_none(had) and bool(_screen.contains(had))  # the focus was in the markup replaced
+    kept = _focus_held(had) if held else None
     _screen.innerHTML = view.markup
     _drawn["screen"] = view.markup
     for el_id, is_open in folded:
@@ -334,6 +336,8 @@ def _draw_screen(view: Any, keyboard: bool) -> None:
                 el.focus()
             else:
                 el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+    elif not keyboard and kept is not None and before == view.screen:
+        _focus_again(kept)
     if view.record is None:
         for name in ("data-record", "data-seat", "data-left"):
             _html.removeAttribute(name)
@@ -343,6 +347,34 @@ def _draw_screen(view: Any, keyboard: bool) -> None:
         _html.setAttribute("data-left", str(view.left))
     _html.setAttribute("data-screen", view.screen)
     _drawn["name"] = view.screen
+
+
+def _focus_held(el: Any) -> tuple[str, int] | None:
+    """The keyboard focus about to be replaced by a redraw: a selector for
+    its element and which match of it (the board and the list share keys);
+    None for a pointer's focus (a click focuses what it hits, and a pointer
+    player gets no focus moves) or an element nothing names."""
+    if not bool(el.matches(":focus-visible")):
+        return None
+    attrs = {name: str(el.getAttribute(name)) for name in KEYS if el.hasAttribute(name)}
+    if el.hasAttribute("data-id"):
+        attrs["data-id"] = str(el.getAttribute("data-id"))
+    key = focus_key(str(el.id or ""), attrs)
+    if key is None:
+        return None
+    matches = document.querySelectorAll(key)
+    return key, next((i for i in range(matches.length) if matches.item(i) == el), 0)
+
+
+def _focus_again(kept: tuple[str, int]) -> None:
+    """After a redraw of the same screen that was not the player's key (a bot
+    worker getting ready, a bot's action, a resize): focus on the same
+    element in the new markup, unscrolled, so that Tab goes on from there."""
+    key, index = kept
+    matches = document.querySelectorAll(key)
+    if matches.length:
+        el = matches.item(min(index, matches.length - 1))
+        el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
 
 
 _said = {"count": 0}  # texts #announcer has said
