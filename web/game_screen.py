@@ -55,6 +55,7 @@ from .saved import load_game
 from .selection import SUPPLY, Selection, source_of
 from .services import Page, Services
 from .squareinfo import refusal, square_text
+from .srboard import SrBoard
 from .storage import StorageError
 from .view import View, title_text
 
@@ -105,6 +106,7 @@ class GameScreen:
         self.cur = current
         self.sel = Selection()
         self.log: list[str] = []  # markup per history step, oldest first
+        self.sr = SrBoard(page)  # the screen-reader board (web/srboard.py)
         self.motion: Motion | None = None  # played once by main.py, then dropped
         self.zoom: int | None = None  # the square shown enlarged (docs/UI-CONTRACT.md)
         self.unit_px = 1.0  # CSS px per board unit, measured by main.py
@@ -470,6 +472,7 @@ class GameScreen:
         self.log.append(entry_markup(game, game.history[-1].action, events))
         self._after()
         self.page.said.append(action_said(game, events))  # #announcer, a bot's action too
+        self.sr.played()
         self.motion = plan(before, game, events)
         self.bots.shown()
         self.cur.save()
@@ -634,6 +637,8 @@ class GameScreen:
             return "#game-over-title"
         if self.page.screen != "game":
             return None
+        if self.sr.on:
+            return self.sr.cell_focus()  # the player chose the grid
         targets = self.sel.targets()
         if targets:
             return _target_css(min(targets, key=board_svg.target_order))
@@ -724,12 +729,13 @@ class GameScreen:
         if self.cur.stale is not None:
             note += tabs.notice(self.cur.stale)
         dialog = pages.share_dialog(self.share_url(), self.share_status) if self.sharing else ""
+        sr_board = self.sr.markup(game, playing=screen == "game")
         tools = pages.game_buttons()
         bots = has_bots(game)
         if screen == "over":
             hints = self.hints.used[: game.seats] if bots or any(self.hints.used) else None
             body = (
-                f"{panels.game_over(game, hints)}{note}{tools}{dialog}"
+                f"{sr_board}{panels.game_over(game, hints)}{note}{tools}{dialog}"
                 f'<div class="layout"><div class="board-wrap">{board_markup}</div>'
                 f'<aside class="side">{panels.player_panels(game)}{log_html}</aside></div>'
             )
@@ -745,7 +751,7 @@ class GameScreen:
                 hint="" if bot_acts else self._hint_markup(game),
             )
             body = (
-                f"{panels.banner(game, busy)}{note}"
+                f"{sr_board}{panels.banner(game, busy)}{note}"
                 f'<div class="layout"><div class="board-wrap">{board_markup}</div>'
                 f'<aside class="side">{self._bot_markup(game) if bots else ""}'
                 f"{zoom_html}{dialog}"

@@ -19,6 +19,7 @@ every update ``_bot_schedule`` lets the app ask the worker for a bot's turn
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import io
 import json
@@ -29,11 +30,13 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignor
 from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import is_none  # type: ignore[import-not-found]
 
+from caravan.board import SQUARE_NAMES, parse_square
 from caravan.limits import MAX_LINK, MAX_RECORD
 from web.announce import parity
 from web.app import App
 from web.board_svg import VIEW
 from web.botclient import Answer, BotClient, Notice, OnAnswer
+from web.grid import moved as grid_moved
 from web.i18n import _
 from web.query import parse_query
 from web.refocus import KEYS, focus_key
@@ -490,6 +493,8 @@ _BUTTONS: dict[str, Callable[[], None]] = {
     "conflict-load": lambda: app.load_newer(),
     "conflict-keep": lambda: app.keep_both(),
     "hint": lambda: app.ask_hint(),
+    "sr-toggle": lambda: _toggle_grid(),
+    "sr-send": lambda: _send_command(),
     "bot-skip": lambda: app.bot_skip(),
     "bot-retry": lambda: app.bot_retry(),
 }
@@ -614,6 +619,11 @@ def _activate(target: Any, *, keyboard: bool) -> None:
         app.confirm_end(False)  # a click outside the question: "no"
         render(keyboard=keyboard)
         return
+    cell = target.closest("[data-cell]")
+    if not is_none(cell):  # a space of the screen-reader board: its actions, as Enter on it
+        app.grid_list(str(cell.getAttribute("data-cell")))
+        render(keyboard=keyboard)
+        return
     el = target.closest("[data-action],[data-select],[data-zoom],[data-saved-action],button[id]")
     if is_none(el):
         if not is_none(target.closest("#board")):
@@ -691,9 +701,80 @@ def _trap_tab(event: Any) -> bool:
     return True
 
 
+# The screen-reader board's choice, kept across visits (one key for every page path:
+# outside every saved-games prefix, web/saved.py namespace).
+_GRID_KEY = "caravan:sr-board"
+
+
+def _toggle_grid() -> None:
+    app.toggle_grid()
+    with contextlib.suppress(Exception):  # storage off or full: the choice holds for this visit only
+        window.localStorage.setItem(_GRID_KEY, "on" if app.grid_on else "off")
+
+
+def _remembered_grid() -> bool:
+    try:
+        return str(window.localStorage.getItem(_GRID_KEY)) == "on"
+    except Exception:
+        return False
+
+
+def _send_command() -> None:
+    el = document.getElementById("sr-command")
+    if is_none(el):
+        return
+    text = str(el.value)
+    el.value = ""
+    app.command(text)
+
+
+def _grid_keydown(event: Any, key: str) -> bool:
+    """A key on a cell of the screen-reader board (web/grid.py); True when it was the grid's.
+    Moving only moves the roving tab stop in the page: nothing is drawn again."""
+    cell = event.target.closest("[data-cell]")
+    if is_none(cell) or event.ctrlKey or event.metaKey or event.altKey:
+        return False
+    name = str(cell.getAttribute("data-cell"))
+    if key in ("Enter", " "):
+        event.preventDefault()
+        if not event.repeat:
+            app.grid_list(name)
+            render(keyboard=True)
+        return True
+    to = grid_moved(parse_square(name), key)
+    if to is not None:
+        event.preventDefault()
+        new = document.querySelector(f'[data-cell="{SQUARE_NAMES[to]}"]')
+        if not is_none(new):
+            cell.setAttribute("tabindex", "-1")
+            new.setAttribute("tabindex", "0")
+            new.focus()
+            app.grid_go(SQUARE_NAMES[to])
+        return True
+    if app.grid_key(key):
+        event.preventDefault()
+        render(keyboard=True)
+        return True
+    return False
+
+
+def _list_digit(event: Any, key: str) -> bool:
+    """A digit on the list of a space's actions plays that one (``#sr-actions``)."""
+    if len(key) != 1 or not key.isdigit() or is_none(event.target.closest("#sr-actions")):
+        return False
+    buttons = document.querySelectorAll("#sr-actions button")
+    n = int(key)
+    event.preventDefault()
+    if 1 <= n <= buttons.length and not event.repeat:
+        buttons.item(n - 1).click()
+    return True
+
+
 @_reported
 def _on_keydown(event: Any) -> None:
     key = str(event.key)
+    if _grid_keydown(event, key) or _list_digit(event, key):
+        return
     if key == "Tab" and app.confirming and not app.reference.is_open:
         _trap_tab(event)
         return
@@ -713,6 +794,10 @@ def _on_keydown(event: Any) -> None:
             render(keyboard=True)
     elif app.history_key(key):
         event.preventDefault()
+        render(keyboard=True)
+    elif key == "Enter" and str(event.target.id) == "sr-command":
+        event.preventDefault()
+        _send_command()
         render(keyboard=True)
     elif key == "Enter" and str(event.target.id) == "rename-input":
         event.preventDefault()
@@ -1041,6 +1126,7 @@ def boot() -> None:
     window.addEventListener("pagehide", create_proxy(_on_pagehide))
     _start_bot()
     app.set_language(str(_html.getAttribute("lang") or "en"))  # boot.js chose it (docs/UI-CONTRACT.md)
+    app.set_grid(_remembered_grid())
     window.caravanCatalogue = create_proxy(_use_catalogue)
     link_text = _fragment()
     app.boot(link_text, query.autostart, short=query.short, casual=query.casual)
