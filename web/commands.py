@@ -16,21 +16,25 @@ from caravan import Game
 from caravan.actions import Action, EndTurn, PlaceCamel, parse_action
 from caravan.board import SQUARE_NAMES, parse_square
 from caravan.errors import CaravanError, NotationError
+from caravan.words import C_
 
 from .announce import action_said
 from .i18n import _, capital, ngettext, pgettext, words
 from .log import cost_text, describe, good_name
 from .names import name_of
 from .selection import SUPPLY, source_of
+from .squareinfo import not_allowed
 
 # The typed commands, English always understood beside the page's language.
+# Translators: words a player types in the screen-reader board's command field
+# (one word each, lower case; the English word is understood too).
 COMMANDS = {
-    "actions": ("typed command", "actions"),
-    "camels": ("typed command", "camels"),
-    "goods": ("typed command", "goods"),
-    "scores": ("typed command", "scores"),
-    "last": ("typed command", "last"),
-    "help": ("typed command", "help"),
+    "actions": C_("typed command", "actions"),
+    "camels": C_("typed command", "camels"),
+    "goods": C_("typed command", "goods"),
+    "scores": C_("typed command", "scores"),
+    "last": C_("typed command", "last"),
+    "help": C_("typed command", "help"),
 }
 
 
@@ -148,8 +152,8 @@ def last_turn(game: Game) -> str:
 
 
 def _command(word: str) -> str | None:
-    for name, (context, message) in COMMANDS.items():
-        if word in (name, pgettext(context, message).lower()):
+    for name in COMMANDS:
+        if word in (name, command_word(name)):
             return name
     return None
 
@@ -192,15 +196,21 @@ def played(game: Game, action: Action) -> Answer:
     """The engine's answer to ``action``: its refusal read back, or the action to play."""
     reason = game.why_illegal(action)
     if reason is not None:
-        return Answer(_("Not allowed: {reason}", reason=words().refusal(reason)))
+        return Answer(not_allowed(words().refusal(reason)))
     return Answer("", play=action)
+
+
+def command_word(name: str) -> str:
+    """A typed command's word in the page's language (``COMMANDS``)."""
+    return pgettext(*COMMANDS[name]).lower()
 
 
 def help_text() -> str:
     """What can be typed, said when asked or when nothing was typed."""
+    typed = [f"{command_word('actions')} d5"] + [command_word(n) for n in COMMANDS if n != "actions"]
     return capital(
         _(
-            "type a move in notation (@d4, d4-d5, +d4, Sd4>d5, end), a number from the list, or: "
-            "actions d5, camels, goods, scores, last, help."
+            "type a move in notation (@d4, d4-d5, +d4, Sd4>d5, end), a number from the list, or: {commands}.",
+            commands=", ".join(typed),
         )
     )
