@@ -38,6 +38,9 @@ COMMANDS = {
 }
 
 
+SAID = 9  # a space's actions said at once: the ones a digit on the list plays
+
+
 @dataclass(frozen=True)
 class Answer:
     """What a command says, the action it asks to play (already found legal
@@ -71,8 +74,11 @@ def listing(game: Game, square: int) -> str:
     name = SQUARE_NAMES[square]
     if not found:
         return _("No action from {square}.", square=name)
-    items = [f"{i}. {describe(game, a)} ({cost_text(c)})" for i, (a, c) in enumerate(found, 1)]
+    items = [f"{i}. {describe(game, a)} ({cost_text(c)})" for i, (a, c) in enumerate(found[:SAID], 1)]
     head = ngettext("{n} action from {square}:", "{n} actions from {square}:", n=len(found), square=name)
+    if len(found) > SAID:  # the rest are read from the list, not all said at once
+        more = len(found) - SAID
+        items.append(ngettext("and {n} more in the list", "and {n} more in the list", n=more))
     return f"{head} {'; '.join(items)}."
 
 

@@ -366,7 +366,7 @@ class GameScreen:
             self.act("end")
         else:
             self.confirming = False
-            self.page.focus = "#end-turn"
+            self.page.focus = self.sr.cell_focus() if self.sr.on else "#end-turn"
 
     def explain(self, square: str) -> None:
         """A click on a square that is neither a source nor a target: say why

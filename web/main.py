@@ -313,7 +313,14 @@ def _draw_screen(view: Any, keyboard: bool) -> None:
     had = document.activeElement
     held = not is_none(had) and bool(_screen.contains(had))  # the focus was in the markup replaced
     kept = _focus_held(had) if held else None
+    # Text being typed (the command field, a new name) outlives a redraw of the same screen.
+    typed = [(str(el.id), str(el.value)) for el in document.querySelectorAll("#screen input[type=text][id]")]
     _screen.innerHTML = view.markup
+    if before == view.screen:
+        for el_id, value in typed:
+            el = document.getElementById(el_id)
+            if value and not is_none(el) and not str(el.value):
+                el.value = value
     _drawn["screen"] = view.markup
     for el_id, is_open in folded:
         el = document.getElementById(el_id)
@@ -378,6 +385,9 @@ def _focus_again(kept: tuple[str, int]) -> None:
     if matches.length:
         el = matches.item(min(index, matches.length - 1))
         el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+        if str(el.tagName) == "INPUT":  # typing goes on at the end of what was typed
+            end = len(str(el.value))
+            el.setSelectionRange(end, end)
 
 
 _said = {"count": 0}  # texts #announcer has said
