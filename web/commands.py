@@ -57,7 +57,7 @@ def actions_from(game: Game, square: int) -> list[tuple[Action, int]]:
     placing a camel on it, moving a camel from it, picking up or stealing
     there, moving a good from on or under a camel there (R8–R12)."""
     name = SQUARE_NAMES[square]
-    out = []
+    out: list[tuple[Action, int]] = []
     for action, cost in game.legal_actions_with_cost():
         source = source_of(action)
         if source == SUPPLY:
