@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import sync_playwright
 
 from caravan import Game, Options, default_players, link, parse_action
-from caravan.actions import Action, PickUp, Steal
+from caravan.actions import Action, EndTurn, MoveCamel, PickUp, Steal
 from caravan.board import SQUARE_NAMES
 from caravan.playout import courier_action
 from e2e.driver import READY, Driver
@@ -146,6 +146,17 @@ def _states() -> list[State]:
         d.page.locator("#share").click()
         d.page.locator("#share-dialog").wait_for()
 
+    # A space with something to do: a camel's move (a long list), else where a camel can be placed.
+    legal = [a for a in end_game.legal_actions() if not isinstance(a, EndTurn)]
+    first = next((a for a in legal if isinstance(a, MoveCamel)), legal[0])
+    sr_cell = SQUARE_NAMES[first.frm if isinstance(first, MoveCamel) else getattr(first, "to", 0)]
+
+    def sr_board(d: Driver) -> None:  # the screen-reader board, a space's actions listed
+        d.page.locator("#sr-toggle").click()
+        d.page.locator(f'[data-cell="{sr_cell}"]').focus()
+        d.page.keyboard.press("Enter")
+        d.page.locator("#sr-actions").wait_for()
+
     zoom_game = Game(Options(players=default_players(2), short=True), seed=6)
     for text in ("@d4", "end", "@a1"):  # the second player's camel by the salt on a1
         zoom_game.push(parse_action(text))
@@ -165,6 +176,7 @@ def _states() -> list[State]:
         ("12-saved", end_game, saved),
         ("13-history", end_game, history),
         ("14-share", steal_game, share),
+        ("15-sr-board", end_game, sr_board),
     ]
 
 

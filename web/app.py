@@ -273,6 +273,45 @@ class App:
     def confirm_end(self, yes: bool) -> None:
         self.play.confirm_end(yes)
 
+    # ------------------------------------------- the screen-reader board
+
+    @property
+    def grid_on(self) -> bool:
+        """Whether the screen-reader board is shown (main.py remembers it)."""
+        return self.play.sr.on
+
+    def toggle_grid(self) -> None:
+        self.play.sr.toggle()
+
+    def set_grid(self, on: bool) -> None:
+        """The remembered choice (main.py, at boot), before any screen is drawn."""
+        self.play.sr.on = on
+
+    def grid_go(self, cell: str) -> None:
+        """The grid's focus moved to ``cell`` (main.py moved it in the page)."""
+        self.play.sr.go(cell)
+
+    def grid_list(self, cell: str) -> None:
+        """Enter on a grid cell: the actions from it, numbered."""
+        if self.game is not None and self.page.screen == "game":
+            self.play.sr.list_actions(self.game, cell)
+
+    def grid_key(self, key: str) -> bool:
+        """A command key on the grid (web/srboard.py KEYS); True when it was one."""
+        return self.game is not None and self.play.sr.key(self.game, key)
+
+    def command(self, text: str) -> None:
+        """``#sr-command``: an answer said, or the typed action played when
+        the engine allows it (the game screen's own path: its question before
+        ending a turn with actions left, R6, included)."""
+        if self.game is None or self.page.screen != "game":
+            return
+        action = self.play.sr.command(self.game, text)
+        if action is not None:
+            self.play.act(str(action))
+            if not self.play.confirming:
+                self.page.focus = "#sr-command"
+
     def undo(self) -> None:
         self.play.undo()
 
@@ -378,7 +417,7 @@ class App:
             self.page.focus = "#share"
             return True
         if self.page.screen == "saved" and self.saved.renaming is not None:
-            self.saved.renaming = None
+            self.saved.cancel_rename()
             return True
         return self.play.escape()
 
@@ -399,7 +438,7 @@ class App:
 
     def cancel_rename(self) -> None:
         """The rename form's Cancel: the name stays as it was."""
-        self.saved.renaming = None
+        self.saved.cancel_rename()
 
     def undo_delete(self) -> None:
         self.saved.undo_delete()
@@ -454,6 +493,12 @@ class App:
         self.reference.close()
 
     # ------------------------------------------------------------- output
+
+    def announcement(self) -> str:
+        """What ``#announcer`` says after this update, taken once (main.py,
+        once per render): the actions played, a bot's too, whose turn it is
+        when the turn passed, a refusal; empty when there is nothing new."""
+        return self.page.take_said()
 
     def view(self, *, board: bool = True) -> View:
         """The page after an update; with ``board`` False, the board is an

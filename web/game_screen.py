@@ -31,6 +31,7 @@ from caravan.game import Game
 from caravan.limits import MAX_ACTIONS
 
 from . import board_svg, pages, panels, tabs
+from .announce import action_said
 from .bot_turns import (
     PACE_WORDS,
     PACES,
@@ -54,6 +55,7 @@ from .saved import load_game
 from .selection import SUPPLY, Selection, source_of
 from .services import Page, Services
 from .squareinfo import refusal, square_text
+from .srboard import SrBoard
 from .storage import StorageError
 from .view import View, title_text
 
@@ -104,6 +106,7 @@ class GameScreen:
         self.cur = current
         self.sel = Selection()
         self.log: list[str] = []  # markup per history step, oldest first
+        self.sr = SrBoard(page)  # the screen-reader board (web/srboard.py)
         self.motion: Motion | None = None  # played once by main.py, then dropped
         self.zoom: int | None = None  # the square shown enlarged (docs/UI-CONTRACT.md)
         self.unit_px = 1.0  # CSS px per board unit, measured by main.py
@@ -363,7 +366,7 @@ class GameScreen:
             self.act("end")
         else:
             self.confirming = False
-            self.page.focus = "#end-turn"
+            self.page.focus = self.sr.cell_focus() if self.sr.on else "#end-turn"
 
     def explain(self, square: str) -> None:
         """A click on a square that is neither a source nor a target: say why
@@ -468,6 +471,8 @@ class GameScreen:
         events = step()
         self.log.append(entry_markup(game, game.history[-1].action, events))
         self._after()
+        self.page.said.append(action_said(game, events))  # #announcer, a bot's action too
+        self.sr.played()
         self.motion = plan(before, game, events, self.unit_px)
         self.bots.shown()
         self.cur.save()
@@ -627,11 +632,13 @@ class GameScreen:
     def _home_focus(self) -> str | None:
         """Where a keyboard player goes next: the selected source's first
         target, else the first selectable source (in page order), else end
-        turn; on the game-over screen, the rematch button."""
+        turn; on the game-over screen, its heading (the winner follows)."""
         if self.page.screen == "over":
-            return "#rematch"
+            return "#game-over-title"
         if self.page.screen != "game":
             return None
+        if self.sr.on:
+            return self.sr.cell_focus()  # the player chose the grid
         targets = self.sel.targets()
         if targets:
             return _target_css(min(targets, key=board_svg.target_order))
@@ -722,12 +729,13 @@ class GameScreen:
         if self.cur.stale is not None:
             note += tabs.notice(self.cur.stale)
         dialog = pages.share_dialog(self.share_url(), self.share_status) if self.sharing else ""
+        sr_board = self.sr.markup(game, playing=screen == "game")
         tools = pages.game_buttons()
         bots = has_bots(game)
         if screen == "over":
             hints = self.hints.used[: game.seats] if bots or any(self.hints.used) else None
             body = (
-                f"{panels.game_over(game, hints)}{note}{tools}{dialog}"
+                f"{sr_board}{panels.game_over(game, hints)}{note}{tools}{dialog}"
                 f'<div class="layout"><div class="board-wrap">{board_markup}</div>'
                 f'<aside class="side">{panels.player_panels(game)}{log_html}</aside></div>'
             )
@@ -743,12 +751,12 @@ class GameScreen:
                 hint="" if bot_acts else self._hint_markup(game),
             )
             body = (
-                f"{panels.banner(game, busy)}{note}"
+                f"{sr_board}{panels.banner(game, busy)}{note}"
                 f'<div class="layout"><div class="board-wrap">{board_markup}</div>'
                 f'<aside class="side">{self._bot_markup(game) if bots else ""}'
                 f"{zoom_html}{dialog}"
                 f"{controls}"
-                f'<p id="message" role="alert">{esc(self.page.message)}</p>'
+                f'<p id="message">{esc(self.page.message)}</p>'
                 f'<p id="square-info">{esc(self.info)}</p>'
                 f"{panels.bag(game)}{panels.player_panels(game)}{panels.legend(game)}{log_html}"
                 f"{tools}{panels.keys_help()}"

@@ -19,6 +19,7 @@ every update ``_bot_schedule`` lets the app ask the worker for a bot's turn
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import io
 import json
@@ -29,12 +30,16 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignor
 from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import is_none  # type: ignore[import-not-found]
 
+from caravan.board import SQUARE_NAMES, parse_square
 from caravan.limits import MAX_LINK, MAX_RECORD
+from web.announce import parity
 from web.app import App
 from web.board_svg import VIEW
 from web.botclient import Answer, BotClient, Notice, OnAnswer
+from web.grid import moved as grid_moved
 from web.i18n import _
 from web.query import parse_query
+from web.refocus import KEYS, focus_key
 from web.saved import Saves
 from web.storage import StorageError, StorageFull
 
@@ -216,7 +221,7 @@ def _play(motion: Any) -> None:
 # event), so that closing it finds the screen exactly as it was: selection,
 # scroll of the log, focus. Only if the screen changed meanwhile is it drawn
 # on closing, and its scroll positions are put back.
-_drawn = {"screen": "", "header": "", "rules": ""}
+_drawn = {"screen": "", "header": "", "rules": "", "name": "loading"}  # "name": the screen last drawn
 _under: dict[str, Any] = {"opener": None, "scroll": []}
 _SCROLLERS = (".side", "#log", "#saved-list", "#history-log")
 
@@ -304,13 +309,23 @@ def _draw_screen(view: Any, keyboard: bool) -> None:
     # A <details> the player opened or closed (the legend, its marks) stays so
     # when the screen is drawn again: its state is the player's, not the app's.
     folded = [(str(d.id), bool(d.open)) for d in document.querySelectorAll("#screen details[id]")]
+    before = _drawn["name"]  # not data-screen: the board's first measuring sets it early
+    had = document.activeElement
+    held = not is_none(had) and bool(_screen.contains(had))  # the focus was in the markup replaced
+    kept = _focus_held(had) if held else None
+    # Text being typed (the command field, a new name) outlives a redraw of the same screen.
+    typed = [(str(el.id), str(el.value)) for el in document.querySelectorAll("#screen input[type=text][id]")]
     # The same screen drawn again keeps where its columns were scrolled: the
     # side column does not jump back to its top after every action (issue 14).
-    same = str(_html.getAttribute("data-screen")) == view.screen
-    kept = [k for k in _keep_scroll() if k[0] != "window"] if same else []
+    scrolled = [k for k in _keep_scroll() if k[0] != "window"] if before == view.screen else []
     _screen.innerHTML = view.markup
+    if before == view.screen:
+        for el_id, value in typed:
+            el = document.getElementById(el_id)
+            if value and not is_none(el) and not str(el.value):
+                el.value = value
     _drawn["screen"] = view.markup
-    _put_back_scroll(kept)
+    _put_back_scroll(scrolled)
     for el_id, is_open in folded:
         el = document.getElementById(el_id)
         if not is_none(el) and el.tagName == "DETAILS":
@@ -322,12 +337,21 @@ def _draw_screen(view: Any, keyboard: bool) -> None:
         _localise_dates()
     if view.screen == "history":
         keyboard = True  # the arrow keys work only while focus is inside the page
-    if keyboard and view.focus is not None:
+    # Another screen (not the first after the boot), or a saved-games button
+    # gone with its entry: focus goes to View.focus whatever was clicked,
+    # never left on <body>; unscrolled after a pointer click.
+    settle = (before not in ("loading", view.screen)) or (view.screen == "saved" and held)
+    if (keyboard or settle) and view.focus is not None:
         # The old markup held the focus; a pointer user gets no focus moves
-        # (no focus ring, no scrolling after a tap).
+        # on a screen it stays on (no focus ring, no scrolling after a tap).
         el = document.querySelector(view.focus)
         if not is_none(el):
-            el.focus()
+            if keyboard:
+                el.focus()
+            else:
+                el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+    elif not keyboard and kept is not None and before == view.screen:
+        _focus_again(kept)
     if view.record is None:
         for name in ("data-record", "data-seat", "data-left"):
             _html.removeAttribute(name)
@@ -336,6 +360,57 @@ def _draw_screen(view: Any, keyboard: bool) -> None:
         _html.setAttribute("data-seat", str(view.seat))
         _html.setAttribute("data-left", str(view.left))
     _html.setAttribute("data-screen", view.screen)
+    _drawn["name"] = view.screen
+
+
+def _focus_held(el: Any) -> tuple[str, int] | None:
+    """The keyboard focus about to be replaced by a redraw: a selector for
+    its element and which match of it (the board and the list share keys);
+    None for a pointer's focus (a click focuses what it hits, and a pointer
+    player gets no focus moves) or an element nothing names."""
+    if not bool(el.matches(":focus-visible")):
+        return None
+    attrs = {name: str(el.getAttribute(name)) for name in KEYS if el.hasAttribute(name)}
+    if el.hasAttribute("data-id"):
+        attrs["data-id"] = str(el.getAttribute("data-id"))
+    key = focus_key(str(el.id or ""), attrs)
+    if key is None:
+        return None
+    matches = document.querySelectorAll(key)
+    return key, next((i for i in range(matches.length) if matches.item(i) == el), 0)
+
+
+def _focus_again(kept: tuple[str, int]) -> None:
+    """After a redraw of the same screen that was not the player's key (a bot
+    worker getting ready, a bot's action, a resize): focus on the same
+    element in the new markup, unscrolled, so that Tab goes on from there."""
+    key, index = kept
+    matches = document.querySelectorAll(key)
+    if matches.length:
+        el = matches.item(min(index, matches.length - 1))
+        el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+        if str(el.tagName) == "INPUT":  # typing goes on at the end of what was typed
+            end = len(str(el.value))
+            el.setSelectionRange(end, end)
+
+
+_said = {"count": 0}  # texts #announcer has said
+
+
+def _announce(text: str) -> None:
+    """Say ``text`` through the persistent live region: into one of its two
+    children in turn, the other emptied, so that the same text is said again
+    (a changed node is what screen readers announce; no timers)."""
+    if not text:
+        return
+    region = document.getElementById("announcer")
+    if is_none(region):
+        return
+    now, other = parity(_said["count"])
+    _said["count"] += 1
+    kids = region.children
+    kids.item(other).textContent = ""
+    kids.item(now).textContent = text
 
 
 _measured = False  # whether the board's scale on screen was measured yet
@@ -369,6 +444,7 @@ def render(*, keyboard: bool = False) -> None:
         _show(app.view(), keyboard)
     _play(view.motion)
     app.motion = None  # played once: a later redraw does not replay it
+    _announce(app.announcement())
     _bot_schedule()
 
 
@@ -431,6 +507,8 @@ _BUTTONS: dict[str, Callable[[], None]] = {
     "conflict-load": lambda: app.load_newer(),
     "conflict-keep": lambda: app.keep_both(),
     "hint": lambda: app.ask_hint(),
+    "sr-toggle": lambda: _toggle_grid(),
+    "sr-send": lambda: _send_command(),
     "bot-skip": lambda: app.bot_skip(),
     "bot-retry": lambda: app.bot_retry(),
 }
@@ -555,6 +633,11 @@ def _activate(target: Any, *, keyboard: bool) -> None:
         app.confirm_end(False)  # a click outside the question: "no"
         render(keyboard=keyboard)
         return
+    cell = target.closest("[data-cell]")
+    if not is_none(cell):  # a space of the screen-reader board: its actions, as Enter on it
+        app.grid_list(str(cell.getAttribute("data-cell")))
+        render(keyboard=keyboard)
+        return
     el = target.closest("[data-action],[data-select],[data-zoom],[data-saved-action],button[id]")
     if is_none(el):
         if not is_none(target.closest("#board")):
@@ -653,9 +736,80 @@ def _trap_tab(event: Any) -> bool:
     return True
 
 
+# The screen-reader board's choice, kept across visits (one key for every page path:
+# outside every saved-games prefix, web/saved.py namespace).
+_GRID_KEY = "caravan:sr-board"
+
+
+def _toggle_grid() -> None:
+    app.toggle_grid()
+    with contextlib.suppress(Exception):  # storage off or full: the choice holds for this visit only
+        window.localStorage.setItem(_GRID_KEY, "on" if app.grid_on else "off")
+
+
+def _remembered_grid() -> bool:
+    try:
+        return str(window.localStorage.getItem(_GRID_KEY)) == "on"
+    except Exception:
+        return False
+
+
+def _send_command() -> None:
+    el = document.getElementById("sr-command")
+    if is_none(el):
+        return
+    text = str(el.value)
+    el.value = ""
+    app.command(text)
+
+
+def _grid_keydown(event: Any, key: str) -> bool:
+    """A key on a cell of the screen-reader board (web/grid.py); True when it was the grid's.
+    Moving only moves the roving tab stop in the page: nothing is drawn again."""
+    cell = event.target.closest("[data-cell]")
+    if is_none(cell) or event.ctrlKey or event.metaKey or event.altKey:
+        return False
+    name = str(cell.getAttribute("data-cell"))
+    if key in ("Enter", " "):
+        event.preventDefault()
+        if not event.repeat:
+            app.grid_list(name)
+            render(keyboard=True)
+        return True
+    to = grid_moved(parse_square(name), key)
+    if to is not None:
+        event.preventDefault()
+        new = document.querySelector(f'[data-cell="{SQUARE_NAMES[to]}"]')
+        if not is_none(new):
+            cell.setAttribute("tabindex", "-1")
+            new.setAttribute("tabindex", "0")
+            new.focus()
+            app.grid_go(SQUARE_NAMES[to])
+        return True
+    if app.grid_key(key):
+        event.preventDefault()
+        render(keyboard=True)
+        return True
+    return False
+
+
+def _list_digit(event: Any, key: str) -> bool:
+    """A digit on the list of a space's actions plays that one (``#sr-actions``)."""
+    if len(key) != 1 or not key.isdigit() or is_none(event.target.closest("#sr-actions")):
+        return False
+    buttons = document.querySelectorAll("#sr-actions button")
+    n = int(key)
+    event.preventDefault()
+    if 1 <= n <= buttons.length and not event.repeat:
+        buttons.item(n - 1).click()
+    return True
+
+
 @_reported
 def _on_keydown(event: Any) -> None:
     key = str(event.key)
+    if _grid_keydown(event, key) or _list_digit(event, key):
+        return
     if key == "Tab" and app.confirming and not app.reference.is_open:
         _trap_tab(event)
         return
@@ -675,6 +829,10 @@ def _on_keydown(event: Any) -> None:
             render(keyboard=True)
     elif app.history_key(key):
         event.preventDefault()
+        render(keyboard=True)
+    elif key == "Enter" and str(event.target.id) == "sr-command":
+        event.preventDefault()
+        _send_command()
         render(keyboard=True)
     elif key == "Enter" and str(event.target.id) == "rename-input":
         event.preventDefault()
@@ -1003,6 +1161,7 @@ def boot() -> None:
     window.addEventListener("pagehide", create_proxy(_on_pagehide))
     _start_bot()
     app.set_language(str(_html.getAttribute("lang") or "en"))  # boot.js chose it (docs/UI-CONTRACT.md)
+    app.set_grid(_remembered_grid())
     window.caravanCatalogue = create_proxy(_use_catalogue)
     link_text = _fragment()
     app.boot(link_text, query.autostart, short=query.short, casual=query.casual)

@@ -140,7 +140,7 @@ def form_markup(form: Form, message: str = "", *, can_resume: bool = False) -> s
         + _select('id="start-player"', starts, form.start)
         + "</label>"
     )
-    out.append(f'<p id="message" role="alert">{esc(message)}</p>')
+    out.append(f'<p id="message">{esc(message)}</p>')  # said by #announcer
     out.append(f'<button type="button" id="start-game">{esc(_("Start the game"))}</button>')
     if can_resume:
         out.append(

@@ -16,6 +16,8 @@ from .saved import default_name
 from .services import Page, Services
 from .view import View
 
+FIRST_SEAT = '[data-player-name="0"]'  # where focus goes when the form is shown
+
 
 class NewGameScreen:
     """The form, and the games started from it: the ``seed`` of the page
@@ -57,6 +59,7 @@ class NewGameScreen:
         """Show the form; the game in progress stays until another one starts."""
         self.page.screen = "new-game"
         self.page.message = ""
+        self.page.focus = FIRST_SEAT
 
     def back(self) -> None:
         """Back from the form to the game that was being played, untouched."""
@@ -79,4 +82,4 @@ class NewGameScreen:
             f'<button type="button" id="howto-open" class="linkish" data-rules-open="howto">'
             f"{esc(_('How to play'))}</button></p>"
         )
-        return View("new-game", top + error + howto + form + saved, title=_("Caravan"))
+        return View("new-game", top + error + howto + form + saved, focus=self.page.focus, title=_("Caravan"))

@@ -139,8 +139,8 @@ def saved_screen(
     deleted: str | None,
     storage_ok: bool,
 ) -> str:
-    out = [f'<section id="saved"><h2>{esc(_("Saved games"))}</h2>']
-    out.append(f'<p id="saved-message" role="status">{esc(message)}</p>')
+    out = [f'<section id="saved"><h2 id="saved-title" tabindex="-1">{esc(_("Saved games"))}</h2>']
+    out.append(f'<p id="saved-message">{esc(message)}</p>')  # said by #announcer
     if deleted is not None:
         out.append(
             f'<p id="deleted-note">{esc(_("Deleted “{name}”.", name=deleted))} '

@@ -333,7 +333,7 @@ def game_over(game: Game, hints: list[int] | None = None) -> str:
     outcome = game.outcome()
     winners = set(outcome.winners if outcome is not None else game.result())
     names = seat_names(game)
-    out = [f'<section id="game-over"><h2 id="game-over-title">{esc(_("Game over"))}</h2>']
+    out = [f'<section id="game-over"><h2 id="game-over-title" tabindex="-1">{esc(_("Game over"))}</h2>']
     if outcome is not None:
         out.append(f'<p class="reason">{esc(words().reason(outcome.reason))}</p>')
     win_names = [names[s] for s in sorted(winners)]

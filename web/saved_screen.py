@@ -4,6 +4,7 @@ game screen or the history view (the callers App gives it)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from caravan import record
@@ -41,11 +42,22 @@ class SavedScreen:
         self.open_history = open_history
         self.back = "new-game"  # the screen the saved list returns to
         self.entries: list[Entry] = []
-        self.message = ""
+        self._message = ""
         self.renaming: str | None = None
         self.deleted: tuple[str, str, str, bool] | None = None  # id, raw entry, name, was current
         # A file for main.py to hand to the browser as a download (name, text).
         self.download: tuple[str, str] | None = None
+
+    @property
+    def message(self) -> str:
+        """What the screen says (``#saved-message``), also said once by ``#announcer``."""
+        return self._message
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self._message = text
+        if text:
+            self.page.said.append(text)
 
     def show(self) -> None:
         if self.page.screen != "saved":
@@ -55,6 +67,7 @@ class SavedScreen:
         self.renaming = None
         self.deleted = None
         self.refresh()
+        self.page.focus = "#saved-title"  # the screen's heading: the list follows
 
     def refresh(self) -> None:
         self.entries = self.sv.scan()
@@ -66,7 +79,13 @@ class SavedScreen:
         self.page.screen = back
         self.renaming = None
         self.deleted = None
-        self.page.focus = None
+        self.page.focus = "#saved-button"  # back on what opened the list (every screen has it)
+
+    def cancel_rename(self) -> None:
+        """The rename form's Cancel (or Escape): the name stays, focus goes back to Rename."""
+        if self.renaming is not None:
+            self.page.focus = entry_button(self.renaming, "rename")
+        self.renaming = None
 
     def storage_changed(self) -> bool:
         """Another tab wrote: the list is read again, unless a name is being typed."""
@@ -94,6 +113,7 @@ class SavedScreen:
             self.page.focus = "#rename-input"
         elif action == "export" and entry.readable:
             self.download = (export_filename(entry), export_text(entry))
+            self.page.focus = entry_button(entry_id, "export")
             self.message = _("“{name}” was exported as a .json file.", name=entry.name)
         elif action in ("resume", "history"):
             mine = entry_id == cur.id and cur.game is not None
@@ -130,7 +150,7 @@ class SavedScreen:
         if entry_id == self.play.cur.id:
             self.play.cur.name = name
         self.renaming = None
-        self.page.focus = None
+        self.page.focus = entry_button(entry_id, "rename")
         self.refresh()
 
     def _delete(self, entry: Entry) -> None:
@@ -151,7 +171,18 @@ class SavedScreen:
         if entry.id == self.play.cur.id:
             self.play.cur.forget()
         self.renaming = None
+        ids = [e.id for e in self.entries]
         self.refresh()
+        self.page.focus = self._after_delete(ids[ids.index(entry.id) + 1 :])
+
+    def _after_delete(self, below: list[str]) -> str:
+        """Focus after a delete: the undo button, else the next entry's first
+        button (the one before when it was the last), else the heading."""
+        if self.deleted is not None:
+            return "#undo-delete"
+        left = [e.id for e in self.entries]
+        after = [i for i in below if i in left] or left[-1:]
+        return entry_button(after[0]) if after else "#saved-title"
 
     def undo_delete(self) -> None:
         saves = self.sv.saves
@@ -171,6 +202,7 @@ class SavedScreen:
             self.play.resume_current()
             self.page.screen = "saved"
         self.refresh()
+        self.page.focus = entry_button(entry_id)  # the entry is back
 
     def import_text(self, text: str | bytes, filename: str = "") -> None:
         """A ``.json`` file chosen for import (its bytes, decoded strictly by
@@ -228,3 +260,9 @@ class SavedScreen:
             storage_ok=storage_ok,
         )
         return View("saved", top + markup, focus=self.page.focus, title=_("Caravan"))
+
+
+def entry_button(entry_id: str, action: str | None = None) -> str:
+    """The CSS selector of an entry's button ``action`` (None: its first)."""
+    which = f'[data-saved-action="{action}"]' if action else ""
+    return f"[data-saved-id={json.dumps(entry_id)}] button{which}"

@@ -150,13 +150,34 @@ class Page:
     link just opened was refused (``#link-error``), and where keyboard focus
     belongs after this update (a CSS selector; None: the screen's own choice)."""
 
-    __slots__ = ("focus", "lang", "link_error", "message", "screen")
+    __slots__ = ("_message", "focus", "lang", "link_error", "said", "screen")
 
     def __init__(self) -> None:
         self.screen = "new-game"
-        self.message = ""
+        self._message = ""
+        # What the live region ``#announcer`` says next (docs/UI-CONTRACT.md):
+        # sentences in the order they came, taken once by ``App.announcement``.
+        self.said: list[str] = []
         self.link_error = ""
         self.focus: str | None = None
         # The language the page is shown in (one of web/rulesdoc.py's
         # LANGUAGES); the rules reference is drawn in it.
         self.lang = "en"
+
+    @property
+    def message(self) -> str:
+        return self._message
+
+    @message.setter
+    def message(self, text: str) -> None:
+        """Every refusal set is also said once through ``#announcer`` (the
+        re-drawn ``#message`` is only shown), the same one again too."""
+        self._message = text
+        if text:
+            self.said.append(text)
+
+    def take_said(self) -> str:
+        """What ``#announcer`` says now, one text; empty when nothing new happened."""
+        text = " ".join(self.said)
+        self.said.clear()
+        return text

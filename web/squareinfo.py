@@ -127,3 +127,72 @@ def refusal(game: Game, selected: str | None, square: int) -> str:
         "There is nothing of yours on {square}. Choose one of your camels, a good on one, or the supply.",
         square=name,
     )
+
+
+# The screen-reader board's cells (web/grid.py): the same words, for the player to move.
+
+
+def cell_head(square: int) -> str:
+    """The space's name, its city and what the city wants (R12), its number (R3)."""
+    head = SQUARE_NAMES[square]
+    want = city_wants(square)
+    if want is not None:
+        head += ", " + _("{city}, wants {good}", city=words().city(square), good=good_name(want))
+    number = NUMBER_OF.get(square)
+    if number is not None:
+        head += ", " + _("space {n}", n=number)
+    return head
+
+
+def cell_contents(game: Game, square: int) -> list[str]:
+    """What stands on the space, the player to move's camels first ("your
+    camel carrying salt"), then each other seat's, the loose good (R8), the
+    demand markers (R12)."""
+    parts: list[str] = []
+    camels = game.camels_at(square)
+    seats = [game.seat] + [s for s in range(game.seats) if s != game.seat]
+    for seat in seats:
+        mine = seat == game.seat
+        unladen = sum(1 for c in camels if c.seat == seat and c.good is None)
+        if unladen:
+            if mine:
+                parts.append(ngettext("your camel", "your {n} camels", n=unladen))
+            else:
+                parts.append(
+                    ngettext("{name}'s camel", "{name}'s {n} camels", n=unladen, name=name_of(game, seat))
+                )
+        for camel in camels:
+            if camel.seat != seat or camel.good is None:
+                continue
+            good = good_name(camel.good)
+            if mine and camel.under:
+                parts.append(_("your camel with stolen {good} underneath", good=good))
+            elif mine:
+                parts.append(_("your camel carrying {good}", good=good))
+            elif camel.under:
+                parts.append(
+                    _("{name}'s camel with stolen {good} underneath", name=name_of(game, seat), good=good)
+                )
+            else:
+                parts.append(_("{name}'s camel carrying {good}", name=name_of(game, seat), good=good))
+    loose = game.loose_at(square)
+    if loose is not None:
+        parts.append(_("{good}, free to pick up", good=good_name(loose)))
+    demand = game.demand_at(square)
+    if demand:
+        parts.append(ngettext("{n} demand marker", "{n} demand markers", n=demand))
+    return parts
+
+
+def cell_name(game: Game, square: int) -> str:
+    """``d5, Timbuktu, wants salt: your camel carrying salt; Bashir's camel; 2 demand markers``"""
+    parts = cell_contents(game, square)
+    if not parts:
+        return _("{square}: empty", square=cell_head(square))
+    between = pgettext("square, between things", "; ")
+    return _("{square}: {contents}", square=cell_head(square), contents=between.join(parts))
+
+
+def not_allowed(reason: str) -> str:
+    """The engine's refusal read back (the game screen's words for it)."""
+    return _("Not allowed: {reason}", reason=reason)

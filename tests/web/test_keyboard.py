@@ -206,7 +206,8 @@ def test_r6_undo_keeps_focus_on_undo_while_there_is_more_to_undo() -> None:
     assert app.view().focus == "#redo"
 
 
-def test_game_over_focuses_the_rematch_button() -> None:
+def test_game_over_focuses_its_heading() -> None:
+    """Issue 14: focus goes to the game-over heading (the winner and the rematch follow it)."""
     app = App(seed=3)
     app.autostart(2, short=True)
     rng = random.Random(3)
@@ -214,5 +215,5 @@ def test_game_over_focuses_the_rematch_button() -> None:
         assert app.game is not None
         app.act(str(courier_action(app.game, rng)))
     view = app.view()
-    assert view.screen == "over" and view.focus == "#rematch"
-    assert 'id="rematch"' in view.markup
+    assert view.screen == "over" and view.focus == "#game-over-title"
+    assert '<h2 id="game-over-title" tabindex="-1">' in view.markup and 'id="rematch"' in view.markup

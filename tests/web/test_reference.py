@@ -75,7 +75,7 @@ def test_the_docs_markdown_is_escaped_and_only_the_subset_becomes_markup() -> No
 def test_citations_become_links_in_text_but_never_in_attributes_titles_buttons_or_svg() -> None:
     unknown = "R" + "99, I" + "12"  # not rule numbers (spelt apart: tests/test_docs.py reads this file)
     markup = (
-        f'<p id="message" role="alert">costs 2 actions (R7); see I3 and R2D2, {unknown}</p>'
+        f'<p id="message">costs 2 actions (R7); see I3 and R2D2, {unknown}</p>'
         '<button aria-label="R7">R7</button><svg><title>R7</title><text>R7</text></svg>'
         '<option value="R7">R7</option><li data-x="I3">wins (R17).</li>'
         '<button class="zoom"><svg><g/></svg><span>an icon, then R7</span></button>'
@@ -113,7 +113,7 @@ def test_r7_a_refusal_cites_its_rule_as_a_link_and_the_reference_opens_at_it() -
     view = app.view()
     assert "(R7)" in app.message
     assert re.search(
-        r'<p id="message" role="alert">[^<]*<button type="button" class="rule-link" data-rule="R7">',
+        r'<p id="message">[^<]*<button type="button" class="rule-link" data-rule="R7">',
         view.markup,
     )
     app.open_rules("R7")

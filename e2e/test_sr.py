@@ -1,0 +1,183 @@
+"""A whole game through the screen-reader board alone (issue 14): the grid's
+keys, the numbered list of a space's actions and the typed command field;
+the live region ``#announcer`` says every action exactly once, in order
+(counted by a MutationObserver recorded in the page), a refusal and a
+notation error each in their own words; axe-core finds nothing on the grid
+view at 1280x800 and 360x740. One booted page.
+
+The game is test_full_game.py's courier game (seed 6, short): its first
+eight and last four turns hold every kind of action; they are played here
+through the grid, turns in turn by the grid's keys and by typed commands;
+the long middle comes through the page's own click handlers (Driver.fast)."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from caravan.actions import Action, EndTurn, PlaceCamel
+from caravan.board import SQUARE_NAMES
+from caravan.game import Game
+from caravan.options import Options, default_players
+from caravan.playout import courier_action
+from e2e.conftest import Tab
+from e2e.driver import RECORD_CHANGED, Driver, source_of
+from e2e.test_axe import _violations
+from e2e.test_full_game import FIRST_TURNS, KINDS, LAST_TURNS, SEED, _planned_turns
+from web import commands
+from web.announce import action_said
+
+# Every text written into #announcer, in order (its two children take turns).
+_OBSERVE = """() => {
+  window.__said = [];
+  new MutationObserver(records => {
+    for (const r of records) {
+      const text = r.target.textContent;
+      const mine = r.target.parentElement && r.target.parentElement.id === 'announcer';
+      if (mine && text) window.__said.push(text);
+    }
+  }).observe(document.getElementById('announcer'), {childList: true, subtree: true, characterData: true});
+}"""
+_CELL = "() => { const a = document.activeElement; return a && a.getAttribute('data-cell'); }"
+_ACTIVE = "() => document.activeElement ? (document.activeElement.id || '') : ''"
+
+
+def _square(action: Action) -> str:
+    """The space whose list holds ``action``: where a camel is placed, else its source."""
+    if isinstance(action, PlaceCamel):
+        return SQUARE_NAMES[action.to]
+    src = source_of(action)
+    assert src is not None
+    return src[-2:]
+
+
+def _to_grid(page: Any) -> None:
+    """Back to the grid's one tab stop with Shift+Tab from the command field
+    (after the clicked stretch, from the toggle with Tab: the clicks left focus on <body>)."""
+    if page.evaluate("() => document.activeElement.closest('#sr-board') === null"):
+        page.locator("#sr-toggle").focus()
+        page.keyboard.press("Tab")
+    for _ in range(12):
+        if page.evaluate(_CELL):
+            return
+        page.keyboard.press("Shift+Tab")
+    raise AssertionError(f"Shift+Tab did not reach the grid: focus on {page.evaluate(_ACTIVE)!r}")
+
+
+def _to_field(page: Any) -> None:
+    if page.evaluate("() => document.activeElement.closest('#sr-board') === null"):
+        page.locator("#sr-toggle").focus()  # after the clicked stretch, as in _to_grid
+    for _ in range(60):  # past a long list of actions
+        if page.evaluate(_ACTIVE) == "sr-command":
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError("Tab did not reach the command field")
+
+
+def _answer_yes_if_asked(page: Any) -> None:
+    """Ending with actions left asks first (R6): the question has the focus; y answers yes."""
+    if page.locator("#confirm-end").count():
+        expect(page.locator("#confirm-end-no")).to_be_focused()
+        page.keyboard.press("y")
+
+
+def _by_grid(page: Any, game: Game, action: Action) -> None:
+    """File letter and rank digit to the space, Enter for its list, the action's number."""
+    _to_grid(page)
+    square = _square(action)
+    page.keyboard.press(square[0])
+    page.keyboard.press(square[1])
+    page.wait_for_function(f"() => document.activeElement.getAttribute('data-cell') === '{square}'")
+    page.keyboard.press("Enter")
+    listed = [str(a) for a, _c in commands.actions_from(game, game_square(square))]
+    number = listed.index(str(action)) + 1
+    expect(page.locator("#sr-actions button").first).to_be_focused()
+    if number <= 9:
+        page.keyboard.press(str(number))
+    else:  # a long list: the number typed in the command field
+        _to_field(page)
+        page.keyboard.type(str(number))
+        page.keyboard.press("Enter")
+
+
+def game_square(name: str) -> int:
+    return SQUARE_NAMES.index(name)
+
+
+def _typed(page: Any, text: str) -> None:
+    _to_field(page)
+    page.keyboard.type(text)
+    page.keyboard.press("Enter")
+
+
+@pytest.mark.timeout(600)
+def test_a_whole_game_through_the_grid_and_typed_commands_each_action_said_once(shared_tab: Tab) -> None:
+    last_turn = _planned_turns()
+    tab = shared_tab
+    page = tab.page
+    tab.open(f"?seed={SEED}&autostart=2&short=1")
+    page.evaluate(_OBSERVE)
+    driver = Driver(page)
+    game = driver.game()
+
+    # The toggle is the screen's first stop; pressed, the grid has the focus and the choice is kept.
+    page.locator("#sr-toggle").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator('[data-cell="d4"]')).to_be_focused()
+    assert page.evaluate("localStorage.getItem('caravan:sr-board')") == "on"
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("End")
+    assert page.evaluate(_CELL) == "g4"
+    page.keyboard.press("Enter")  # a list to look at, for axe too
+    page.locator("#sr-actions").wait_for()
+    found = _violations(page, "screen-reader board")
+    assert not found, "axe-core reports:\n" + "\n".join(found)
+    page.set_viewport_size({"width": 1280, "height": 720})
+
+    # A refusal and a notation error, each said in its own words, the same refusal again.
+    _typed(page, "Sd4>d5")
+    _typed(page, "Sd4>d5")
+    _typed(page, "Xd9")
+    page.wait_for_function("() => window.__said.length >= 4")
+    said = page.evaluate("window.__said")
+    assert said[0].startswith("1 action from g4: 1. place a camel on g4")
+    assert said[1] == said[2] and said[1].startswith("Not allowed: ")
+    assert said[3].startswith("Not understood: ") and "Xd9" in said[3]
+    assert driver.game().history == []
+
+    rng = random.Random(SEED)
+    by_grid: set[str] = set()
+    while not game.is_over():
+        assert len(game.history) < 2000, "the game did not end"
+        action = courier_action(game, rng)
+        if FIRST_TURNS < game.turn <= last_turn - LAST_TURNS:
+            game = driver.fast(action, game)
+            continue
+        old = driver.record()
+        if isinstance(action, EndTurn):
+            _typed(page, "end")
+            _answer_yes_if_asked(page)
+        elif game.turn % 2:
+            _by_grid(page, game, action)
+        else:
+            _typed(page, str(action))
+        page.wait_for_function(RECORD_CHANGED, arg=old)
+        game = driver.game()
+        assert str(game.history[-1].action) == str(action)
+        by_grid.add(type(action).__name__)
+    assert by_grid == KINDS, f"kinds never played through the grid: {KINDS - by_grid}"
+    page.locator('html[data-screen="over"]').wait_for()
+
+    # Each action said exactly once, in order, as web/announce.py says it.
+    replay = Game(Options(players=default_players(2), short=True), seed=SEED)
+    expected = [action_said(replay, replay.push_recorded(s.action, s.draws)) for s in game.history]
+    page.wait_for_function("n => window.__said.length >= n", arg=len(expected))
+    said = page.evaluate("window.__said")[4:]
+    actions_said = [text for text in said if text in set(expected)]
+    assert actions_said == expected, "an action was not said, or said twice"
+    others = [text for text in said if text not in set(expected)]  # the lists asked for, nothing else
+    assert all(re.match(r"\d+ actions? from [a-g][1-7]: 1\. ", text) for text in others), others[:3]
