@@ -340,18 +340,17 @@ def _city(ctx: _Ctx, square: int, x: int, y: int, want: Good) -> tuple[str, str]
     band = size + 8
     # on a phone the full name is the tooltip's and the view's
     label = city if size <= 15 else words().city_short(square)
-    out = (
+    cell = (
         f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" class="cell city" fill="{fill}" '
         f'fill-opacity="0.3" stroke="{fill}"/>'
         f'<rect x="{x}" y="{y}" width="{CELL}" height="{band:.1f}" class="city-band" fill="{fill}"/>'
-        f'<text x="{x + 5}" y="{y + band / 2:.1f}" class="city-name" font-size="{size:.1f}" '
-        f'fill="{good_ink(want.colour)}">{esc(label)}</text>'
     )
     wsize = 18
-    out += cube(
-        x + CELL - 15, y + band + 15, wsize, want, ' class="wants"', letter=wsize * 0.62 >= ctx.text(0)
-    )
-    return out, _("{city} wants {good}", city=city, good=words().good(want))
+    labels = (
+        f'<text x="{x + 5}" y="{y + band / 2:.1f}" class="city-name" font-size="{size:.1f}" '
+        f'fill="{good_ink(want.colour)}">{esc(label)}</text>'
+    ) + cube(x + CELL - 15, y + band + 15, wsize, want, ' class="wants"', letter=wsize * 0.62 >= ctx.text(0))
+    return cell, labels, _("{city} wants {good}", city=city, good=words().good(want))
 
 
 def last_mark(x: float, y: float, mark: str) -> str:
@@ -416,11 +415,10 @@ def _square(ctx: _Ctx, square: int) -> str:
         cls += " zoomed"
     out = [f'<g class="{cls}" {attrs}>']
     want = city_wants(square)
-    title = name
+    labels = ""
     if want is not None:
-        markup, wants = _city(ctx, square, x, y, want)
-        out.append(markup)
-        title = f"{name}: {wants}"
+        cell, labels, _wants = _city(ctx, square, x, y, want)
+        out.append(cell)
     else:
         out.append(
             f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
@@ -428,11 +426,15 @@ def _square(ctx: _Ctx, square: int) -> str:
         )
     if mark:
         out.append(last_mark(x, y, mark))
+    title = square_text(game, square)  # everything on it in words, for hover (web/squareinfo.py)
+    out.insert(1, f"<title>{esc(title)}</title>")
+    # The square's texts (city, space number, demand, crowd) are drawn beside
+    # its element, not in it: a button's name holds the text it shows (axe,
+    # label-content-name-mismatch), and "Your camels on d3" is what it does.
+    out.append(f'</g><g class="labels" data-labels="{name}">{labels}')
     number = NUMBER_OF.get(square)
     if number is not None:
         out.append(space_number(ctx, x, y, number))
-    title = square_text(game, square)  # everything on it in words, for hover (web/squareinfo.py)
-    out.insert(1, f"<title>{esc(title)}</title>")
     if demand:
         out.append(demand_disc(ctx, x, y, demand, city=want is not None))
     if not inline and len(toks) > 3:
@@ -691,9 +693,9 @@ def legend_symbols(game: Game) -> list[tuple[str, str]]:
     want = city_wants(square)
     assert want is not None
     parts: dict[str, str] = {
-        "space": _cell() + space_number(ctx, 0, 0, 3),
-        "city": _city(ctx, square, 0, 0, want)[0],
-        "demand": _cell() + demand_disc(ctx, 0, 0, 2, city=False),
+        "space": _cell() + f'<g class="labels">{space_number(ctx, 0, 0, 3)}</g>',
+        "city": '{0}<g class="labels">{1}</g>'.format(*_city(ctx, square, 0, 0, want)),
+        "demand": _cell() + f'<g class="labels">{demand_disc(ctx, 0, 0, 2, city=False)}</g>',
         "count": _cell() + _legend_token(game, Camel(0, 0), 3),
         "laden": _cell() + _legend_token(game, Camel(0, 0, some)),
         "under": _cell() + _legend_token(game, Camel(0, 0, common, True)),

@@ -34,6 +34,7 @@ from web.app import App
 from web.board_svg import VIEW
 from web.botclient import Answer, BotClient, Notice, OnAnswer
 from web.i18n import _
+from web.keynav import ARROWS, css_of
 from web.query import parse_query
 from web.saved import Saves
 from web.storage import StorageError, StorageFull
@@ -654,6 +655,9 @@ def _on_keydown(event: Any) -> None:
         event.preventDefault()
         _rename()
         render(keyboard=True)
+    elif key in ARROWS and not event.shiftKey and event.target.matches(_BOARD_BUTTONS):
+        event.preventDefault()  # the page would scroll
+        _board_arrow(event.target, key)
     elif key in ("Enter", " "):
         target = event.target
         if event.repeat and target.matches("button"):
@@ -664,6 +668,24 @@ def _on_keydown(event: Any) -> None:
             event.preventDefault()  # Space would scroll the page
             if not event.repeat:
                 _activate(target, keyboard=True)
+
+
+def _board_arrow(target: Any, key: str) -> None:
+    """An arrow key on the board: focus and the board's one tab stop move to
+    the nearest choice that way (web/keynav.py); at the edge nothing moves."""
+    for attr in ("data-action", "data-select", "data-zoom"):
+        value = target.getAttribute(attr)
+        if not is_none(value):
+            break
+    else:
+        return
+    css = app.board_arrow(css_of(attr, str(value)), key)
+    found = None if css is None else document.querySelector(css)
+    if found is None or is_none(found):
+        return
+    target.tabIndex = -1
+    found.tabIndex = 0
+    found.focus()
 
 
 @_reported
