@@ -27,6 +27,7 @@ from caravan.actions import Action, MoveCamel, MoveGood, PickUp, PlaceCamel, Ste
 from caravan.board import FILES, NUMBER_OF, RANKS, SIZE, SQUARE_NAMES, SQUARES, parse_square
 
 from .i18n import _, capital, ngettext, words
+from .keynav import Ranker
 from .log import action_kind, cost_text, describe
 from .markup import esc
 from .names import name_of
@@ -261,7 +262,7 @@ def token_svg(game: Game, camel: Camel, count: int, text_min: float, *, show_cou
 class _Ctx:
     """What every part of one render needs (a plain class: a dataclass costs the boot)."""
 
-    __slots__ = ("game", "marks", "sel", "targets", "unit_px", "zoom")
+    __slots__ = ("game", "marks", "ranker", "sel", "targets", "unit_px", "zoom")
 
     def __init__(
         self,
@@ -274,6 +275,7 @@ class _Ctx:
     ) -> None:
         self.game, self.sel, self.targets, self.marks = game, sel, targets, marks
         self.unit_px, self.zoom = unit_px, zoom
+        self.ranker = Ranker(game)
 
     def text(self, units: float) -> float:
         """A font size in board units, raised to ``MIN_TEXT_PX`` on screen."""
@@ -312,7 +314,7 @@ def _token(
         if hit is not None and str(hit[0]) not in used:
             used.add(str(hit[0]))
             attrs = _action_attrs(game, hit[0], hit[1], hinted=sel.hinted)
-            cls += " target steal"
+            cls += " target steal useful"
     ring = (
         f'<rect x="-1.5" y="-1.5" width="{TOKEN_W + 3}" height="{TOKEN_H + 3}" rx="5" class="steal-ring"/>'
         if "target" in cls
@@ -354,9 +356,16 @@ def _city(ctx: _Ctx, square: int, x: int, y: int, want: Good) -> tuple[str, str]
 
 
 def last_mark(x: float, y: float, mark: str) -> str:
-    """The last turn's mark on a square (``from``, ``to`` or both): a frame,
-    not a fill, so a city keeps its colour and the square stays readable."""
-    return f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" class="last {mark}"/>'
+    """The last turn's mark on a square (``from``, ``to`` or both): four
+    corners, not a fill, so a city keeps its colour and the square stays
+    readable, and not a whole frame, so it is told from the selection's
+    frame and a target's ring by shape, not colour alone."""
+    a, b, k = 5, CELL - 5, 24  # corners only: neither a target's ring nor the selection's frame
+    d = (
+        f"M{x + a} {y + a + k}V{y + a}H{x + a + k}M{x + b - k} {y + a}H{x + b}V{y + a + k}"
+        f"M{x + b} {y + b - k}V{y + b}H{x + b - k}M{x + a + k} {y + b}H{x + a}V{y + b - k}"
+    )
+    return f'<path d="{d}" class="last {mark}"/>'
 
 
 def space_number(ctx: _Ctx, x: float, y: float, number: int) -> str:
@@ -464,7 +473,7 @@ def _square(ctx: _Ctx, square: int) -> str:
             attrs = _action_attrs(game, pick[0], pick[1], hinted=ctx.sel.hinted)
             badge = _cost_mark(ctx, x + 50 + LOOSE_HIT[2] / 2, y + LOOSE_HIT[3], pick[1])
             out.append(
-                f'<g class="loose target pick" data-loose="{loose.letter}"{attrs}>'
+                f'<g class="loose target pick useful" data-loose="{loose.letter}"{attrs}>'
                 f"{pick_ring(x, y)}{cube(x + 50, y + LOOSE_Y, size, loose)}{badge}</g>"
             )
     used: set[str] = set()
@@ -508,8 +517,11 @@ def _square_target(ctx: _Ctx, square: int, action: Action, cost: int, *, occupie
     x, y = cell_origin(square)
     kind = action_kind(ctx.game, action)
     mark = target_mark(x, y, ring=occupied or kind == "deliver")
+    # Useful targets (web/keynav.py: a delivery, a good moved on, a camel that
+    # reaches a good, a city or a chain) are drawn strongly, the rest quietly.
+    weight = "useful" if ctx.ranker.useful(action) else "quiet"
     return (
-        f'<g{_action_attrs(ctx.game, action, cost, hinted=ctx.sel.hinted)} class="target {kind}">'
+        f'<g{_action_attrs(ctx.game, action, cost, hinted=ctx.sel.hinted)} class="target {kind} {weight}">'
         f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" class="hit"/>'
         f"{mark}{_cost_mark(ctx, x + 50, y + 50, cost)}</g>"
     )
@@ -526,9 +538,10 @@ def render_board(
     """The whole ``svg#board`` element as markup. ``marks``: squares of the
     last turn's actions (``from``, ``to`` or both, docs/UI-CONTRACT.md)."""
     ctx = _Ctx(game, sel, _Targets(game, sel.targets()), marks or {}, max(unit_px, 0.05), zoom)
+    selecting = ' data-selecting="true"' if sel.selected else ""  # other sources drawn quietly (CSS)
     out = [
         f'<svg id="board" viewBox="0 0 {VIEW} {VIEW}" role="group" aria-label="{esc(_("The board"))}" '
-        f'data-seat="{game.seat}">',
+        f'data-seat="{game.seat}"{selecting}>',
         _patterns(game),
     ]
     size = ctx.text(16)
@@ -658,6 +671,7 @@ LEGEND_SYMBOLS = (
     "source",
     "selected",
     "place",
+    "quiet",
     "ring",
     "pick",
     "steal",
@@ -701,9 +715,10 @@ def legend_symbols(game: Game) -> list[tuple[str, str]]:
         "under": _cell() + _legend_token(game, Camel(0, 0, common, True)),
         "source": f'<g class="square source">{_cell()}</g>',
         "selected": f'<g class="square source selected">{_cell()}</g>',
-        "place": _cell() + f'<g class="target place">{target_mark(0, 0, ring=False)}</g>',
+        "place": _cell() + f'<g class="target place useful">{target_mark(0, 0, ring=False)}</g>',
+        "quiet": _cell() + f'<g class="target place quiet">{target_mark(0, 0, ring=False)}</g>',
         "ring": _cell()
-        + f'<g class="target place">{target_mark(0, 0, ring=True)}{_cost_mark(ctx, 50, 50, 2)}</g>',
+        + f'<g class="target place useful">{target_mark(0, 0, ring=True)}{_cost_mark(ctx, 50, 50, 2)}</g>',
         "pick": _cell()
         + f'<g class="loose target pick">{pick_ring(0, 0)}{cube(50, LOOSE_Y, 26, common)}</g>',
         "steal": _cell()
@@ -723,6 +738,7 @@ def legend_symbols(game: Game) -> list[tuple[str, str]]:
         "laden": (20, 4, 60, 72),
         "under": token_box,
         "place": (20, 20, 60, 60),
+        "quiet": (20, 20, 60, 60),
         "pick": (20, 0, 60, 50),
         "steal": (20, 4, 60, 72),
     }

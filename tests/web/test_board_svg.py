@@ -71,7 +71,7 @@ def test_r8_the_good_itself_is_the_pick_up_target() -> None:
     game = camel(game, 0, "c6")
     game = loose(game, "c6", "S")
     svg = render_board(game, _selection(game, "c6"))
-    assert re.search(r'class="loose target pick" data-loose="S" data-action="\+c6" data-cost="1"', svg)
+    assert re.search(r'class="loose target pick useful" data-loose="S" data-action="\+c6" data-cost="1"', svg)
 
 
 def test_r10_steal_target_is_the_victims_good_and_under_goods_differ_from_on_top() -> None:
@@ -197,8 +197,8 @@ def test_r12_a_delivery_target_stands_out_from_a_plain_move() -> None:
     game = camel(game, 0, "d7")
     game = camel(game, 0, "d5")
     svg = render_board(game, _selection(game, "Id6"))
-    assert re.search(r'data-action="Id6&gt;d7"[^>]*class="target deliver"', svg)
-    assert re.search(r'data-action="Id6&gt;d5"[^>]*class="target good"', svg)
+    assert re.search(r'data-action="Id6&gt;d7"[^>]*class="target deliver useful"', svg)
+    assert re.search(r'data-action="Id6&gt;d5"[^>]*class="target good useful"', svg)
 
 
 def test_on_a_phone_no_board_text_is_drawn_under_10_css_px() -> None:
