@@ -8,6 +8,8 @@ the engine playing the same action.
 
 from __future__ import annotations
 
+from collections import deque
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -15,6 +17,7 @@ from caravan.actions import parse_action
 from caravan.game import Game
 from e2e.conftest import Tab
 from e2e.driver import RECORD_CHANGED, Driver, attr, board_of
+from web import keynav
 
 _FOCUSED = "css => document.activeElement !== null && document.activeElement.matches(css)"
 # Whether the page handled the last key (bubbles to document after #app's listener).
@@ -39,7 +42,7 @@ def _act_by_key(driver: Driver, game: Game, key: str, notation: str) -> Game:
     driver.page.wait_for_function(RECORD_CHANGED, arg=old)
     after = driver.game()
     mine = game.copy()
-    mine.push(parse_action(notation))
+    mine.push_recorded(parse_action(notation), after.history[-1].draws)  # a refill draws (R13, I11)
     assert [str(h.action) for h in after.history] == [str(h.action) for h in mine.history]
     assert after.state_key() == mine.state_key(), f"the page's position after {notation} is not the engine's"
     assert driver.board() == board_of(mine), f"the board drawn after {notation} is not the engine's"
@@ -49,70 +52,115 @@ def _act_by_key(driver: Driver, game: Game, key: str, notation: str) -> Game:
     return after
 
 
-@pytest.mark.timeout(120)
-def test_r5_r7_r8_place_move_pick_up_and_end_turn_with_the_keyboard_only(shared_tab: Tab) -> None:
+_CENTRE = """css => { const e = document.querySelector(css); if (!e) return null;
+  const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }"""
+_HERE = """() => { const e = document.activeElement;
+  for (const a of ['data-action', 'data-select', 'data-zoom']) if (e.hasAttribute(a))
+    return `#board ${a === 'data-action' ? '.target' : ''}[${a}=${JSON.stringify(e.getAttribute(a))}]`; }"""
+_SAME = "([a, b]) => document.querySelector(a) !== null && document.querySelector(a) === document.querySelector(b)"
+_ON_BOARD = "() => document.activeElement !== null && document.activeElement.closest('#board') !== null"
+
+
+def _focus(page: Page, css: str) -> int:
+    """Move focus to ``css`` with keys as a player would: Shift+Tab back to the
+    board's one tab stop, then the fewest arrow presses, found on the page's
+    own board markup with web/keynav.py's moves; the presses it took."""
+    n = 0
+    for _ in range(12):
+        if page.evaluate(_ON_BOARD):
+            break
+        page.keyboard.press("Shift+Tab")
+        n += 1
+    assert page.evaluate(_ON_BOARD), "Shift+Tab does not reach the board"
+    if page.evaluate(_FOCUSED, css):
+        return n
+    items = keynav.items(page.evaluate("document.getElementById('board').outerHTML"))
+    here = page.evaluate(_HERE)
+    path: dict[str, list[str]] = {here: []}
+    todo = deque([here])
+    while todo:
+        at = todo.popleft()
+        for key in keynav.ARROWS:
+            nxt = keynav.step(items, at, key)
+            if nxt is not None and nxt.css not in path:
+                path[nxt.css] = [*path[at], key]
+                todo.append(nxt.css)
+    want = next((c for c in path if page.evaluate(_SAME, [c, css])), None)
+    assert want is not None, f"{css} cannot be reached with the arrow keys"
+    for key in path[want]:
+        page.keyboard.press(key)
+    _wait_focus(page, css)
+    return n + len(path[want])
+
+
+@pytest.mark.timeout(240)
+def test_r5_to_r12_a_game_played_with_the_keyboard_alone_in_a_few_presses_per_action(shared_tab: Tab) -> None:
+    """Issue 14: every action by keys from where the page left the focus
+    (arrows, Shift+Tab, Enter, P to place, E to end and Y to confirm), each
+    checked against the engine; the median action takes at most 6 presses."""
+    import random
+    import statistics
+
+    from caravan.playout import courier_action
+    from e2e.driver import source_of
+
     tab = shared_tab
-    tab.open("?seed=7&autostart=2")
+    tab.open("?seed=7&autostart=2&short=1")
     page = tab.page
     page.evaluate(_WATCH_KEYS)
     driver = Driver(page)
     game = driver.game()
-    assert (game.seat, game.left) == (0, 1)
-
-    # No camel on the board yet: Tab reaches the supply first.
-    for _ in range(10):
-        page.keyboard.press("Tab")
-        if page.evaluate(_FOCUSED, "[data-select='supply']"):
+    rng = random.Random(7)
+    counts: dict[str, list[int]] = {}
+    for _ in range(60):
+        action = courier_action(game, rng)
+        notation = str(action)
+        kind = type(action).__name__
+        n = 0
+        src = source_of(action)
+        if src is None:
+            old = driver.record()
+            page.keyboard.press("e")
+            n += 1
+            if page.locator("#confirm-end").count():
+                page.keyboard.press("y")
+                n += 1
+            page.wait_for_function(RECORD_CHANGED, arg=old)
+            game = driver.game()
+        else:
+            if src == "supply":
+                page.keyboard.press("p")
+                n += 1
+            else:
+                if not page.locator(attr("", "data-select", src)).count():
+                    square = src[-2:]
+                    n += _focus(page, f"#board [data-zoom='{square}'], #board [data-select='{square}']") + 1
+                    page.keyboard.press("Enter")
+                    page.locator("#square-view").wait_for()
+                    while not page.evaluate(_FOCUSED, attr("", "data-select", src)):
+                        page.keyboard.press("Tab")
+                        n += 1
+                else:
+                    n += _focus(page, attr("", "data-select", src))
+                page.keyboard.press("Enter")
+                n += 1
+            page.locator(attr(".selected", "data-select", src)).wait_for()
+            target = attr(".target", "data-action", notation)
+            if page.locator("#square-view " + target).count():
+                while not page.evaluate(_FOCUSED, target):
+                    page.keyboard.press("Tab")
+                    n += 1
+            else:
+                n += _focus(page, "#board " + target)
+            game = _act_by_key(driver, game, "Enter", notation)
+            n += 1
+        counts.setdefault(kind, []).append(n)
+        if game.is_over():
             break
-    expect(page.locator("#supply")).to_be_focused()
-
-    # Turn 1 (one action): Space on the supply, Enter on the first target.
-    _select_by_key(page, "Space", "supply", "@a1")
-    expect(page.get_by_role("button", name="Place a camel on a1, 1 action")).to_be_focused()
-    game = _act_by_key(driver, game, "Enter", "@a1")
-    _wait_focus(page, "#end-turn")  # no action left: nothing else to select
-    game = _act_by_key(driver, game, "Enter", "end")
-
-    # Turn 2, Player 2: Escape drops a selection and keeps focus on it.
-    _wait_focus(page, "#supply")
-    _select_by_key(page, "Enter", "supply", "@a1")
-    before = driver.record()
-    page.keyboard.press("Escape")
-    expect(page.locator(".selected")).to_have_count(0)
-    _wait_focus(page, "#supply")
-    assert driver.record() == before, "Escape must not play anything"
-    _select_by_key(page, "Enter", "supply", "@a1")
-    page.keyboard.press("Tab")  # past a1 (occupied, 2 actions) to b1 (empty, 1 action)
-    _wait_focus(page, attr(".target", "data-action", "@b1"))
-    game = _act_by_key(driver, game, "Space", "@b1")
-    assert page.evaluate("window.__prevented") is True, "Space on the board must not scroll the page"
-    _wait_focus(page, attr("", "data-select", "b1"))  # Player 2's camel, before the supply
-    for _ in range(3):  # the supply, undo (redo is disabled), end turn
-        page.keyboard.press("Tab")
-    _wait_focus(page, "#end-turn")
-    page.keyboard.press("Enter")  # one action left: the page asks first (R6)
-    _wait_focus(page, "#confirm-end-no")
-    page.keyboard.press("Shift+Tab")
-    _wait_focus(page, "#confirm-end-yes")
-    game = _act_by_key(driver, game, "Enter", "end")
-
-    # Turn 3, Player 1 (three actions): pick up at a1, place, move, end.
-    _wait_focus(page, attr("", "data-select", "a1"))
-    expect(page.get_by_role("button", name="Your camels on a1")).to_be_focused()
-    _select_by_key(page, "Enter", "a1", "+a1")  # the loose good is the first target on a1
-    game = _act_by_key(driver, game, "Enter", "+a1")
-    _wait_focus(page, "#supply")  # the camel on a1 is laden now: it cannot move
-    _select_by_key(page, "Space", "supply", "@a1")
-    page.keyboard.press("Tab")
-    page.keyboard.press("Tab")  # @a1 and @b1 cost 2; c1 is empty
-    _wait_focus(page, attr(".target", "data-action", "@c1"))
-    game = _act_by_key(driver, game, "Enter", "@c1")
-    _wait_focus(page, attr("", "data-select", "c1"))
-    _select_by_key(page, "Enter", "c1", "c1-d1")  # one action left: only empty squares
-    game = _act_by_key(driver, game, "Space", "c1-d1")
-    _wait_focus(page, "#end-turn")
-    game = _act_by_key(driver, game, "Enter", "end")
-    assert [str(h.action) for h in game.history] == ["@a1", "end", "@b1", "end", "+a1", "@c1", "c1-d1", "end"]
+    every = [n for ns in counts.values() for n in ns]
+    print(f"key presses per action: median {statistics.median(every)}, max {max(every)}, by kind {counts}")
+    assert {"PlaceCamel", "EndTurn", "PickUp"} <= set(counts)
+    assert statistics.median(every) <= 6, counts
 
 
 @pytest.mark.timeout(120)
