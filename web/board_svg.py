@@ -708,7 +708,7 @@ def legend_symbols(game: Game) -> list[tuple[str, str]]:
     assert want is not None
     parts: dict[str, str] = {
         "space": _cell() + f'<g class="labels">{space_number(ctx, 0, 0, 3)}</g>',
-        "city": '{0}<g class="labels">{1}</g>'.format(*_city(ctx, square, 0, 0, want)),
+        "city": '{}<g class="labels">{}</g>'.format(*_city(ctx, square, 0, 0, want)),
         "demand": _cell() + f'<g class="labels">{demand_disc(ctx, 0, 0, 2, city=False)}</g>',
         "count": _cell() + _legend_token(game, Camel(0, 0), 3),
         "laden": _cell() + _legend_token(game, Camel(0, 0, some)),
