@@ -57,7 +57,8 @@ _CENTRE = """css => { const e = document.querySelector(css); if (!e) return null
 _HERE = """() => { const e = document.activeElement;
   for (const a of ['data-action', 'data-select', 'data-zoom']) if (e.hasAttribute(a))
     return `#board ${a === 'data-action' ? '.target' : ''}[${a}=${JSON.stringify(e.getAttribute(a))}]`; }"""
-_SAME = "([a, b]) => { const e = document.querySelector(a); return e !== null && e === document.querySelector(b); }"
+_SAME = """([a, b]) => { const e = document.querySelector(a);
+  return e !== null && e === document.querySelector(b); }"""
 _ON_BOARD = "() => document.activeElement !== null && document.activeElement.closest('#board') !== null"
 
 
