@@ -334,7 +334,7 @@ def _camels_attr(game: Game, square: int) -> str:
     return ",".join(token_key(c) for c in game.camels_at(square))
 
 
-def _city(ctx: _Ctx, square: int, x: int, y: int, want: Good) -> tuple[str, str]:
+def _city(ctx: _Ctx, square: int, x: int, y: int, want: Good) -> tuple[str, str, str]:
     """A city: tinted cell, a band in the good's full colour with the name."""
     city = words().city(square)
     fill = good_hex(want.colour)

@@ -70,5 +70,8 @@ def test_useful_targets_are_drawn_strongly_and_the_rest_quietly() -> None:
     app.select("c6")
     markup = app.view().markup
     assert 'data-action="c6-f2"' in markup
-    tag = lambda n: markup.split(f'data-action="{n}"', 1)[1].split(">", 1)[0]  # noqa: E731
+
+    def tag(notation: str) -> str:
+        return markup.split(f'data-action="{notation}"', 1)[1].split(">", 1)[0]
+
     assert "useful" in tag("c6-f2") and "useful" in tag("c6-c2") and "useful" not in tag("c6-g7")
