@@ -301,10 +301,34 @@ def _closed_rules(view: Any) -> None:
             el.focus()
 
 
+_KEYS_OF = ("data-action", "data-select", "data-zoom")
+
+
+def _held_focus() -> str | None:
+    """The selector of the element in ``#screen`` that holds keyboard focus
+    (``:focus-visible``: a pointer's click focuses no one), to find it again
+    in the markup drawn next; None if focus is elsewhere or came by pointer."""
+    el = document.activeElement
+    if is_none(el) or el == document.body or is_none(el.closest("#screen")):
+        return None
+    if not el.matches(":focus-visible"):
+        return None
+    for name in _KEYS_OF:
+        value = el.getAttribute(name)
+        if not is_none(value):
+            inside = "#square-view " if not is_none(el.closest("#square-view")) else ""
+            return f"{inside}[{name}={json.dumps(str(value))}]"
+    return f"#{window.CSS.escape(el.id)}" if str(el.id) else None
+
+
 def _draw_screen(view: Any, keyboard: bool) -> None:
     # A <details> the player opened or closed (the legend, its marks) stays so
     # when the screen is drawn again: its state is the player's, not the app's.
     folded = [(str(d.id), bool(d.open)) for d in document.querySelectorAll("#screen details[id]")]
+    # A redraw the player did not ask for (a bot's answer, the bot's worker
+    # getting ready, another tab's save) keeps a keyboard player's focus: the
+    # same element drawn anew, else where the view puts focus, never <body>.
+    held = None if keyboard else _held_focus()
     _screen.innerHTML = view.markup
     _drawn["screen"] = view.markup
     for el_id, is_open in folded:
@@ -324,6 +348,13 @@ def _draw_screen(view: Any, keyboard: bool) -> None:
         el = document.querySelector(view.focus)
         if not is_none(el):
             el.focus()
+    elif held is not None:
+        el = document.querySelector(held)
+        if is_none(el) and view.focus is not None:
+            el = document.querySelector(view.focus)
+        if not is_none(el):
+            _rove_to(el)
+            el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
     if view.record is None:
         for name in ("data-record", "data-seat", "data-left"):
             _html.removeAttribute(name)
@@ -683,9 +714,17 @@ def _board_arrow(target: Any, key: str) -> None:
     found = None if css is None else document.querySelector(css)
     if found is None or is_none(found):
         return
-    target.tabIndex = -1
-    found.tabIndex = 0
+    _rove_to(found)
     found.focus()
+
+
+def _rove_to(el: Any) -> None:
+    """The board's one tab stop (roving tabindex) moves to ``el`` if it is a board choice."""
+    if is_none(el.closest("#board")) or not el.matches(_BOARD_BUTTONS):
+        return
+    for other in document.querySelectorAll('#board [tabindex="0"]'):
+        other.tabIndex = -1
+    el.tabIndex = 0
 
 
 @_reported
