@@ -602,11 +602,7 @@ def square_view(game: Game, sel: Selection, square: int) -> str:
         icon += f"{cube(20, 20, 24, loose)}</svg>"
         said = esc(_("{good}, free to pick up", good=gname))
         if pick is not None:
-            attrs = _action_attrs(game, pick[0], pick[1], button=False, hinted=sel.hinted)
-            out.append(
-                f'<li><button type="button" class="target pick"{attrs}>{icon}'
-                f"<span>{esc(describe(game, pick[0]))}{_list_cost(pick[1])}</span></button></li>"
-            )
+            out.append(_list_target(game, pick[0], pick[1], "pick", icon, sel.hinted))
         else:
             out.append(f'<li class="item">{icon}<span>{said}</span></li>')
     used: set[str] = set()
@@ -641,19 +637,35 @@ def square_view(game: Game, sel: Selection, square: int) -> str:
             )
         elif steal is not None and str(steal[0]) not in used:
             used.add(str(steal[0]))
-            attrs = _action_attrs(game, steal[0], steal[1], button=False, hinted=sel.hinted)
-            out.append(
-                f'<li><button type="button" class="target steal"{attrs}>{icon}'
-                f"<span>{esc(describe(game, steal[0]))}{_list_cost(steal[1])}</span></button></li>"
-            )
+            out.append(_list_target(game, steal[0], steal[1], "steal", icon, sel.hinted))
         else:
             out.append(f'<li class="item">{icon}<span>{esc(capital(said))}</span></li>')
     out.append("</ul></section>")
     return "".join(out)
 
 
-def _list_cost(cost: int) -> str:
-    return f' <span class="cost">{esc(cost_text(cost))}</span>' if cost > 1 else ""
+def _list_target(game: Game, action: Action, cost: int, kind: str, icon: str, hinted: str | None) -> str:
+    """A target in the enlarged view: a button named by the text it shows
+    (axe, label-content-name-mismatch: an ``aria-label`` would not hold the
+    icon's letter), the cost of one action and the hint said to screen
+    readers only, as the board's ``aria-label`` says them."""
+    shown = capital(describe(game, action))
+    said = esc(shown)
+    if cost > 1:
+        said += f' <span class="cost">{esc(cost_text(cost))}</span>'
+    else:  # the rest of the board's name for it (", 1 action"; " (1 action)" in French)
+        label = capital(_("{action}, {cost}", action=describe(game, action), cost=cost_text(cost)))
+        rest = label[len(shown) :] if label.startswith(shown) else f" {cost_text(cost)}"
+        said += f'<span class="sr-only">{esc(rest)}</span>'
+    hint = ""
+    if str(action) == hinted:
+        hint = ' data-hint="true"'
+        before, after = _("{action} (the hint)", action="\0").split("\0", 1)
+        said = f'<span class="sr-only">{esc(before)}</span>{said}<span class="sr-only">{esc(after)}</span>'
+    return (
+        f'<li><button type="button" class="target {kind}" data-action="{esc(action)}" data-cost="{cost}"'
+        f"{hint}>{icon}<span>{said}</span></button></li>"
+    )
 
 
 # ------------------------------------------------------------ legend

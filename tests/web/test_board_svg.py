@@ -179,7 +179,15 @@ def test_r10_on_a_phone_a_steal_is_chosen_in_the_enlarged_view() -> None:
     sel = _selection(game, "c6")
     assert "$c6/2I" in _targets(render_board(game, sel))
     assert "$c6/2I" not in _targets(render_board(game, sel, unit_px=0.48, zoom=sq("c6")))
-    assert 'data-action="$c6/2I"' in square_view(game, sel, sq("c6"))
+    view = square_view(game, sel, sq("c6"))
+    assert 'data-action="$c6/2I"' in view
+    # Named by what it shows, not an aria-label (axe, label-content-name-mismatch):
+    # its text read out whole is the board's name for the same steal.
+    button = view.split('data-action="$c6/2I"', 1)[1].split("</button>", 1)[0]
+    assert "aria-label" not in button
+    assert re.sub(r"<svg.*?</svg>|<[^>]+>", "", button.split(">", 1)[1]) == (
+        "Steal the ivory from Player 2 on c6, 1 action"
+    )
 
 
 def test_r7_quiet_targets_show_the_cost_only_where_it_is_2() -> None:
