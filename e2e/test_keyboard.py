@@ -187,11 +187,18 @@ def test_r5_to_r14_a_game_played_with_the_keyboard_alone_in_a_few_presses_per_ac
 
 
 @pytest.mark.timeout(120)
-def test_a_mouse_click_does_not_move_the_focus(shared_tab: Tab) -> None:
+def test_a_mouse_click_moves_no_focus_and_a_letter_typed_in_a_field_is_no_shortcut(shared_tab: Tab) -> None:
     tab = shared_tab
     tab.open("?seed=7&autostart=2")
     page = tab.page
     driver = Driver(page)
+    # P in a text field (the share dialog's link) is the field's, not "place a camel".
+    page.locator("#share").click()
+    page.locator("#share-link").focus()
+    page.keyboard.press("p")
+    expect(page.locator("#share-dialog")).to_be_visible()
+    expect(page.locator(attr(".selected", "data-select", "supply"))).to_have_count(0)
+    page.locator("#share-close").click()
     driver.select("supply")
     assert page.evaluate("document.activeElement === document.body"), "a click must not focus a target"
     driver.click_action("@a1")

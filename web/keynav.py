@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import json
 import re
-from html import unescape
 
 from caravan import GOODS, NEIGHBOURS, Game, city_wants
 from caravan.actions import Action, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal, parse_action
 from caravan.board import SIZE, SQUARE_NAMES, parse_square
 from caravan.errors import CaravanError
 
+from .markup import unesc
 from .selection import SUPPLY, Selection, source_of
 
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
@@ -196,7 +196,7 @@ def items(board: str) -> list[Item]:
     out: list[Item] = []
     per_square: dict[tuple[str, str], int] = {}
     for tag in _BUTTON_TAG.findall(board):
-        attrs = {k: unescape(v) for k, v in _ATTR.findall(tag)}
+        attrs = {k: unesc(v) for k, v in _ATTR.findall(tag)}
         for attr in ("data-action", "data-select", "data-zoom"):
             if attr in attrs:
                 value = attrs[attr]
@@ -251,7 +251,7 @@ def rove(board: str, focus: str | None) -> str:
 
     def one(m: re.Match[str]) -> str:
         tag = m.group(0)
-        mine = not found[0] and wanted is not None and wanted in unescape(tag)
+        mine = not found[0] and wanted is not None and wanted in unesc(tag)
         found[0] = found[0] or mine
         return tag.replace('tabindex="0"', 'tabindex="0"' if mine else 'tabindex="-1"')
 
