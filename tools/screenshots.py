@@ -4,8 +4,9 @@ States: the start, a source selected with a steal on offer, a crowded
 square, a refill just made, the end triggered, game over, the question
 asked before a turn ends with actions left, the rules reference (at the
 actions), the how-to-play and the legend's marks, the new-game form, the
-enlarged square view (a phone), saved games (a long name), the history and
-the share dialog; each at 1280x800 and 360x740, in the light and the dark
+enlarged square view (a phone), saved games (a long name), the history,
+the share dialog and a camel selected (useful and quiet targets, the last
+turn's corners); each at 1280x800 and 360x740, in the light and the dark
 theme. ``--lang pl,nl`` renders them in those languages (``?lang=``, light
 theme only; names end in ``-pl``), to check that longer words fit
 (issue 13); any text wider than its box (e2e/layout.py) is printed. Positions are made
@@ -157,6 +158,14 @@ def _states() -> list[State]:
         d.page.keyboard.press("Enter")
         d.page.locator("#sr-actions").wait_for()
 
+    camel_game, camel_move = _courier_until(
+        5, lambda g, a: g.turn >= 9 and g.left == 4 and isinstance(a, MoveCamel)
+    )
+
+    def select_camel(d: Driver) -> None:  # useful and quiet targets, the last turn's corners
+        assert isinstance(camel_move, MoveCamel)
+        d.select(SQUARE_NAMES[camel_move.frm])
+
     zoom_game = Game(Options(players=default_players(2), short=True), seed=6)
     for text in ("@d4", "end", "@a1"):  # the second player's camel by the salt on a1
         zoom_game.push(parse_action(text))
@@ -177,6 +186,7 @@ def _states() -> list[State]:
         ("13-history", end_game, history),
         ("14-share", steal_game, share),
         ("15-sr-board", end_game, sr_board),
+        ("16-camel-selected", camel_game, select_camel),
     ]
 
 

@@ -370,6 +370,13 @@ class App:
     def open_zoom(self, square: str) -> None:
         self.play.open_zoom(square)
 
+    def board_arrow(self, current: str, key: str) -> str | None:
+        """An arrow key on the board's choice ``current`` (a selector): the
+        selector of the choice to move focus to, or None (web/keynav.py)."""
+        if self.reference.is_open or self.page.screen != "game":
+            return None
+        return self.play.board_arrow(current, key)
+
     def close_zoom(self) -> None:
         self.play.close_zoom()
 

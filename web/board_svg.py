@@ -27,6 +27,7 @@ from caravan.actions import Action, MoveCamel, MoveGood, PickUp, PlaceCamel, Ste
 from caravan.board import FILES, NUMBER_OF, RANKS, SIZE, SQUARE_NAMES, SQUARES, parse_square
 
 from .i18n import _, capital, ngettext, words
+from .keynav import Ranker
 from .log import action_kind, cost_text, describe
 from .markup import esc
 from .names import name_of
@@ -296,7 +297,7 @@ def token_svg(game: Game, camel: Camel, count: int, text_min: float, *, show_cou
 class _Ctx:
     """What every part of one render needs (a plain class: a dataclass costs the boot)."""
 
-    __slots__ = ("game", "marks", "sel", "targets", "unit_px", "zoom")
+    __slots__ = ("game", "marks", "ranker", "sel", "targets", "unit_px", "zoom")
 
     def __init__(
         self,
@@ -309,6 +310,7 @@ class _Ctx:
     ) -> None:
         self.game, self.sel, self.targets, self.marks = game, sel, targets, marks
         self.unit_px, self.zoom = unit_px, zoom
+        self.ranker = Ranker(game)
 
     def text(self, units: float) -> float:
         """A font size in board units, raised to ``MIN_TEXT_PX`` on screen."""
@@ -347,7 +349,7 @@ def _token(
         if hit is not None and str(hit[0]) not in used:
             used.add(str(hit[0]))
             attrs = _action_attrs(game, hit[0], hit[1], hinted=sel.hinted)
-            cls += " target steal"
+            cls += " target steal useful"
     ring = (
         f'<rect x="-1.5" y="-1.5" width="{TOKEN_W + 3}" height="{TOKEN_H + 3}" rx="5" class="steal-ring"/>'
         if "target" in cls
@@ -367,7 +369,7 @@ def _camels_attr(game: Game, square: int) -> str:
     return ",".join(token_key(c) for c in game.camels_at(square))
 
 
-def _city(ctx: _Ctx, square: int, x: int, y: int, want: Good) -> tuple[str, str]:
+def _city(ctx: _Ctx, square: int, x: int, y: int, want: Good) -> tuple[str, str, str]:
     """A city: tinted cell, a band in the good's full colour with the name."""
     city = words().city(square)
     fill = good_hex(want.colour)
@@ -375,24 +377,30 @@ def _city(ctx: _Ctx, square: int, x: int, y: int, want: Good) -> tuple[str, str]
     band = size + 8
     # on a phone the full name is the tooltip's and the view's
     label = city if size <= 15 else words().city_short(square)
-    out = (
+    cell = (
         f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" class="cell city" fill="{fill}" '
         f'fill-opacity="0.3" stroke="{fill}"/>'
         f'<rect x="{x}" y="{y}" width="{CELL}" height="{band:.1f}" class="city-band" fill="{fill}"/>'
-        f'<text x="{x + 5}" y="{y + band / 2:.1f}" class="city-name" font-size="{size:.1f}" '
-        f'fill="{good_ink(want.colour)}">{esc(label)}</text>'
     )
     wsize = 18
-    out += cube(
-        x + CELL - 15, y + band + 15, wsize, want, ' class="wants"', letter=wsize * 0.62 >= ctx.text(0)
-    )
-    return out, _("{city} wants {good}", city=city, good=words().good(want))
+    labels = (
+        f'<text x="{x + 5}" y="{y + band / 2:.1f}" class="city-name" font-size="{size:.1f}" '
+        f'fill="{good_ink(want.colour)}">{esc(label)}</text>'
+    ) + cube(x + CELL - 15, y + band + 15, wsize, want, ' class="wants"', letter=wsize * 0.62 >= ctx.text(0))
+    return cell, labels, _("{city} wants {good}", city=city, good=words().good(want))
 
 
 def last_mark(x: float, y: float, mark: str) -> str:
-    """The last turn's mark on a square (``from``, ``to`` or both): a frame,
-    not a fill, so a city keeps its colour and the square stays readable."""
-    return f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" class="last {mark}"/>'
+    """The last turn's mark on a square (``from``, ``to`` or both): four
+    corners, not a fill, so a city keeps its colour and the square stays
+    readable, and not a whole frame, so it is told from the selection's
+    frame and a target's ring by shape, not colour alone."""
+    a, b, k = 5, CELL - 5, 24  # corners only: neither a target's ring nor the selection's frame
+    d = (
+        f"M{x + a} {y + a + k}V{y + a}H{x + a + k}M{x + b - k} {y + a}H{x + b}V{y + a + k}"
+        f"M{x + b} {y + b - k}V{y + b}H{x + b - k}M{x + a + k} {y + b}H{x + a}V{y + b - k}"
+    )
+    return f'<path d="{d}" class="last {mark}"/>'
 
 
 def space_number(ctx: _Ctx, x: float, y: float, number: int) -> str:
@@ -451,11 +459,10 @@ def _square(ctx: _Ctx, square: int) -> str:
         cls += " zoomed"
     out = [f'<g class="{cls}" {attrs}>']
     want = city_wants(square)
-    title = name
+    labels = ""
     if want is not None:
-        markup, wants = _city(ctx, square, x, y, want)
-        out.append(markup)
-        title = f"{name}: {wants}"
+        cell, labels, _wants = _city(ctx, square, x, y, want)
+        out.append(cell)
     else:
         out.append(
             f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
@@ -463,11 +470,15 @@ def _square(ctx: _Ctx, square: int) -> str:
         )
     if mark:
         out.append(last_mark(x, y, mark))
+    title = square_text(game, square)  # everything on it in words, for hover (web/squareinfo.py)
+    out.insert(1, f"<title>{esc(title)}</title>")
+    # The square's texts (city, space number, demand, crowd) are drawn beside
+    # its element, not in it: a button's name holds the text it shows (axe,
+    # label-content-name-mismatch), and "Your camels on d3" is what it does.
+    out.append(f'</g><g class="labels" data-labels="{name}">{labels}')
     number = NUMBER_OF.get(square)
     if number is not None:
         out.append(space_number(ctx, x, y, number))
-    title = square_text(game, square)  # everything on it in words, for hover (web/squareinfo.py)
-    out.insert(1, f"<title>{esc(title)}</title>")
     if demand:
         out.append(demand_disc(ctx, x, y, demand, city=want is not None))
     if not inline and len(toks) > 3:
@@ -501,7 +512,7 @@ def _square(ctx: _Ctx, square: int) -> str:
             attrs = _action_attrs(game, pick[0], pick[1], hinted=ctx.sel.hinted)
             badge = _cost_mark(ctx, x + 50 + LOOSE_HIT[2] / 2, y + LOOSE_HIT[3], pick[1])
             out.append(
-                f'<g class="loose target pick" data-loose="{loose.letter}"{attrs}>'
+                f'<g class="loose target pick useful" data-loose="{loose.letter}"{attrs}>'
                 f"{pick_ring(x, y)}{cube(x + 50, y + LOOSE_Y, size, loose, font=font)}{badge}</g>"
             )
     used: set[str] = set()
@@ -557,8 +568,11 @@ def _square_target(ctx: _Ctx, square: int, action: Action, cost: int, badge: str
     x, y = cell_origin(square)
     kind = action_kind(ctx.game, action)
     mark = target_mark(x, y, ring=occupied or kind == "deliver")
+    # Useful targets (web/keynav.py: a delivery, a good moved on, a camel that
+    # reaches a good, a city or a chain) are drawn strongly, the rest quietly.
+    weight = "useful" if ctx.ranker.useful(action) else "quiet"
     return (
-        f'<g{_action_attrs(ctx.game, action, cost, hinted=ctx.sel.hinted)} class="target {kind}">'
+        f'<g{_action_attrs(ctx.game, action, cost, hinted=ctx.sel.hinted)} class="target {kind} {weight}">'
         f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" class="hit"/>'
         f"{mark}{badge}</g>"
     )
@@ -575,9 +589,10 @@ def render_board(
     """The whole ``svg#board`` element as markup. ``marks``: squares of the
     last turn's actions (``from``, ``to`` or both, docs/UI-CONTRACT.md)."""
     ctx = _Ctx(game, sel, _Targets(game, sel.targets()), marks or {}, max(unit_px, 0.05), zoom)
+    selecting = ' data-selecting="true"' if sel.selected else ""  # other sources drawn quietly (CSS)
     out = [
         f'<svg id="board" viewBox="0 0 {VIEW} {VIEW}" role="group" aria-label="{esc(_("The board"))}" '
-        f'data-seat="{game.seat}">',
+        f'data-seat="{game.seat}"{selecting}>',
         _patterns(game),
     ]
     size = ctx.text(16)
@@ -638,11 +653,7 @@ def square_view(game: Game, sel: Selection, square: int) -> str:
         icon += f"{cube(20, 20, 24, loose)}</svg>"
         said = esc(_("{good}, free to pick up", good=gname))
         if pick is not None:
-            attrs = _action_attrs(game, pick[0], pick[1], button=False, hinted=sel.hinted)
-            out.append(
-                f'<li><button type="button" class="target pick"{attrs}>{icon}'
-                f"<span>{esc(describe(game, pick[0]))}{_list_cost(pick[1])}</span></button></li>"
-            )
+            out.append(_list_target(game, pick[0], pick[1], "pick", icon, sel.hinted))
         else:
             out.append(f'<li class="item">{icon}<span>{said}</span></li>')
     used: set[str] = set()
@@ -677,19 +688,35 @@ def square_view(game: Game, sel: Selection, square: int) -> str:
             )
         elif steal is not None and str(steal[0]) not in used:
             used.add(str(steal[0]))
-            attrs = _action_attrs(game, steal[0], steal[1], button=False, hinted=sel.hinted)
-            out.append(
-                f'<li><button type="button" class="target steal"{attrs}>{icon}'
-                f"<span>{esc(describe(game, steal[0]))}{_list_cost(steal[1])}</span></button></li>"
-            )
+            out.append(_list_target(game, steal[0], steal[1], "steal", icon, sel.hinted))
         else:
             out.append(f'<li class="item">{icon}<span>{esc(capital(said))}</span></li>')
     out.append("</ul></section>")
     return "".join(out)
 
 
-def _list_cost(cost: int) -> str:
-    return f' <span class="cost">{esc(cost_text(cost))}</span>' if cost > 1 else ""
+def _list_target(game: Game, action: Action, cost: int, kind: str, icon: str, hinted: str | None) -> str:
+    """A target in the enlarged view: a button named by the text it shows
+    (axe, label-content-name-mismatch: an ``aria-label`` would not hold the
+    icon's letter), the cost of one action and the hint said to screen
+    readers only, as the board's ``aria-label`` says them."""
+    shown = capital(describe(game, action))
+    said = esc(shown)
+    if cost > 1:
+        said += f' <span class="cost">{esc(cost_text(cost))}</span>'
+    else:  # the rest of the board's name for it (", 1 action"; " (1 action)" in French)
+        label = capital(_("{action}, {cost}", action=describe(game, action), cost=cost_text(cost)))
+        rest = label[len(shown) :] if label.startswith(shown) else f" {cost_text(cost)}"
+        said += f'<span class="sr-only">{esc(rest)}</span>'
+    hint = ""
+    if str(action) == hinted:
+        hint = ' data-hint="true"'
+        before, after = _("{action} (the hint)", action="\0").split("\0", 1)
+        said = f'<span class="sr-only">{esc(before)}</span>{said}<span class="sr-only">{esc(after)}</span>'
+    return (
+        f'<li><button type="button" class="target {kind}" data-action="{esc(action)}" data-cost="{cost}"'
+        f"{hint}>{icon}<span>{said}</span></button></li>"
+    )
 
 
 # ------------------------------------------------------------ legend
@@ -707,6 +734,7 @@ LEGEND_SYMBOLS = (
     "source",
     "selected",
     "place",
+    "quiet",
     "ring",
     "pick",
     "steal",
@@ -742,17 +770,18 @@ def legend_symbols(game: Game) -> list[tuple[str, str]]:
     want = city_wants(square)
     assert want is not None
     parts: dict[str, str] = {
-        "space": _cell() + space_number(ctx, 0, 0, 3),
-        "city": _city(ctx, square, 0, 0, want)[0],
-        "demand": _cell() + demand_disc(ctx, 0, 0, 2, city=False),
+        "space": _cell() + f'<g class="labels">{space_number(ctx, 0, 0, 3)}</g>',
+        "city": '{}<g class="labels">{}</g>'.format(*_city(ctx, square, 0, 0, want)),
+        "demand": _cell() + f'<g class="labels">{demand_disc(ctx, 0, 0, 2, city=False)}</g>',
         "count": _cell() + _legend_token(game, Camel(0, 0), 3),
         "laden": _cell() + _legend_token(game, Camel(0, 0, some)),
         "under": _cell() + _legend_token(game, Camel(0, 0, common, True)),
         "source": f'<g class="square source">{_cell()}</g>',
         "selected": f'<g class="square source selected">{_cell()}</g>',
-        "place": _cell() + f'<g class="target place">{target_mark(0, 0, ring=False)}</g>',
+        "place": _cell() + f'<g class="target place useful">{target_mark(0, 0, ring=False)}</g>',
+        "quiet": _cell() + f'<g class="target place quiet">{target_mark(0, 0, ring=False)}</g>',
         "ring": _cell()
-        + f'<g class="target place">{target_mark(0, 0, ring=True)}{_cost_mark(ctx, 50, 50, 2)}</g>',
+        + f'<g class="target place useful">{target_mark(0, 0, ring=True)}{_cost_mark(ctx, 50, 50, 2)}</g>',
         "pick": _cell()
         + f'<g class="loose target pick">{pick_ring(0, 0)}{cube(50, LOOSE_Y, 26, common)}</g>',
         "steal": _cell()
@@ -772,6 +801,7 @@ def legend_symbols(game: Game) -> list[tuple[str, str]]:
         "laden": (20, 4, 60, 72),
         "under": token_box,
         "place": (20, 20, 60, 60),
+        "quiet": (20, 20, 60, 60),
         "pick": (20, 0, 60, 50),
         "steal": (20, 4, 60, 72),
     }

@@ -30,7 +30,7 @@ from caravan.events import Event
 from caravan.game import Game
 from caravan.limits import MAX_ACTIONS
 
-from . import board_svg, pages, panels, tabs
+from . import board_svg, keynav, pages, panels, tabs
 from .announce import action_said
 from .bot_turns import (
     PACE_WORDS,
@@ -64,7 +64,7 @@ BOT = "bot"  # a bot acts now: the seat to move is a bot's (web/bot_turns.py pla
 
 # Keyboard shortcuts on the game screen (docs/UI-CONTRACT.md): a plain key,
 # or with Ctrl/Cmd the editors' undo and redo.
-_SHORTCUTS = {"u": "undo", "r": "redo", "e": "end"}
+_SHORTCUTS = {"u": "undo", "r": "redo", "e": "end", "p": "place"}
 _CTRL_SHORTCUTS = {"z": "undo", "y": "redo"}
 
 
@@ -120,6 +120,7 @@ class GameScreen:
         self.hints = Hints()
         self.hints.thinker = thinker
         self.hints.on_shown = self._show_hint
+        self.board_items: list[keynav.Item] = []  # the board's choices as last drawn (arrow keys)
 
     # ------------------------------------------------------ taking a game
 
@@ -405,7 +406,8 @@ class GameScreen:
     def shortcut(self, key: str, *, ctrl: bool = False, shift: bool = False) -> bool:
         """A key pressed on the game screen outside a text field: U / Ctrl+Z
         undo, R / Ctrl+Y / Ctrl+Shift+Z redo, E end turn (asking first when
-        actions are left); Y / N answer that question. False if not ours."""
+        actions are left), P place a camel (selects the supply: focus goes to
+        its most useful target); Y / N answer that question. False if not ours."""
         if self.page.screen != "game" or self.cur.game is None:
             return False
         k = key.lower()
@@ -415,6 +417,11 @@ class GameScreen:
         what = _SHORTCUTS.get(k) if not ctrl else "redo" if k == "z" and shift else _CTRL_SHORTCUTS.get(k)
         if what is None:
             return False
+        if what == "place":
+            if SUPPLY not in self.sel.sources or self._blocked():
+                return False
+            self.select(SUPPLY)
+            return True
         if what == "undo":
             self.undo()
         elif what == "redo":
@@ -630,21 +637,49 @@ class GameScreen:
     # ------------------------------------------------------------- output
 
     def _home_focus(self) -> str | None:
-        """Where a keyboard player goes next: the selected source's first
-        target, else the first selectable source (in page order), else end
-        turn; on the game-over screen, its heading (the winner follows)."""
+        """Where a keyboard player goes next: the selected source's most
+        useful target (web/keynav.py ranks them; the first in page order
+        among equals), else the source the next action most likely starts
+        from, else end turn; on the game-over screen, its heading (the
+        winner and the rematch follow it)."""
         if self.page.screen == "over":
             return "#game-over-title"
         if self.page.screen != "game":
             return None
         if self.sr.on:
             return self.sr.cell_focus()  # the player chose the grid
+        game = self.cur.game
         targets = self.sel.targets()
-        if targets:
-            return _target_css(min(targets, key=board_svg.target_order))
-        if self.sel.sources:
-            return select_css(min(self.sel.sources, key=board_svg.source_order))
+        if targets and game is not None:
+            ranker = keynav.Ranker(game)
+            return _target_css(min(targets, key=lambda a: (ranker.rank(a), board_svg.target_order(a))))
+        if self.sel.sources and game is not None:
+            last = game.history[-1] if game.history else None
+            mine = last.action if last is not None and last.seat == game.seat else None
+            home = keynav.home_source(game, self.sel, None if isinstance(mine, EndTurn) else mine)
+            if home is None:
+                home = min(self.sel.sources, key=board_svg.source_order)
+            return select_css(home)
         return "#end-turn"
+
+    def _drawn_focus(self, focus: str | None, items: list[keynav.Item]) -> str | None:
+        """``focus`` if the board draws it; a good on a crowded square is in
+        its enlarged view, reached through the square (``data-zoom``)."""
+        if focus is None or not focus.startswith("[data-select="):
+            return focus
+        key = json.loads(focus[len("[data-select=") : -1])
+        if key == SUPPLY or any(i.value == key for i in items):
+            return focus
+        square = key[-2:]
+        for item in items:
+            if item.value == square:
+                return item.css
+        return focus
+
+    def board_arrow(self, current: str, key: str) -> str | None:
+        """The board choice an arrow key moves to from ``current`` (main.py)."""
+        found = keynav.step(self.board_items, current, key)
+        return None if found is None else found.css
 
     def _bot_markup(self, game: Game) -> str:
         """``#bot-status``: whether the bot to move is getting ready, thinking
@@ -712,10 +747,19 @@ class GameScreen:
         screen = self.page.screen
         zoom = self.zoom if screen == "game" else None
         self.sel.hinted = self.hints.current(game) if screen == "game" else None
+        home = self._home_focus()
         if board:
             # While a bot plays its turn, its actions so far are marked as it goes.
             marks = turn_so_far_marks(game) if self.acts_now() == BOT else last_turn_marks(game)
             board_markup = board_svg.render_board(game, self.sel, marks, unit_px=self.unit_px, zoom=zoom)
+            self.board_items = keynav.items(board_markup)
+            home = self._drawn_focus(home, self.board_items)
+            # One tab stop: where focus goes now if that is on the board, else
+            # where the next action most likely starts on it.
+            board_focus = self.page.focus or home
+            if board_focus is None or not any(board_focus.endswith(i.css[7:]) for i in self.board_items):
+                board_focus = next((i.css for i in self.board_items if "selected" in i.classes), home)
+            board_markup = keynav.rove(board_markup, board_focus)
         else:
             board_markup = board_svg.board_frame()
         zoom_html = board_svg.square_view(game, self.sel, zoom) if zoom is not None else ""
@@ -763,7 +807,7 @@ class GameScreen:
                 f'<p class="new"><button type="button" id="abandon">{esc(_("New game"))}</button></p>'
                 f"</aside></div>"
             )
-        focus = self._home_focus() if screen == "over" else self.page.focus or self._home_focus()
+        focus = home if screen == "over" else self.page.focus or home
         modal = self.confirming and screen == "game"
         if modal:
             body += panels.confirm_end(game)

@@ -38,6 +38,7 @@ from web.board_svg import VIEW
 from web.botclient import Answer, BotClient, Notice, OnAnswer
 from web.grid import moved as grid_moved
 from web.i18n import _
+from web.keynav import ARROWS, css_of
 from web.query import parse_query
 from web.refocus import KEYS, focus_key
 from web.saved import Saves
@@ -351,7 +352,7 @@ def _draw_screen(view: Any, keyboard: bool) -> None:
             else:
                 el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
     elif not keyboard and kept is not None and before == view.screen:
-        _focus_again(kept)
+        _focus_again(kept, view.focus)
     if view.record is None:
         for name in ("data-record", "data-seat", "data-left"):
             _html.removeAttribute(name)
@@ -380,14 +381,22 @@ def _focus_held(el: Any) -> tuple[str, int] | None:
     return key, next((i for i in range(matches.length) if matches.item(i) == el), 0)
 
 
-def _focus_again(kept: tuple[str, int]) -> None:
+def _focus_again(kept: tuple[str, int], fallback: str | None) -> None:
     """After a redraw of the same screen that was not the player's key (a bot
     worker getting ready, a bot's action, a resize): focus on the same
-    element in the new markup, unscrolled, so that Tab goes on from there."""
+    element in the new markup, else where the view puts focus (never
+    <body>), unscrolled, so that Tab goes on from there; the board's one tab
+    stop moves with it."""
     key, index = kept
     matches = document.querySelectorAll(key)
+    el = None
     if matches.length:
         el = matches.item(min(index, matches.length - 1))
+    elif fallback is not None:
+        found = document.querySelector(fallback)
+        el = None if is_none(found) else found
+    if el is not None:
+        _rove_to(el)
         el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
         if str(el.tagName) == "INPUT":  # typing goes on at the end of what was typed
             end = len(str(el.value))
@@ -838,6 +847,9 @@ def _on_keydown(event: Any) -> None:
         event.preventDefault()
         _rename()
         render(keyboard=True)
+    elif key in ARROWS and not event.shiftKey and event.target.matches(_BOARD_BUTTONS):
+        event.preventDefault()  # the page would scroll
+        _board_arrow(event.target, key)
     elif key in ("Enter", " "):
         target = event.target
         if event.repeat and target.matches("button"):
@@ -848,6 +860,32 @@ def _on_keydown(event: Any) -> None:
             event.preventDefault()  # Space would scroll the page
             if not event.repeat:
                 _activate(target, keyboard=True)
+
+
+def _board_arrow(target: Any, key: str) -> None:
+    """An arrow key on the board: focus and the board's one tab stop move to
+    the nearest choice that way (web/keynav.py); at the edge nothing moves."""
+    for attr in ("data-action", "data-select", "data-zoom"):
+        value = target.getAttribute(attr)
+        if not is_none(value):
+            break
+    else:
+        return
+    css = app.board_arrow(css_of(attr, str(value)), key)
+    found = None if css is None else document.querySelector(css)
+    if found is None or is_none(found):
+        return
+    _rove_to(found)
+    found.focus()
+
+
+def _rove_to(el: Any) -> None:
+    """The board's one tab stop (roving tabindex) moves to ``el`` if it is a board choice."""
+    if is_none(el.closest("#board")) or not el.matches(_BOARD_BUTTONS):
+        return
+    for other in document.querySelectorAll('#board [tabindex="0"]'):
+        other.tabIndex = -1
+    el.tabIndex = 0
 
 
 @_reported

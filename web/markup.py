@@ -19,6 +19,15 @@ def esc(text: object) -> str:
     return str(text).translate(_ESCAPES)
 
 
+_UNESCAPES = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'"}
+_ESCAPED = re.compile("|".join(_UNESCAPES))
+
+
+def unesc(text: str) -> str:
+    """What ``esc`` escaped, back (markup this page wrote: no other entities)."""
+    return _ESCAPED.sub(lambda m: _UNESCAPES[m.group(0)], text) if "&" in text else text
+
+
 # Every rule number docs/RULES.md defines (tests/test_docs.py keeps this in
 # step): R1-R17 the game's rules, I1-I11 the project's readings.
 RULE_NUMBERS = frozenset({f"R{n}" for n in range(1, 18)} | {f"I{n}" for n in range(1, 12)})

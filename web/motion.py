@@ -108,10 +108,6 @@ def chain_path(game: Game, seat: int, frm: int, to: int) -> list[int]:
     return [frm, to]
 
 
-def _square_sel(square: int) -> str:
-    return f'[data-square="{SQUARE_NAMES[square]}"]'
-
-
 def _on_sel(square: int) -> str:
     """The pieces standing on a square (drawn beside the square's element)."""
     return f'[data-on="{SQUARE_NAMES[square]}"]'
@@ -248,7 +244,7 @@ class _Planner:
     def refilled(self, e: ev.Refilled) -> None:
         for sq in e.marked:
             self.add(
-                f"{_square_sel(sq)} .demand",
+                f'[data-labels="{SQUARE_NAMES[sq]}"] .demand',
                 [{"transform": _tr(0, -30), "opacity": 0}, {"transform": "none", "opacity": 1}],
                 DROP_MS,
                 step=120,

@@ -40,13 +40,14 @@ LEGEND_MARKS = {
     "under": N_("A stolen good under a camel: safe until it moves"),
     "source": N_("Dashed frame: you can select it"),
     "selected": N_("Blue frame: selected"),
-    "place": N_("Dot: place or move here, 1 action"),
+    "place": N_("Large dot: a useful move (to a good, a city or your camels carrying one), 1 action"),
+    "quiet": N_("Small dot: a move that reaches nothing yet, 1 action"),
     "ring": N_("Ring: onto camels already there, 2 actions"),
     "pick": N_("Blue ring: pick this good up"),
     "steal": N_("Red frame: steal this good"),
     "deliver": N_("Gold ring: deliver here"),
-    "last-from": N_("Last turn: a camel or good left here"),
-    "last-to": N_("Last turn: a camel or good arrived here"),
+    "last-from": N_("Dashed corners: last turn, a camel or good left here"),
+    "last-to": N_("Solid corners: last turn, a camel or good arrived here"),
     "hint": N_("Dashed purple: what the hint suggests"),
 }
 # The game-over table's columns, by data-field.
@@ -218,7 +219,10 @@ def controls(
 
 
 def keys_help() -> str:
-    keys = _("Keys: U undo, R redo, E end turn (Ctrl+Z, Ctrl+Y also work); Escape clears a selection.")
+    keys = _(
+        "Keys: the board is one Tab stop, the arrow keys move on it, Enter or Space selects and plays, "
+        "Escape clears a selection; P place a camel, E end turn, U undo, R redo (Ctrl+Z, Ctrl+Y also work)."
+    )
     return f'<p id="keys" class="hint">{esc(keys)}</p>'
 
 

@@ -71,7 +71,7 @@ def test_r8_the_good_itself_is_the_pick_up_target() -> None:
     game = camel(game, 0, "c6")
     game = loose(game, "c6", "S")
     svg = render_board(game, _selection(game, "c6"))
-    assert re.search(r'class="loose target pick" data-loose="S" data-action="\+c6" data-cost="1"', svg)
+    assert re.search(r'class="loose target pick useful" data-loose="S" data-action="\+c6" data-cost="1"', svg)
 
 
 def test_r10_steal_target_is_the_victims_good_and_under_goods_differ_from_on_top() -> None:
@@ -179,7 +179,15 @@ def test_r10_on_a_phone_a_steal_is_chosen_in_the_enlarged_view() -> None:
     sel = _selection(game, "c6")
     assert "$c6/2I" in _targets(render_board(game, sel))
     assert "$c6/2I" not in _targets(render_board(game, sel, unit_px=0.48, zoom=sq("c6")))
-    assert 'data-action="$c6/2I"' in square_view(game, sel, sq("c6"))
+    view = square_view(game, sel, sq("c6"))
+    assert 'data-action="$c6/2I"' in view
+    # Named by what it shows, not an aria-label (axe, label-content-name-mismatch):
+    # its text read out whole is the board's name for the same steal.
+    button = view.split('data-action="$c6/2I"', 1)[1].split("</button>", 1)[0]
+    assert "aria-label" not in button
+    assert re.sub(r"<svg.*?</svg>|<[^>]+>", "", button.split(">", 1)[1]) == (
+        "Steal the ivory from Player 2 on c6, 1 action"
+    )
 
 
 def test_r7_quiet_targets_show_the_cost_only_where_it_is_2() -> None:
@@ -197,8 +205,8 @@ def test_r12_a_delivery_target_stands_out_from_a_plain_move() -> None:
     game = camel(game, 0, "d7")
     game = camel(game, 0, "d5")
     svg = render_board(game, _selection(game, "Id6"))
-    assert re.search(r'data-action="Id6&gt;d7"[^>]*class="target deliver"', svg)
-    assert re.search(r'data-action="Id6&gt;d5"[^>]*class="target good"', svg)
+    assert re.search(r'data-action="Id6&gt;d7"[^>]*class="target deliver useful"', svg)
+    assert re.search(r'data-action="Id6&gt;d5"[^>]*class="target good useful"', svg)
 
 
 def test_on_a_phone_no_board_text_is_drawn_under_10_css_px() -> None:

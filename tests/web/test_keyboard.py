@@ -14,7 +14,7 @@ from caravan.options import Player
 from caravan.playout import courier_action
 from tests.positions import blank, camel, loose
 from tests.translations import Catalogue
-from web import i18n
+from web import i18n, keynav
 from web.app import App
 from web.board_svg import render_board
 from web.selection import Selection, source_of
@@ -51,6 +51,13 @@ def _first(markup: str, kind: str) -> str | None:
     return None
 
 
+def _drawn(markup: str) -> set[str]:
+    """Selectors of every source drawn (board, supply, enlarged view) and square to enlarge."""
+    keys = re.findall(r'data-(select|zoom)="([^"]*)"', markup)
+    out = {f"[data-{a}={json.dumps(unescape(v))}]" for a, v in keys}
+    return out | {f"#board {css}" for css in out}
+
+
 def _selection(game: Game) -> Selection:
     sel = Selection()
     sel.refresh(game.legal_actions())
@@ -78,8 +85,11 @@ def test_every_board_source_and_target_is_a_focusable_button_named_in_plain_word
     assert app.game is not None
     keys = set(app.sel.sources) - {"supply"} | {str(a) for a in app.sel.targets()}
     assert set(buttons) == keys
+    # Issue 14: the board is one tab stop (a roving tabindex), the focus's element.
+    focus = app.view().focus
+    assert focus == '.target[data-action="$c6/2S"]', "R10: the steal is the most useful target"
     for key, attrs in buttons.items():
-        assert (attrs["role"], attrs["tabindex"]) == ("button", "0"), key
+        assert (attrs["role"], attrs["tabindex"]) == ("button", "0" if key == "$c6/2S" else "-1"), key
         assert attrs["aria-label"], key
     assert buttons["c6"]["aria-label"] == "Your camels on c6"
     assert buttons["c6"]["aria-pressed"] == "true"
@@ -143,10 +153,12 @@ def test_r5_focus_follows_a_keyboard_turn_supply_target_end_turn_next_player() -
     assert view.seat == 1 and view.focus == '[data-select="supply"]'
 
 
-def test_focus_goes_to_the_first_target_then_the_first_source_in_page_order() -> None:
+def test_focus_goes_to_the_most_useful_target_then_a_drawn_source() -> None:
     """Played with the courier policy: after every selection the focus is the
-    first highlighted target on the page, after every action the first
-    selectable source (end turn when there is none)."""
+    most useful target (web/keynav.py's rank; the first on the page among
+    equals), after every action a source drawn on the page, on the board or
+    the supply (end turn when there is none). Issue 14 replaced "the first
+    target, the first source in page order" of the Tab-through design."""
     app = App(seed=11)
     app.autostart(3, short=True)
     rng = random.Random(11)
@@ -158,7 +170,11 @@ def test_focus_goes_to_the_first_target_then_the_first_source_in_page_order() ->
         if source is not None:
             app.select(source)
             view = app.view()
-            assert view.focus is not None and view.focus == _first(view.markup, "target")
+            ranker = keynav.Ranker(app.game)
+            best = min(ranker.rank(a) for a in app.sel.targets())
+            assert view.focus is not None and view.focus.startswith(".target[data-action=")
+            chosen = app.sel.find(json.loads(view.focus[len(".target[data-action=") : -1]))
+            assert chosen is not None and ranker.rank(chosen) == best
         app.act(str(action))
         view = app.view()
         if app.confirming:  # R6: ending with actions left asks first; the answer has the focus
@@ -166,7 +182,8 @@ def test_focus_goes_to_the_first_target_then_the_first_source_in_page_order() ->
             app.confirm_end(True)
             view = app.view()
         if view.screen == "game":
-            assert view.focus == (_first(view.markup, "source") or "#end-turn")
+            drawn = _first(view.markup, "source") is not None or 'id="supply"' in view.markup
+            assert view.focus == "#end-turn" if not drawn else view.focus in _drawn(view.markup), view.focus
         checked += 1
     assert checked >= 100
 

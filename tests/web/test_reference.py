@@ -210,7 +210,8 @@ def test_the_legend_draws_every_mark_the_board_draws_with_the_boards_code() -> N
     board = _rich_board()
     legend = panels.legend(blank(4))
     drawn = set(re.findall(r'class="([a-z][a-z -]*)"', board))
-    assert {"target deliver", "token target steal", "loose target pick", "last from", "last to"} <= drawn
+    assert {"target deliver useful", "token target steal useful", "loose target pick useful"} <= drawn
+    assert {"last from", "last to", "target place quiet"} <= drawn
     # Structure, not marks: groups, the file letters, the checkered shading;
     # "move" and "good" targets are the same dot and ring as "place".
     structure = {"piece", "coord", "dark", "zoomable", "zoomed", "crowd", "fx", "on", "hit", "move", "good"}
