@@ -157,7 +157,7 @@ def players_table(game: Game, w: Words = ENGLISH, width: int = WIDTH) -> list[st
         w.pgettext("players table", "score"),
     ]
     delivered_head = w.pgettext("players table", "delivered")
-    rows = []
+    rows: list[tuple[int, list[str], str]] = []
     for line in game.score():
         seat = line.seat
         values = [game.supply(seat), game.theft_markers(seat), line.demand, line.held, line.total]
@@ -180,10 +180,10 @@ def players_table(game: Game, w: Words = ENGLISH, width: int = WIDTH) -> list[st
         + " "
         + delivered_head
     ]
-    for seat, values, delivered in rows:
+    for seat, row, delivered in rows:
         colour = visible(w.colour(game.options.players[seat].colour))
         who = fit(f"{player_name(game, seat, w)} ({colour})")
-        out.append(f"{seat + 1} {who.ljust(name_width)}{cells(values)} {delivered}"[:width].rstrip())
+        out.append(f"{seat + 1} {who.ljust(name_width)}{cells(row)} {delivered}"[:width].rstrip())
     return [line[:width].rstrip() for line in out]
 
 
