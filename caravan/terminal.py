@@ -82,7 +82,7 @@ Commands:
   board      draw the board again
   save FILE  save the game as a record; load FILE  load one
   help       this text
-  quit       leave the game (save it first if you want to keep it)
+  quit       leave the game (offers to save a game with unsaved changes)
 Actions may be typed in upper case too (END, @F5). Ctrl-C offers to save, then leaves.
 Rule numbers (R7, I3) refer to docs/RULES.md.
 """,
