@@ -24,7 +24,8 @@ $(NODE_STAMP): package.json package-lock.json
 dist: $(NODE_STAMP)
 	$(PY) tools/build.py
 
-# The browser tests need Chromium; tools/chromium.sh installs Debian's if it is missing.
+# The browser tests' Chromium ($CARAVAN_CHROMIUM, else /usr/bin/chromium): tools/chromium.sh installs
+# Debian's only as root or under CI; elsewhere it says how to get one and the browser tests skip.
 browser:
 	sh tools/chromium.sh
 

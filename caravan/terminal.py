@@ -23,6 +23,7 @@ import stat
 import sys
 import tempfile
 from collections.abc import Mapping, Sequence
+from types import ModuleType
 from typing import TextIO
 
 from . import catalogues, record
@@ -37,6 +38,8 @@ from .quote import visible
 from .refusals import Refusal
 from .text import (
     ENGLISH,
+    HEIGHT,
+    WIDTH,
     actions_count,
     events_text,
     legend,
@@ -44,6 +47,7 @@ from .text import (
     render,
     score_line,
     status,
+    wrapped,
 )
 from .words import N_, Words
 
@@ -78,7 +82,7 @@ Commands:
   board      draw the board again
   save FILE  save the game as a record; load FILE  load one
   help       this text
-  quit       leave the game (save it first if you want to keep it)
+  quit       leave the game (offers to save a game with unsaved changes)
 Actions may be typed in upper case too (END, @F5). Ctrl-C offers to save, then leaves.
 Rule numbers (R7, I3) refer to docs/RULES.md.
 """,
@@ -87,6 +91,7 @@ Rule numbers (R7, I3) refer to docs/RULES.md.
 
 
 QUIT_WORDS = ("quit", "exit")
+COMMANDS = ("legal", "undo", "redo", "score", "hint", "board", "save ", "load ", "help", "quit")
 HELP_WORDS = ("help", "?")
 
 
@@ -94,13 +99,55 @@ class Quit(Exception):
     """The player asked to quit, or the input ended."""
 
 
+def line_editor(stdin: TextIO) -> ModuleType | None:
+    """The standard library's ``readline`` when the game reads a terminal and it
+    exists (history, editing, completion); None otherwise (Windows, Pyodide, a
+    script on stdin): then lines are read plainly and everything still works."""
+    if stdin is not sys.stdin or not stdin.isatty():
+        return None
+    try:
+        import readline
+    except ImportError:
+        return None
+    return readline
+
+
+def completions(words: Sequence[str], text: str) -> list[str]:
+    """The words (legal actions' notations, commands) that ``text`` begins, each once, in order."""
+    return list(dict.fromkeys(x for x in words if x.startswith(text)))
+
+
 class Console:
-    """Reads answers and commands, writes text; EOF raises Quit."""
+    """Reads answers and commands, writes text; EOF raises Quit. On a terminal
+    with ``readline``, lines can be edited, Up brings back earlier ones and Tab
+    completes from ``complete_from`` (set by the command loop)."""
 
     def __init__(self, stdin: TextIO, stdout: TextIO, w: Words = ENGLISH) -> None:
         self.stdin = stdin
         self.stdout = stdout
         self.w = w
+        self.complete_from: Sequence[str] = ()
+        self.pending: list[str] = []  # the last action's events, said under the board
+        self.saved: str | None = None  # the record last saved or loaded, to know what quit would lose
+        self.readline = line_editor(stdin)
+        if self.readline is not None:
+            self.readline.set_completer(self._complete)
+            self.readline.set_completer_delims(" \t\n")
+            libedit = "libedit" in (self.readline.__doc__ or "")
+            self.readline.parse_and_bind("bind ^I rl_complete" if libedit else "tab: complete")
+
+    def _complete(self, text: str, state: int) -> str | None:
+        found = completions(self.complete_from, text)
+        return found[state] if state < len(found) else None
+
+    def height(self) -> int:
+        """The terminal's lines (24 when the output is not a terminal)."""
+        try:
+            if self.stdout.isatty():
+                return max(HEIGHT, os.get_terminal_size(self.stdout.fileno()).lines)
+        except (OSError, ValueError):
+            pass
+        return HEIGHT
 
     def say(self, text: str = "") -> None:
         """Print ``text``, each line with its control characters made visible."""
@@ -108,6 +155,15 @@ class Console:
 
     def read(self, prompt: str) -> str:
         """One line as typed, stripped; EOF raises Quit."""
+        if self.readline is not None:
+            try:
+                return input(visible(prompt)).strip()
+            except EOFError:
+                self.say()
+                raise Quit from None
+            except UnicodeDecodeError:
+                self.say(self.w._("That line is not readable text. Please type it again."))
+                return ""
         self.stdout.write(visible(prompt))
         self.stdout.flush()
         while True:
@@ -247,6 +303,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Play Caravan hot-seat in the terminal. With --players, the game is set up "
         "from the command line alone; otherwise it asks.",
     )
+    p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     p.add_argument(
         "--lang",
         choices=catalogues.LANGUAGES,
@@ -272,6 +329,25 @@ def _parser() -> argparse.ArgumentParser:
         help="start from a position in the position notation (docs/POSITION.md) instead of a new game",
     )
     return p
+
+
+def version() -> str:
+    """This Caravan's version: the installed package's, else the one pyproject.toml
+    beside the package gives (a clone), else "unknown"."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("caravan")
+    except metadata.PackageNotFoundError:
+        pass
+    pyproject = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "pyproject.toml")
+    try:
+        import tomllib
+
+        with open(pyproject, "rb") as f:
+            return str(tomllib.load(f)["project"]["version"])
+    except (OSError, KeyError, ValueError):
+        return "unknown"
 
 
 def _options_from_args(args: argparse.Namespace, con: Console) -> Options:
@@ -388,8 +464,15 @@ def _file_mode(path: str) -> int:
         return 0o666 & ~umask
 
 
-def _save(game: Game, path: str, con: Console) -> bool:
+def _save(game: Game, path: str, con: Console, *, ask: bool = True) -> bool:
+    """Save to ``path`` (``~`` expanded); an existing file is replaced only if the player says so."""
     w = con.w
+    path = os.path.expanduser(path)
+    if ask and os.path.exists(path):
+        question = w._("{path} already exists. Replace it with this game?", path=path)
+        if not _confirm(con, question, w._("The file's old contents would be lost.")):
+            con.say(w._("Not saved; the game goes on."))
+            return False
     try:
         save_file(game, path)
     except OSError as e:
@@ -411,6 +494,7 @@ def _save(game: Game, path: str, con: Console) -> bool:
         )
         return False
     con.say(w._("Saved the game to {path}.", path=path))
+    con.saved = record.dumps(game)
     return True
 
 
@@ -449,7 +533,9 @@ def read_file(path: str, limit: int = record.MAX_BYTES) -> bytes:
 
 
 def _load(path: str, con: Console) -> Game | None:
+    """The game saved in ``path``, or None after saying why it cannot be loaded."""
     w = con.w
+    path = os.path.expanduser(path)
     try:
         data = read_file(path)
     except OSError as e:
@@ -468,7 +554,6 @@ def _load(path: str, con: Console) -> Game | None:
         reason = w.error(e)
         con.say(w._("Could not load {path}: {reason}. The current game goes on.", path=path, reason=reason))
         return None
-    con.say(w._("Loaded the game from {path}.", path=path))
     return game
 
 
@@ -504,22 +589,72 @@ def _fold_case(text: str) -> str:
     return low
 
 
+_SQUARE_LIKE = re.compile(r"[a-z][0-9]+")
+_ACTION_SHAPES = (
+    re.compile(r"@(\w+)"),
+    re.compile(r"(\w+)-(\w+)"),
+    re.compile(r"\+(\w+)"),
+    re.compile(r"\$(\w+)/\w+"),
+    re.compile(r"[A-Za-z]_?(\w+)>(\w+)"),
+)
+
+
+def off_board_square(text: str) -> str | None:
+    """In text shaped like an action (``@h9``, ``c6-c8``, ``Ic6>j4``), the first square
+    named that is not on the board (a1..g7), or None."""
+    for shape in _ACTION_SHAPES:
+        m = shape.fullmatch(text.strip())
+        if m:
+            for name in m.groups():
+                if _SQUARE_LIKE.fullmatch(name.lower()) and name.lower() not in SQUARE_NAMES:
+                    return name
+    return None
+
+
 def _push(game: Game, text: str, con: Console) -> bool:
     w = con.w
     try:
         action = typed_action(text)
     except NotationError as e:
+        off = off_board_square(text)
+        if off is not None:
+            # Translators: {square} is what the player typed as a square, e.g. h9; {reason}
+            # is the engine's "there is no such square on the board".
+            con.say(
+                w._(
+                    "{square}: {reason}; squares are a1 to g7 (files a-g, ranks 1-7).",
+                    square=off,
+                    reason=w.refusal(Refusal("no_such_square")),
+                )
+            )
+            return False
         reason = w.error(e)
         con.say(w._("{reason}. Type help for the notation.", reason=reason[:1].upper() + reason[1:]))
         return False
+    if isinstance(action, EndTurn) and game.left > 0 and game.is_legal(action):
+        question = w.ngettext(
+            "End your turn with {n} action left unused?",
+            "End your turn with {n} actions left unused?",
+            n=game.left,
+        )
+        if not _confirm(con, question, w._("Unused actions are lost when the turn ends (R5).")):
+            con.say(w._("The turn goes on."))
+            return False
     try:
         events = game.push(action)
     except IllegalActionError as e:
         con.say(w._("Not allowed: {reason}", reason=w.error(e)))
         return False
-    for line in events_text(game, events, w):
-        con.say(line)
+    con.pending.extend(events_text(game, events, w))
     return True
+
+
+def _confirm(con: Console, question: str, hint: str) -> bool:
+    """A yes/no question in the middle of the game; quit or the end of input answer no."""
+    try:
+        return _ask_yes(con, question, hint)
+    except Quit:
+        return False
 
 
 def play(game: Game, con: Console, bots: dict[int, Bot] | None = None, *, hint: Bot | None = None) -> Game:
@@ -533,12 +668,18 @@ def play(game: Game, con: Console, bots: dict[int, Bot] | None = None, *, hint: 
     raise AssertionError("unreachable: the loop only ends by _Done")
 
 
-def _offer_save(game: Game, con: Console) -> None:
-    """After Ctrl-C: save if the player names a file; Enter, quit, EOF or
+def unsaved(game: Game, con: Console) -> bool:
+    """Whether leaving now loses something: a game in progress, changed since last saved or loaded."""
+    return bool(game.history) and not game.is_over() and record.dumps(game) != con.saved
+
+
+def _offer_save(game: Game, con: Console, *, interrupted: bool = True) -> None:
+    """After Ctrl-C or quit: save if the player names a file; Enter, quit, EOF or
     another Ctrl-C leaves without saving. A failed save asks again."""
     w = con.w
-    con.say()
-    con.say(w._("Interrupted."))
+    if interrupted:
+        con.say()
+        con.say(w._("Interrupted."))
     while True:
         try:
             path = con.ask(
@@ -562,9 +703,10 @@ def _loop(game: Game, con: Console, bots: dict[int, Bot], hint: Bot | None) -> N
     while True:
         try:
             if show:
-                con.say()
-                con.say(render(game, con.w))
-                con.say(status(game, con.w))
+                _show(game, con)
+            elif con.pending:
+                con.say("\n".join(con.pending))
+                con.pending.clear()
             if not game.is_over() and game.seat in bots:
                 _bot_turn(game, con, bots[game.seat])
                 show = True
@@ -573,6 +715,17 @@ def _loop(game: Game, con: Console, bots: dict[int, Bot], hint: Bot | None) -> N
         except KeyboardInterrupt:
             _offer_save(game, con)
             raise _Done(game) from None
+
+
+def _show(game: Game, con: Console) -> None:
+    """The board, the players and the status, then what the last action did, all
+    above the prompt in one screen (24 lines, 80 columns): rules between the
+    board's ranks are dropped when they would push the board's top off."""
+    said = [line for text in con.pending for line in wrapped(visible(text), WIDTH)]
+    con.pending.clear()
+    state = wrapped(status(game, con.w), WIDTH)
+    room = con.height() - 1 - len(state) - len(said)  # 1: the prompt
+    con.say("\n".join([render(game, con.w, height=room), *state, *said]))
 
 
 def _bot_turn(game: Game, con: Console, bot: Bot) -> None:
@@ -621,6 +774,7 @@ def _command(game: Game, con: Console, hint: Bot | None = None) -> tuple[Game, b
     w = con.w
     # Translators: the terminal's prompt once the game is over (instead of the player's name).
     who = w.pgettext("prompt", "game over") if game.is_over() else w.name(game, game.seat)
+    con.complete_from = [*(str(a) for a in game.legal_actions()), *COMMANDS]
     try:
         line = con.read(f"{who}> ")
     except Quit:
@@ -630,6 +784,8 @@ def _command(game: Game, con: Console, hint: Bot | None = None) -> tuple[Game, b
     if not line:
         return game, False
     if command in (*QUIT_WORDS, "q"):
+        if unsaved(game, con):
+            _offer_save(game, con, interrupted=False)
         raise _Done(game)
     if command in HELP_WORDS:
         con.say(help_text(w))
@@ -649,8 +805,7 @@ def _command(game: Game, con: Console, hint: Bot | None = None) -> tuple[Game, b
         if not game.can_redo():
             con.say(w._("Nothing to redo."))
         else:
-            for line in events_text(game, game.redo(), w):
-                con.say(line)
+            con.pending.extend(events_text(game, game.redo(), w))
             show = True
     elif command in ("save", "load"):
         if not arg:
@@ -659,7 +814,18 @@ def _command(game: Game, con: Console, hint: Bot | None = None) -> tuple[Game, b
             _save(game, arg, con)
         else:
             loaded = _load(arg, con)
-            if loaded is not None:
+            path = os.path.expanduser(arg)
+            if loaded is None:
+                pass
+            elif unsaved(game, con) and not _confirm(
+                con,
+                w._("Load {path} in place of the game in progress?", path=path),
+                w._("The game in progress has changes that are not saved; save it first to keep them."),
+            ):
+                con.say(w._("Not loaded; the game goes on."))
+            else:
+                con.say(w._("Loaded the game from {path}.", path=path))
+                con.saved = record.dumps(loaded)
                 game, show = loaded, True
     else:
         show = _push(game, line, con)

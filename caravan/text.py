@@ -12,6 +12,7 @@ API (docs/API.md), as any caller outside the engine would:
 from __future__ import annotations
 
 import gettext
+import textwrap
 from collections.abc import Sequence
 
 from . import events as ev
@@ -68,39 +69,65 @@ def _wrap(tokens: list[str], width: int) -> list[str]:
     return lines or [""]
 
 
+WIDTH = 80  # a terminal's columns: no line of the board, the players or the status is longer
+HEIGHT = 24  # a terminal's lines: the board, the players, the status and the prompt fit in them
+
+
 def _cell(game: Game, square: int, w: Words) -> list[str]:
+    """A square's marks, packed into lines of CELL characters: its label, the loose
+    good, the demand markers, then the camels by seat (a crowded square takes two)."""
+    tokens = []
     if square in CITY_NAMES:
-        label = city_label(square, w)
+        tokens.append(city_label(square, w))
     elif square in NUMBER_OF:
-        label = f"#{NUMBER_OF[square]}"
-    else:
-        label = ""
-    parts = []
+        tokens.append(f"#{NUMBER_OF[square]}")
     good = game.loose_at(square)
     if good is not None:
-        parts.append(f"[{good.letter}]")
+        tokens.append(f"[{good.letter}]")
     markers = game.demand_at(square)
     if markers:
-        parts.append(f"*{markers}")
-    camels = _wrap([camel_token(c) for c in game.camels_at(square)], CELL)
-    return [label, " ".join(parts), *camels]
+        tokens.append(f"*{markers}")
+    tokens.extend(camel_token(c) for c in game.camels_at(square))
+    return _wrap(tokens, CELL)
 
 
-def render(game: Game, w: Words = ENGLISH) -> str:
-    """The 7x7 board, rank 7 at the top as in the rules' diagram, then the players."""
-    border = "   " + ("+" + "-" * CELL) * SIZE + "+"
-    lines = ["   " + "".join(f" {f:<{CELL}}" for f in FILES), border]
+def _border(with_files: bool) -> str:
+    if not with_files:
+        return "  " + ("+" + "-" * CELL) * SIZE + "+"
+    return "  " + "".join("+" + f.center(CELL, "-") for f in FILES) + "+"
+
+
+def board_lines(game: Game, w: Words = ENGLISH, *, height: int | None = None) -> list[str]:
+    """The 7x7 board, rank 7 at the top as in the rules' diagram, the files in the
+    top and bottom borders, the ranks at both sides; at most 76 columns. Every rank
+    is ruled off from the next unless that makes the board taller than ``height``."""
+    ranks = []
     for rank in range(SIZE - 1, -1, -1):
         cells = [_cell(game, rank * SIZE + f, w) for f in range(SIZE)]
-        height = max(len(c) for c in cells)
-        for row in range(height):
-            head = f" {rank + 1} " if row == 0 else "   "
+        rows = []
+        for row in range(max(len(c) for c in cells)):
+            label = str(rank + 1) if row == 0 else " "
             body = "".join("|" + (c[row] if row < len(c) else "").ljust(CELL)[:CELL] for c in cells)
-            lines.append(head + body + "|")
-        lines.append(border)
-    lines.append("")
-    lines.extend(player_line(game, line, w) for line in game.score())
-    return "\n".join(lines)
+            rows.append(f"{label} {body}| {label}".rstrip())
+        ranks.append(rows)
+    ruled = sum(len(r) for r in ranks) + SIZE + 1
+    rule = height is None or ruled <= height
+    lines = [_border(True)]
+    for i, rows in enumerate(ranks):
+        if rule and i:
+            lines.append(_border(False))
+        lines.extend(rows)
+    lines.append(_border(True))
+    return lines
+
+
+def render(game: Game, w: Words = ENGLISH, *, height: int | None = None) -> str:
+    """The board, then the players' table: what the terminal redraws after each
+    action. With ``height``, the board drops its rules between ranks if the whole
+    would be taller than that; every line is at most WIDTH columns."""
+    players = players_table(game, w)
+    board = board_lines(game, w, height=None if height is None else height - len(players))
+    return "\n".join([*board, *players])
 
 
 def player_name(game: Game, seat: int, w: Words = ENGLISH) -> str:
@@ -108,8 +135,60 @@ def player_name(game: Game, seat: int, w: Words = ENGLISH) -> str:
     return visible(w.name(game, seat))
 
 
+def _delivered(game: Game, seat: int) -> str:
+    """ "IISS", or "I2 S3" once the letters would be long."""
+    counts = [(g.letter, n) for g, n in game.deliveries(seat).items() if n]
+    letters = "".join(letter * n for letter, n in counts)
+    return letters if len(letters) <= 8 else " ".join(f"{letter}{n}" for letter, n in counts)
+
+
+def players_table(game: Game, w: Words = ENGLISH, width: int = WIDTH) -> list[str]:
+    """One line per player under a heading: seat, name and colour, camels in supply,
+    theft markers, demand markers, goods held, score and the goods delivered. The
+    columns are as wide as their heading in the language shown; a long name is cut
+    with an ellipsis so that no line is wider than ``width``."""
+    heads = [
+        # Translators: the headings of the terminal's table of players, short words:
+        # camels in supply, theft markers, demand markers held, goods held, score, goods delivered.
+        w.pgettext("players table", "camels"),
+        w.pgettext("players table", "theft"),
+        w.pgettext("players table", "demand"),
+        w.pgettext("players table", "held"),
+        w.pgettext("players table", "score"),
+    ]
+    delivered_head = w.pgettext("players table", "delivered")
+    rows: list[tuple[int, list[str], str]] = []
+    for line in game.score():
+        seat = line.seat
+        values = [game.supply(seat), game.theft_markers(seat), line.demand, line.held, line.total]
+        rows.append((seat, [str(v) for v in values], _delivered(game, seat) or "-"))
+    widths = [max(len(h), *(len(r[1][i]) for r in rows)) for i, h in enumerate(heads)]
+    numbers = sum(x + 1 for x in widths)
+    tail = max(len(delivered_head), *(len(r[2]) for r in rows))
+    name_width = max(8, min(24, width - 2 - numbers - 1 - tail))
+
+    def fit(text: str) -> str:
+        return text if len(text) <= name_width else text[: name_width - 1] + "\u2026"
+
+    def cells(values: list[str]) -> str:
+        return "".join(" " + v.rjust(x) for v, x in zip(values, widths, strict=True))
+
+    out = [
+        "  "
+        + fit(w.pgettext("players table", "player")).ljust(name_width)
+        + cells(heads)
+        + " "
+        + delivered_head
+    ]
+    for seat, row, delivered in rows:
+        colour = visible(w.colour(game.options.players[seat].colour))
+        who = fit(f"{player_name(game, seat, w)} ({colour})")
+        out.append(f"{seat + 1} {who.ljust(name_width)}{cells(row)} {delivered}"[:width].rstrip())
+    return [line[:width].rstrip() for line in out]
+
+
 def player_line(game: Game, line: ScoreLine, w: Words = ENGLISH) -> str:
-    """One player's seat, name, colour, supply, markers, deliveries and score."""
+    """One player's seat, name, colour, supply, markers, deliveries and score, as a sentence."""
     seat = line.seat
     p = game.options.players[seat]
     delivered = "".join(g.letter * n for g, n in game.deliveries(seat).items())
@@ -127,6 +206,14 @@ def player_line(game: Game, line: ScoreLine, w: Words = ENGLISH) -> str:
         held=w.ngettext("{n} good", "{n} goods", n=line.held),
         total=line.total,
     )
+
+
+def wrapped(text: str, width: int = WIDTH) -> list[str]:
+    """``text``'s lines broken at spaces to at most ``width`` columns, later parts indented."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        out.extend(textwrap.wrap(line, width, subsequent_indent="  ", break_on_hyphens=False) or [""])
+    return out
 
 
 def status(game: Game, w: Words = ENGLISH) -> str:

@@ -105,6 +105,23 @@ def loose(game: Game, square: str, letter: str) -> Game:
     return rebuild(game, replace(state, loose=goods, bag=_take_from_bag(state, g)))
 
 
+FIVE_LOOSE = (("a7", "M"), ("c6", "I"), ("f5", "W"), ("e2", "S"), ("g1", "H"))
+"""Goods on numbered spaces 1 (a7), 3 (c6), 4 (f5), 6 (e2) and 8 (g1): one pick-up from a refill (R13)."""
+
+
+def five_loose(game: Game) -> Game:
+    """``game`` with the goods of ``FIVE_LOOSE`` loose on their squares, drawn out of the bag."""
+    for name, letter in FIVE_LOOSE:
+        game = loose(game, name, letter)
+    return game
+
+
+def refill_ready(game: Game | None = None) -> Game:
+    """Five loose goods (``FIVE_LOOSE``) and an unladen camel of seat 0 on c6:
+    ``+c6`` leaves four loose goods, so it refills (R13). On ``blank()`` unless given."""
+    return camel(five_loose(game if game is not None else blank()), 0, "c6")
+
+
 def demand(game: Game, square: str, n: int = 1) -> Game:
     """``n`` demand markers from the supply onto ``square``."""
     state = game.state()

@@ -36,7 +36,17 @@ from caravan import (
 from caravan.actions import END_TURN, PICK, PLACE, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
 from caravan.events import Refilled
 from caravan.playout import courier_action
-from tests.positions import blank, camel, check_invariants, deliver, demand, hold_markers, loose, sq
+from tests.positions import (
+    blank,
+    camel,
+    check_invariants,
+    deliver,
+    demand,
+    hold_markers,
+    loose,
+    refill_ready,
+    sq,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -173,10 +183,7 @@ def test_r11_i4_groups_of_connected_camels() -> None:
 
 
 def test_i11_draws_of_an_action_and_push_recorded_replays_them() -> None:
-    game = blank()
-    for name, letter in (("a7", "M"), ("c6", "I"), ("f5", "W"), ("e2", "S"), ("g1", "H")):
-        game = loose(game, name, letter)
-    game = camel(game, 0, "c6")
+    game = refill_ready()
     assert draws_of(game.push(PLACE[sq("a1")])) == ()
     events = game.push(PICK[sq("c6")])
     refill = next(e for e in events if isinstance(e, Refilled))
@@ -344,10 +351,7 @@ def test_every_action_kind_has_a_cost_in_the_listing() -> None:
 
 
 def test_i11_push_recorded_refuses_draws_the_action_does_not_make() -> None:
-    game = blank()
-    for name, letter in (("a7", "M"), ("c6", "I"), ("f5", "W"), ("e2", "S"), ("g1", "H")):
-        game = loose(game, name, letter)
-    game = camel(game, 0, "c6")
+    game = refill_ready()
     before = game.state()
     with pytest.raises(caravan.IllegalActionError):
         game.push_recorded(PICK[sq("c6")], (Good.MEAT,))  # a refill draws 4
@@ -358,10 +362,7 @@ def test_i11_push_recorded_refuses_draws_the_action_does_not_make() -> None:
 
 def test_i11_push_recorded_takes_goods_as_the_ints_they_are() -> None:
     """docs/API.md: a Good is usable wherever the engine takes a good's int."""
-    game = blank()
-    for name, letter in (("a7", "M"), ("c6", "I"), ("f5", "W"), ("e2", "S"), ("g1", "H")):
-        game = loose(game, name, letter)
-    game = camel(game, 0, "c6")
+    game = refill_ready()
     draws = (Good.MEAT, Good.SALT, Good.IVORY, Good.HIDES)
     events = game.push_recorded(PICK[sq("c6")], draws)
     assert draws_of(events) == draws and game.history[-1].draws == (4, 6, 0, 7)

@@ -26,7 +26,7 @@ from caravan import (
 from caravan.actions import PICK
 from caravan.events import Refilled
 from caravan.playout import courier_action, random_action
-from tests.positions import blank, camel, check_invariants, keep_in_bag, loose, sq
+from tests.positions import blank, camel, check_invariants, keep_in_bag, loose, refill_ready, sq
 from tests.test_refusals import check
 
 START = "2 a1H*1/g1M*1/e2S/b3M/f5S/c6W/a7H*1/g7P*1 *0$1/*0$1 I3C3G3P2M7W8S7H7 1 1 1 - -"
@@ -124,10 +124,7 @@ def test_a_game_from_a_position_plays_on_and_undoes_back_to_it() -> None:
 
 
 def test_i11_the_bag_order_is_not_part_of_a_position() -> None:
-    game = blank()
-    for name, letter in (("a7", "M"), ("c6", "I"), ("f5", "W"), ("e2", "S"), ("g1", "H")):
-        game = loose(game, name, letter)
-    game = camel(game, 0, "c6")
+    game = refill_ready()
     text = game.position()
 
     def refill(seed: int) -> tuple[tuple[int, int], ...]:

@@ -13,19 +13,22 @@ from caravan.events import EndTriggered, GoodPickedUp, Refilled
 from caravan.game import Game
 from caravan.options import Options, default_players
 from caravan.playout import courier_action
-from tests.positions import blank, camel, check_invariants, demand, hold_markers, keep_in_bag, loose, sq
-
-
-def five_loose(game: Game) -> Game:
-    """Goods on numbered spaces 1 (a7), 3 (c6), 4 (f5), 6 (e2), 8 (g1)."""
-    for name, letter in (("a7", "M"), ("c6", "I"), ("f5", "W"), ("e2", "S"), ("g1", "H")):
-        game = loose(game, name, letter)
-    return game
+from tests.positions import (
+    blank,
+    camel,
+    check_invariants,
+    demand,
+    five_loose,
+    hold_markers,
+    keep_in_bag,
+    loose,
+    refill_ready,
+    sq,
+)
 
 
 def test_r13_refill_at_four_loose_goods_marks_them_then_fills_empty_numbered_spaces() -> None:
-    game = blank()
-    game = five_loose(game)
+    game = five_loose(blank())
     game = demand(game, "f5", 1)
     game = camel(game, 0, "c6")
     bag_before = game.bag_count
@@ -49,8 +52,7 @@ def test_r13_refill_at_four_loose_goods_marks_them_then_fills_empty_numbered_spa
 
 
 def test_r13_no_refill_while_more_than_four_goods_are_loose() -> None:
-    game = blank()
-    game = five_loose(game)
+    game = five_loose(blank())
     game = loose(game, "b3", "G")
     game = camel(game, 0, "c6")
     events = game.push(PICK[sq("c6")])
@@ -79,9 +81,7 @@ def test_r13_refill_in_a_real_game_comes_with_the_fourth_pick_up() -> None:
 
 
 def test_i6_refill_happens_mid_turn_and_the_turn_goes_on() -> None:
-    game = blank()
-    game = five_loose(game)
-    game = camel(game, 0, "c6")
+    game = refill_ready()
     game.push(PICK[sq("c6")])
     assert game.seat == 0 and game.left == 3
     # The new good on c6 can be picked up in the same turn by another camel.
@@ -93,9 +93,7 @@ def test_i6_refill_happens_mid_turn_and_the_turn_goes_on() -> None:
 
 
 def test_i6_nothing_is_refilled_when_the_bag_is_empty() -> None:
-    game = blank()
-    game = five_loose(game)
-    game = camel(game, 0, "c6")
+    game = refill_ready()
     game = keep_in_bag(game, "")
     supply = game.demand_left()
     events = game.push(PICK[sq("c6")])
@@ -106,9 +104,7 @@ def test_i6_nothing_is_refilled_when_the_bag_is_empty() -> None:
 
 
 def test_i6_refill_with_less_than_four_goods_in_the_bag_places_what_is_left() -> None:
-    game = blank()
-    game = five_loose(game)
-    game = camel(game, 0, "c6")
+    game = refill_ready()
     game = keep_in_bag(game, "MW")
     events = game.push(PICK[sq("c6")])
     refill = next(e for e in events if isinstance(e, Refilled))
@@ -118,9 +114,7 @@ def test_i6_refill_with_less_than_four_goods_in_the_bag_places_what_is_left() ->
 
 
 def test_i9_demand_markers_run_out_and_only_what_is_left_is_placed() -> None:
-    game = blank()
-    game = five_loose(game)
-    game = camel(game, 0, "c6")
+    game = refill_ready()
     game = hold_markers(game, 1, 42)  # where the others went: 2 are left
     events = game.push(PICK[sq("c6")])
     refill = next(e for e in events if isinstance(e, Refilled))

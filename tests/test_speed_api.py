@@ -28,7 +28,7 @@ from caravan.game import Game
 from caravan.options import Options, default_players
 from caravan.playout import courier_action, random_action
 from caravan.record import from_dict, to_dict
-from tests.positions import blank, camel, loose, sq
+from tests.positions import blank, camel, loose, refill_ready, sq
 
 KINDS: dict[str, type] = {
     "end_turn": EndTurn,
@@ -115,10 +115,7 @@ def test_undo_of_a_game_ended_by_the_turn_limit_reopens_it() -> None:
 
 def test_a_refused_replay_changes_nothing() -> None:
     """R13: wrong recorded draws are refused before the pick-up changes anything."""
-    game = blank()
-    for name, letter in (("a7", "M"), ("c6", "I"), ("f5", "W"), ("e2", "S"), ("g1", "H")):
-        game = loose(game, name, letter)
-    game = camel(game, 0, "c6")
+    game = refill_ready()
     before = game.state_key()
     for draws in ((), (4,), (4, 4, 4, 4, 4), (99, 4, 4, 4)):
         with pytest.raises(IllegalActionError, match="draw"):

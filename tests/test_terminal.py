@@ -69,12 +69,14 @@ def test_scripted_game_setup_actions_errors_undo_and_save_load(tmp_path: Path) -
         "score",
         f"save {saved}",
         "end",
+        "y",  # yes, end the turn with 1 action unused
         "@b3",  # turn 5: Ann
         "+b3",
         "@e2",
         "+e2",  # the 4th pick-up leaves 4 goods: refill (R13)
         "undo",  # refused: the refill drew goods
         f"load {saved}",
+        "y",  # yes, load it in place of the game in progress
         "quit",
     ]
     game, out = run(script)
@@ -191,7 +193,7 @@ def test_r10_board_shows_a_stolen_good_under_the_thiefs_camel() -> None:
         events = game.push(parse_action(text))
     assert event_text(game, events[0]) == ("Bob stole the gems from Ann on c6; Ann takes a theft marker.")
     board = render(game)
-    rank6 = next(line for line in board.splitlines() if line.startswith(" 6 "))
+    rank6 = next(line for line in board.splitlines() if line.startswith("6 "))
     assert "#3" in rank6
     assert "1 2g" in board  # Ann's camel unladen, Bob's with the gems under it
     assert "Mar:I" in board and "Dje:H" in board  # cities with the good they want
@@ -201,9 +203,9 @@ def _cell(board: str, square: str) -> list[str]:
     """The text lines of one square of ``render``'s board, blank ones dropped."""
     file, rank = "abcdefg".index(square[0]), int(square[1])
     lines = board.splitlines()
-    top = next(i for i, line in enumerate(lines) if line.startswith(f" {rank} "))
-    rows = itertools.takewhile(lambda line: not line.startswith("   +"), lines[top:])
-    start = 4 + file * (CELL + 1)
+    top = next(i for i, line in enumerate(lines) if line.startswith(f"{rank} "))
+    rows = itertools.takewhile(lambda line: line.startswith((f"{rank} ", "  |")), lines[top:])
+    start = 3 + file * (CELL + 1)
     return [text for row in rows if (text := row[start : start + CELL].strip())]
 
 
@@ -221,15 +223,11 @@ def test_r8_r10_r14_board_and_player_lines_show_the_whole_position() -> None:
     assert _cell(board, "c5") == ["[M] *2"]  # a loose good and demand markers (R8, R13)
     assert _cell(board, "d4") == ["1 1I 2c"]  # by seat, unladen first; lower case under (R10)
     assert _cell(board, "d7") == ["Mar:I"] and _cell(board, "a7") == ["#1"]
-    players = board.splitlines()[-2:]
-    assert players[0] == (
-        "1 Player 1 (yellow): 3 camels in supply, 1 theft marker, 0 demand markers, "
-        "delivered nothing, holding 1 good; score 0"
-    )
-    assert players[1] == (
-        "2 Player 2 (black): 4 camels in supply, 1 theft marker, 3 demand markers, "
-        f"delivered ISS, holding 1 good; score {game.score()[1].total}"
-    )
+    heading, *players = board.splitlines()[-3:]
+    assert heading.split() == ["player", "camels", "theft", "demand", "held", "score", "delivered"]
+    assert players[0].split() == ["1", "Player", "1", "(yellow)", "3", "1", "0", "1", "0", "-"]
+    total = game.score()[1].total
+    assert players[1].split() == ["2", "Player", "2", "(black)", "4", "1", "3", "1", str(total), "ISS"]
     assert status(game).endswith("| bag: 42 goods | end not triggered")
     assert status(keep_in_bag(blank(), "")).endswith(
         "| bag: 0 goods | end triggered: the next delivery ends the game"  # R14
@@ -237,9 +235,9 @@ def test_r8_r10_r14_board_and_player_lines_show_the_whole_position() -> None:
 
 
 def test_the_board_shows_the_position_not_the_order_camels_came_in() -> None:
-    game, _ = run(["@c6", "end", "@f5", "end", "+c6", "@c6", "quit"], PLAYERS)
+    game, _ = run(["@c6", "end", "@f5", "end", "y", "+c6", "@c6", "quit", ""], PLAYERS)
     assert game is not None
-    assert _cell(render(game), "c6") == ["#3", "1 1C"]  # the laden camel came first
+    assert _cell(render(game), "c6") == ["#3 1 1C"]  # the laden camel came first
     same = Game.from_position(game.position(), options=game.options)
     assert render(same) == render(game) and status(same) == status(game)
 
@@ -310,7 +308,7 @@ def test_a_failed_save_keeps_the_old_file_and_the_game(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr("caravan.terminal.os.replace", broken_replace)
-    game, out = run(["@d4", f"save {saved}", "end", "quit"], PLAYERS)
+    game, out = run(["@d4", f"save {saved}", "y", "end", "quit"], PLAYERS)
     assert f"Could not save to {saved}: No space left on device. Nothing was changed" in out
     assert saved.read_text(encoding="utf-8") == "the old save"
     assert [p.name for p in tmp_path.iterdir()] == ["g.json"]  # no temporary file left behind
@@ -323,7 +321,7 @@ def test_a_save_of_text_that_cannot_be_encoded_keeps_the_old_file(
     saved = tmp_path / "g.json"
     saved.write_text("the old save", encoding="utf-8")
     monkeypatch.setattr("caravan.terminal.record.dumps", lambda game: '{"name": "Ann\ud800"}')
-    game, out = run(["@d4", f"save {saved}", "quit"], PLAYERS)
+    game, out = run(["@d4", f"save {saved}", "y", "quit"], PLAYERS)
     assert "cannot be saved. The game goes on." in out
     assert saved.read_text(encoding="utf-8") == "the old save"
     assert game is not None and len(game.history) == 1
@@ -332,7 +330,7 @@ def test_a_save_of_text_that_cannot_be_encoded_keeps_the_old_file(
 def test_save_replaces_the_old_file_whole(tmp_path: Path) -> None:
     saved = tmp_path / "g.json"
     saved.write_text("x" * 100_000, encoding="utf-8")
-    game, _out = run(["@d4", f"save {saved}", "quit"], PLAYERS)
+    game, _out = run(["@d4", f"save {saved}", "y", "quit"], PLAYERS)
     assert game is not None
     assert record.loads(saved.read_bytes()).state_key() == game.state_key()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json"]
@@ -342,7 +340,7 @@ def test_the_issue_save_with_an_undecodable_name_no_longer_crashes(tmp_path: Pat
     saved = tmp_path / "g.json"
     saved.write_text("the old save", encoding="utf-8")
     # "Ann\xff" read from a terminal with surrogateescape is "Ann\udcff".
-    game, out = run(["2", "Ann\udcff", "Ann", "Bob", "", "", "1", f"save {saved}", "quit"], [])
+    game, out = run(["2", "Ann\udcff", "Ann", "Bob", "", "", "1", f"save {saved}", "y", "quit"], [])
     assert "The name 'Ann\\udcff' contains an invisible or control character (U+DCFF)" in out
     assert game is not None and [p.name for p in game.options.players] == ["Ann", "Bob"]
     assert record.loads(saved.read_bytes()).options == game.options

@@ -11,7 +11,7 @@ from caravan.events import Refilled
 from caravan.game import Game
 from caravan.options import Options, default_players
 from caravan.playout import courier_action
-from tests.positions import blank, camel, loose, sq
+from tests.positions import blank, refill_ready, sq
 
 
 def test_undo_restores_the_exact_state_after_every_action() -> None:
@@ -34,10 +34,7 @@ def test_undo_restores_the_exact_state_after_every_action() -> None:
 
 
 def test_redo_replays_the_same_draws_and_events() -> None:
-    game = blank()
-    for name, letter in (("a7", "M"), ("c6", "I"), ("f5", "W"), ("e2", "S"), ("g1", "H")):
-        game = loose(game, name, letter)
-    game = camel(game, 0, "c6")
+    game = refill_ready()
     before = game.state_key()
     events = game.push(PICK[sq("c6")])
     after = game.state_key()
@@ -72,10 +69,7 @@ def test_undoable_stops_at_a_turn_boundary() -> None:
 
 
 def test_undoable_stops_at_a_refill_and_last_revealed_says_why() -> None:
-    game = blank()
-    for name, letter in (("a7", "M"), ("c6", "I"), ("f5", "W"), ("e2", "S"), ("g1", "H")):
-        game = loose(game, name, letter)
-    game = camel(game, 0, "c6")
+    game = refill_ready()
     game.push(PLACE[sq("d2")])
     assert game.undoable() == 1 and not game.last_revealed()
     game.push(PICK[sq("c6")])  # refill: draws seen

@@ -11,7 +11,7 @@ import pytest
 from caravan import record
 from caravan.options import Options, default_players
 from caravan.playout import courier_action
-from tests.positions import blank, camel, loose, sq
+from tests.positions import blank, camel, refill_ready, sq
 from web.app import App
 from web.game_screen import BOT, PERSON
 from web.selection import source_of
@@ -127,13 +127,10 @@ def test_undo_never_goes_into_the_previous_players_turn() -> None:
 
 
 def test_r13_i6_undo_stops_at_a_refill_whose_goods_were_seen() -> None:
-    game = blank()
-    game = camel(game, 0, "a7")
-    for name, letter in (("a7", "I"), ("g7", "S"), ("c6", "M"), ("f5", "W"), ("b3", "H")):
-        game = loose(game, name, letter)
+    game = refill_ready()
     app = App()
     app.resume(game)
-    app.act("+a7")  # 4 goods left on the board: refill
+    app.act("+c6")  # 4 goods left on the board: refill
     view = app.view()
     markup = view.markup
     assert "Refill" in markup

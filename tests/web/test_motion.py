@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from caravan.actions import parse_action
 from caravan.game import Game
-from tests.positions import blank, camel, loose, sq
+from tests.positions import blank, camel, refill_ready, sq
 from web.board_svg import token_place
 from web.motion import chain_path, last_turn_marks, plan
 
@@ -85,12 +85,9 @@ def test_r12_a_delivery_goes_to_the_city_then_rises_with_its_points() -> None:
 
 
 def test_r13_refilled_goods_drop_in_one_after_another() -> None:
-    game = blank()
-    game = camel(game, 0, "a7")
-    for name, letter in (("a7", "I"), ("g7", "S"), ("c6", "M"), ("f5", "W"), ("b3", "H")):
-        game = loose(game, name, letter)
+    game = refill_ready()
     before = game.copy_position()
-    events = game.push(parse_action("+a7"))
+    events = game.push(parse_action("+c6"))
     drops = [a for a in plan(before, game, events).anims if "[data-loose]" in a.selector]
     assert drops, "the refill placed goods"
     assert [a.delay for a in drops] == sorted(a.delay for a in drops)
