@@ -4,7 +4,7 @@ State is a handful of flat int lists, changed in place, so that bots can play
 thousands of games. Camels are slots ``seat * camels + k``; ``loc`` is a
 square or SUPPLY, ``load`` is NONE, a good on top, or a good + UNDER when
 stolen (R10). Each action of the history keeps a small undo entry (a diff,
-see ``_UndoEntry``), so a long game or a deep search costs little memory.
+see ``Game._undo``), so a long game or a deep search costs little memory.
 
 For searches: ``push_legal`` applies an action just listed by
 ``legal_actions()`` without checking it again (like python-chess's push),
@@ -62,10 +62,13 @@ SUPPLY = -1
 NONE = -1
 UNDER = GOOD_COUNT  # load >= UNDER: the good load - UNDER, under the camel
 REFILL_AT = 4  # R13
-# Undo entries (_UndoEntry): bits of an end of turn's and a delivery's entry.
-_LEFT = 7  # actions left before the turn ended
-_ENDED = 8  # the end of the turn ended the game (I10)
-_DELIVERY_ENDED = 1 << 10  # the delivery ended the game (R14)
+# The undo entries' layout (see ``Game._undo``), each field named once here.
+_SLOT_BITS = 5  # a camel's slot fits in 5 bits: at most 4 seats * 6 camels (R1)
+_SLOT = (1 << _SLOT_BITS) - 1  # the entry's first field: a camel's slot
+_LEFT = 7  # an end of turn's entry: the actions left before the turn ended (R5: at most 4)
+_ENDED = 8  # an end of turn's entry: it ended the game (I10)
+_DELIVERY_ENDED = 1 << (2 * _SLOT_BITS)  # a delivery's entry: it ended the game (R14)
+_REFILLED = 1 << (2 * _SLOT_BITS)  # a pick-up's entry: a refill followed (R13), kept in Game._refills
 _TOO_MANY_DRAWS = Refusal("draws_too_many")
 _QUIET: list[ev.Event] = []  # what _do returns to push_legal for most actions; never handed out
 _ALL_SQUARES = range(SQUARES)
@@ -89,6 +92,50 @@ _NOT_ACTION = Refusal("not_an_action")
 _RAN_OUT = Refusal("draws_ran_out")
 _NOT_IN_BAG = Refusal("draw_not_in_bag")
 _new_tuple = tuple.__new__  # builds a NamedTuple without its keyword-handling __new__
+
+
+def _off_board(square: object) -> bool:
+    """Whether ``square`` is not a square of the board (a caller's action may name anything)."""
+    return type(square) is not int or not 0 <= square < SQUARES
+
+
+def _unladen_slot(loc: list[int], load: list[int], square: int, base: int, end: int) -> int:
+    """The first of the slots ``base``..``end`` (one seat's camels) holding an
+    unladen camel on ``square`` (SUPPLY: one in the supply), or -1 if none.
+    The one place that says which camel an action moves, takes or loads."""
+    try:
+        i = loc.index(square, base, end)
+        while load[i] != NONE:  # a laden camel of ours shares the square: the next one
+            i = loc.index(square, i + 1, end)
+    except ValueError:
+        return -1
+    return i
+
+
+def _group(own: list[int], start: int) -> list[int]:
+    """The squares connected to ``start`` through ``own`` (one seat's camels'
+    squares) orthogonally, ``start`` first: the camels a good may travel
+    along (R11; I4: camels on one square connect, other players' never)."""
+    group = [start]
+    stack = [start]
+    while stack:
+        for t in NEIGHBOURS[stack.pop()]:
+            if t in own and t not in group:
+                group.append(t)
+                stack.append(t)
+    return group
+
+
+def _carrier_slot(loc: list[int], load: list[int], square: int, code: int, base: int, end: int) -> int:
+    """The first of the slots ``base``..``end`` holding a camel on ``square``
+    laden with ``code`` (a good, + UNDER for one under the camel), or -1."""
+    try:
+        i = load.index(code, base, end)
+        while loc[i] != square:
+            i = load.index(code, i + 1, end)
+    except ValueError:
+        return -1
+    return i
 
 
 def cargo(load: int) -> tuple[int, bool]:
@@ -248,16 +295,26 @@ def _add_camel_actions(
             moves.extend([row[t] for t in empty])
 
 
-# An undo entry: what ``Game.pop`` needs that the action and the state after
-# it do not tell. A camel move or placement: the camel's slot. An end of turn:
-# the actions left before it | _ENDED if it ended the game (I10). A move of a
-# good: the carrier's slot | the receiver's << 5, or for a delivery the
-# carrier's | _DELIVERY_ENDED if it ended the game (R14). A steal: the thief's
-# slot | the victim's << 5. A pick-up: the camel's slot | the demand markers
-# taken << 5, or after a refill (R13) the tuple (slot, markers taken, squares
-# marked, squares filled, whether the end was triggered before). Ints below
-# 257 are shared by Python, so most entries cost one list slot (8 bytes).
-_UndoEntry = int | tuple[int, int, tuple[int, ...], tuple[int, ...], bool]
+# An undo entry (``Game._undo``, one int per action of the history): what
+# ``Game.pop`` needs that the action and the state after it do not tell, in
+# the fields named at the top of this module. A camel move or placement: the
+# camel's slot. An end of turn: the actions left before it (_LEFT) | _ENDED if
+# it ended the game (I10). A move of a good: the carrier's slot | the
+# receiver's << _SLOT_BITS, or for a delivery the carrier's | _DELIVERY_ENDED
+# if it ended the game (R14). A steal: the thief's slot | the victim's <<
+# _SLOT_BITS. A pick-up: the camel's slot | the demand markers taken <<
+# _SLOT_BITS, | _REFILLED if a refill followed (R13), whose own entry is on
+# ``Game._refills``. Ints below 257 are shared by Python, so most entries cost
+# one list slot (8 bytes).
+
+
+class _Refill(NamedTuple):
+    """What undoing a refill (R13, I9) restores: the squares that got a demand
+    marker, the squares filled from the bag, and whether the end was triggered before."""
+
+    marked: tuple[int, ...]
+    filled: tuple[int, ...]
+    triggered: bool
 
 
 class _Scripted:
@@ -311,7 +368,8 @@ class Game:
         self.over: Reason | None = None
         self.winners: tuple[int, ...] = ()
         self.history: list[Step] = []
-        self._undo: list[_UndoEntry] = []
+        self._undo: list[int] = []  # one entry per action of the history (see _Refill)
+        self._refills: list[_Refill] = []  # one per pick-up followed by a refill
         self._redo: list[Step] = []
         # R3: one good on each numbered space, demand markers on 1, 2, 7, 8.
         script = _Scripted(_draw_ints(setup_draws)) if setup_draws is not None else None
@@ -343,10 +401,6 @@ class Game:
     def held(self, seat: int) -> int:
         """Goods on or under this seat's camels (R16)."""
         return sum(1 for i in self.camels_of(seat) if self.load[i] != NONE)
-
-    def camels_on(self, square: int) -> list[tuple[int, int]]:
-        """(seat, load) of every camel on a square, in seat order."""
-        return [(i // self.camels, self.load[i]) for i, s in enumerate(self.loc) if s == square]
 
     def is_over(self) -> bool:
         return self.over is not None
@@ -456,14 +510,7 @@ class Game:
                     continue
                 last = here
                 sq, ld = here
-                # The squares of this camel's group: a search from it over ours.
-                group = [sq]
-                stack = [sq]
-                while stack:
-                    for t in NEIGHBOURS[stack.pop()]:
-                        if t in own and t not in group:
-                            group.append(t)
-                            stack.append(t)
+                group = _group(own, sq)
                 good, under = cargo(ld)
                 goods.extend([move_good(sq, t, good, under) for t in unladen if t in group])
 
@@ -471,19 +518,7 @@ class Game:
         """Whether this seat's camels on ``a`` and ``b`` are in one group (R11, I4)."""
         if a == b or b in NEIGHBOURS[a]:
             return True
-        loc = self.loc
-        own = [loc[i] for i in range(base, base + nc)]
-        seen = [a]
-        stack = [a]
-        while stack:
-            s = stack.pop()
-            for t in NEIGHBOURS[s]:
-                if t in own and t not in seen:
-                    if t == b:
-                        return True
-                    seen.append(t)
-                    stack.append(t)
-        return False
+        return b in _group(self.loc[base : base + nc], a)
 
     def cost(self, action: Action) -> int:
         """Actions the action would use now (R7 with I3, and 1 for the others).
@@ -492,7 +527,7 @@ class Game:
             return 0
         if isinstance(action, (PlaceCamel, MoveCamel)):
             to = action.to
-            if type(to) is not int or not 0 <= to < SQUARES:
+            if _off_board(to):
                 raise IllegalActionError(Refusal("illegal_action", action=repr(action), reason=_NO_SQUARE))
             return 2 if self.count[to] else 1
         return 1
@@ -505,36 +540,32 @@ class Game:
         with parameters, and as a str the reason in plain English).
 
         Written as plain loops over the player's own camels, one pass per
-        check: push calls this for every action."""
+        check: push calls this for every action. The camels it finds are the
+        ones ``_do`` moves (``_unladen_slot``)."""
         if self.over is not None:
             return _OVER
-        cls = type(action)
-        if cls is EndTurn:
+        if isinstance(action, EndTurn):
             return None
         seat, nc = self.seat, self.camels
         base = seat * nc
+        end = base + nc
         loc, load = self.loc, self.load
-        if cls is MoveCamel or cls is PlaceCamel:
-            to = action.to  # type: ignore[union-attr]
-            if type(to) is not int or not 0 <= to < SQUARES:
+        if isinstance(action, (MoveCamel, PlaceCamel)):
+            to = action.to
+            if _off_board(to):
                 return _NO_SQUARE
-            if cls is PlaceCamel:
+            if isinstance(action, PlaceCamel):
                 if self.left == 0:
                     return _NO_ACTIONS
-                if SUPPLY not in loc[base : base + nc]:
+                if SUPPLY not in loc[base:end]:
                     return Refusal("no_camel_in_supply")
             else:
-                frm = action.frm  # type: ignore[union-attr]
-                if type(frm) is not int or not 0 <= frm < SQUARES:
+                frm = action.frm
+                if _off_board(frm):
                     return _NO_SQUARE
                 if self.left == 0:
                     return _NO_ACTIONS
-                end = base + nc
-                try:  # an unladen camel of ours on frm, found as _do finds it
-                    i = loc.index(frm, base, end)
-                    while load[i] != NONE:
-                        i = loc.index(frm, i + 1, end)
-                except ValueError:
+                if _unladen_slot(loc, load, frm, base, end) < 0:
                     if frm not in loc[base:end]:
                         return Refusal("no_camel_on", square=SQUARE_NAMES[frm])
                     return Refusal("laden_cannot_move")
@@ -543,51 +574,32 @@ class Game:
             if self.count[to] and self.left < 2:
                 return Refusal("occupied_costs_two", square=SQUARE_NAMES[to])
             return None
-        if cls is MoveGood:
-            mg: MoveGood = action  # type: ignore[assignment]  # cheaper than cast()
-            frm, to = mg.frm, mg.to
-            if type(to) is not int or not 0 <= to < SQUARES or type(frm) is not int or not 0 <= frm < SQUARES:
+        if isinstance(action, MoveGood):
+            frm, to = action.frm, action.to
+            if _off_board(to) or _off_board(frm):
                 return _NO_SQUARE
             if self.left == 0:
                 return _NO_ACTIONS
-            good = mg.good
+            good = action.good
             if type(good) is not int or not 0 <= good < GOOD_COUNT:
                 return _NO_GOOD
-            code = good + UNDER if mg.under else good
-            # The carrier and an unladen camel to receive it, found as _do finds them.
-            end = base + nc
-            try:
-                i = load.index(code, base, end)
-                while loc[i] != frm:
-                    i = load.index(code, i + 1, end)
-            except ValueError:
-                carrier = "no_carrier_under" if mg.under else "no_carrier"
+            if _carrier_slot(loc, load, frm, good + UNDER if action.under else good, base, end) < 0:
+                carrier = "no_carrier_under" if action.under else "no_carrier"
                 return Refusal(carrier, good=GOODS[good].letter, square=SQUARE_NAMES[frm])
-            try:
-                i = loc.index(to, base, end)
-                while load[i] != NONE:
-                    i = loc.index(to, i + 1, end)
-            except ValueError:
+            if _unladen_slot(loc, load, to, base, end) < 0:
                 return Refusal("no_receiver", square=SQUARE_NAMES[to])
             if frm != to and to not in NEIGHBOURS[frm] and not self._connected(base, nc, frm, to):
                 return Refusal("not_connected", frm=SQUARE_NAMES[frm], to=SQUARE_NAMES[to])
             return None
-        if cls is PickUp or cls is Steal:
-            at = action.at  # type: ignore[union-attr]
-            if type(at) is not int or not 0 <= at < SQUARES:
+        if isinstance(action, (PickUp, Steal)):
+            at = action.at
+            if _off_board(at):
                 return _NO_SQUARE
             if self.left == 0:
                 return _NO_ACTIONS
-            end = base + nc
             laden = nc - load[base:end].count(NONE)
-            unladen_here = True
-            try:
-                i = loc.index(at, base, end)
-                while load[i] != NONE:
-                    i = loc.index(at, i + 1, end)
-            except ValueError:
-                unladen_here = False
-            if cls is PickUp:
+            unladen_here = _unladen_slot(loc, load, at, base, end) >= 0
+            if isinstance(action, PickUp):
                 if not unladen_here:
                     return Refusal("no_unladen_camel", square=SQUARE_NAMES[at])
                 if self.loose[at] == NONE:
@@ -595,8 +607,7 @@ class Game:
                 if laden + 1 >= nc:
                     return Refusal("pick_up_all_laden")
                 return None
-            st: Steal = action  # type: ignore[assignment]
-            victim, good = st.victim, st.good
+            victim, good = action.victim, action.good
             if type(victim) is not int or not 0 <= victim < self.seats:
                 return _NO_PLAYER
             if type(good) is not int or not 0 <= good < GOOD_COUNT:
@@ -607,15 +618,8 @@ class Game:
                 return Refusal("no_theft_marker")
             if not unladen_here:
                 return Refusal("no_unladen_camel", square=SQUARE_NAMES[at])
-            on_top = under = False
-            for i in range(victim * nc, victim * nc + nc):
-                if loc[i] == at:
-                    if load[i] == good:
-                        on_top = True
-                    elif load[i] == good + UNDER:
-                        under = True
-            if not on_top:
-                if under:
+            if _carrier_slot(loc, load, at, good, victim * nc, victim * nc + nc) < 0:
+                if _carrier_slot(loc, load, at, good + UNDER, victim * nc, victim * nc + nc) >= 0:
                     return Refusal("steal_under")
                 return Refusal(
                     "no_victim_camel", player=victim + 1, good=GOODS[good].letter, square=SQUARE_NAMES[at]
@@ -680,47 +684,44 @@ class Game:
         action, _, seat, turn = step
         entry = self._undo.pop()
         # The entry holds what the action and the state after it do not tell
-        # (see _UndoEntry). Kinds in the order of how often games play them.
-        cls = type(action)
-        if cls is MoveCamel or cls is PlaceCamel:
+        # (see Game._undo). Kinds in the order of how often games play them.
+        if isinstance(action, (MoveCamel, PlaceCamel)):
             count = self.count
-            to = action.to  # type: ignore[union-attr]
+            to = action.to
             count[to] -= 1
-            if cls is MoveCamel:
-                frm = action.frm  # type: ignore[union-attr]
+            if isinstance(action, MoveCamel):
+                frm = action.frm
                 count[frm] += 1
-                self.loc[entry] = frm  # type: ignore[index]
+                self.loc[entry] = frm
             else:
-                self.loc[entry] = SUPPLY  # type: ignore[index]
+                self.loc[entry] = SUPPLY
             self.left += 2 if count[to] else 1  # the cost it had (R7, I3)
-        elif cls is MoveGood:
-            mg: MoveGood = action  # type: ignore[assignment]
-            good = mg.good
+        elif isinstance(action, MoveGood):
+            good = action.good
             load = self.load
             self.left += 1
-            load[entry & 31] = good + UNDER if mg.under else good  # type: ignore[operator]
-            if CITY_WANTS[mg.to] != good:
-                load[entry >> 5 & 31] = NONE  # type: ignore[operator]
+            load[entry & _SLOT] = good + UNDER if action.under else good
+            if CITY_WANTS[action.to] != good:
+                load[entry >> _SLOT_BITS & _SLOT] = NONE
             else:
                 self.delivered[seat * GOOD_COUNT + good] -= 1
-                if entry & _DELIVERY_ENDED:  # type: ignore[operator]
+                if entry & _DELIVERY_ENDED:
                     self.over = None
                     self.winners = ()
-        elif cls is EndTurn:
+        elif isinstance(action, EndTurn):
             self.turn = turn
             self.seat = seat
-            self.left = entry & _LEFT  # type: ignore[operator]
-            if entry & _ENDED:  # type: ignore[operator]
+            self.left = entry & _LEFT
+            if entry & _ENDED:
                 self.over = None
                 self.winners = ()
-        elif cls is PickUp:
-            at = action.at  # type: ignore[union-attr]
+        elif isinstance(action, PickUp):
+            at = action.at
             loose, load = self.loose, self.load
             self.left += 1
-            if type(entry) is int:
-                i, taken = entry & 31, entry >> 5
-            else:
-                i, taken, marked, filled, self.triggered = entry  # type: ignore[misc]
+            i, taken = entry & _SLOT, entry >> _SLOT_BITS & _SLOT
+            if entry & _REFILLED:
+                marked, filled, self.triggered = self._refills.pop()
                 bag = self.bag
                 for sq in filled:
                     bag[loose[sq]] += 1
@@ -737,14 +738,13 @@ class Game:
             if taken:
                 self.demand[at] += taken
                 self.markers[seat] -= taken
-        else:
-            st: Steal = action  # type: ignore[assignment]
+        elif isinstance(action, Steal):
             load = self.load
             self.left += 1
-            load[entry & 31] = NONE  # type: ignore[operator]
-            load[entry >> 5] = st.good  # type: ignore[operator]
+            load[entry & _SLOT] = NONE
+            load[entry >> _SLOT_BITS] = action.good
             self.theft[seat] += 1
-            self.theft[st.victim] -= 1
+            self.theft[action.victim] -= 1
         self._redo.append(step)
         return action
 
@@ -802,21 +802,18 @@ class Game:
         ``quiet`` (push_legal) may skip building the events of the commonest
         actions and return an empty list instead.
 
-        Every action leaves a small undo entry (see ``_UndoEntry``): for most
+        Every action leaves a small undo entry (see ``Game._undo``): for most
         a small int that Python shares, so history costs little memory."""
-        cls = type(action)
         seat, turn = self.seat, self.turn
-        if cls is MoveCamel or cls is PlaceCamel:
+        if isinstance(action, (MoveCamel, PlaceCamel)):
             if draws:
                 raise IllegalActionError(_TOO_MANY_DRAWS)
             nc = self.camels
             base = seat * nc
-            loc, load, count = self.loc, self.load, self.count
-            to = action.to  # type: ignore[union-attr]
-            frm = SUPPLY if cls is PlaceCamel else action.frm  # type: ignore[union-attr]
-            i = loc.index(frm, base, base + nc)  # ValueError: no camel there (unchecked misuse)
-            while load[i] != NONE:  # a laden camel of ours shares the square: the next one
-                i = loc.index(frm, i + 1, base + nc)
+            loc, count = self.loc, self.count
+            to = action.to
+            frm = action.frm if isinstance(action, MoveCamel) else SUPPLY
+            i = _unladen_slot(loc, self.load, frm, base, base + nc)  # -1: unchecked misuse
             cost = 2 if count[to] else 1  # R7, I3: before arrival
             loc[i] = to
             count[to] += 1
@@ -827,7 +824,7 @@ class Game:
                 return _QUIET if quiet else [ev.CamelPlaced(seat, to, cost)]
             count[frm] -= 1
             return _QUIET if quiet else [ev.CamelMoved(seat, frm, to, cost)]
-        if cls is EndTurn:  # R5, R6
+        if isinstance(action, EndTurn):  # R5, R6
             if draws:
                 raise IllegalActionError(_TOO_MANY_DRAWS)
             unused = self.left
@@ -846,27 +843,20 @@ class Game:
             return out
         nc = self.camels
         base = seat * nc
+        end = base + nc
         loc, load = self.loc, self.load
-        if cls is MoveGood:  # R11, R12
+        if isinstance(action, MoveGood):  # R11, R12
             if draws:
                 raise IllegalActionError(_TOO_MANY_DRAWS)
-            mg: MoveGood = action  # type: ignore[assignment]
-            good, frm, to, under = mg.good, mg.frm, mg.to, mg.under
-            code = good + UNDER if under else good
-            # The carrier and the unladen camel to receive it (ValueError if
-            # none: unchecked misuse).
-            end = base + nc
-            i = load.index(code, base, end)
-            while loc[i] != frm:
-                i = load.index(code, i + 1, end)
-            j = loc.index(to, base, end)
-            while load[j] != NONE:
-                j = loc.index(to, j + 1, end)
+            good, frm, to, under = action.good, action.frm, action.to, action.under
+            # The carrier and the unladen camel to receive it (-1 if none: unchecked misuse).
+            i = _carrier_slot(loc, load, frm, good + UNDER if under else good, base, end)
+            j = _unladen_slot(loc, load, to, base, end)
             self.left -= 1
             load[i] = NONE
             if CITY_WANTS[to] != good:
                 load[j] = good  # R11: a moved good always goes on top
-                self._undo.append(i | j << 5)
+                self._undo.append(i | j << _SLOT_BITS)
                 self.history.append(_new_tuple(Step, (action, (), seat, turn)))
                 return _QUIET if quiet else [ev.GoodMoved(seat, frm, to, good, under)]
             # R12: delivered.
@@ -882,14 +872,10 @@ class Game:
             self._undo.append(entry)
             self.history.append(_new_tuple(Step, (action, (), seat, turn)))
             return out
-        if cls is PickUp:  # R8
-            at = action.at  # type: ignore[union-attr]
-            # An unladen camel of ours on ``at`` (ValueError if none: unchecked misuse).
-            end = base + nc
-            i = loc.index(at, base, end)
-            while load[i] != NONE:
-                i = loc.index(at, i + 1, end)
-            refill = self.loose_count == REFILL_AT + 1 and sum(self.bag) > 0  # R13, I6
+        if isinstance(action, PickUp):  # R8
+            at = action.at
+            i = _unladen_slot(loc, load, at, base, end)  # -1: unchecked misuse
+            refill = self._refills_after_pick_up()  # R13, I6
             if draws is not None:
                 if refill:
                     self._check_draws(at, draws)
@@ -907,29 +893,22 @@ class Game:
                 demand[at] = 0
                 self.markers[seat] += taken
             if not refill:
-                self._undo.append(i | taken << 5)
+                self._undo.append(i | taken << _SLOT_BITS)
                 self.history.append(_new_tuple(Step, (action, (), seat, turn)))
                 return _QUIET if quiet else [ev.GoodPickedUp(seat, at, good, taken)]
             triggered = self.triggered
             out = _QUIET if quiet else [ev.GoodPickedUp(seat, at, good, taken)]
             marked, filled, drawn = self._refill(draws, None if quiet else out)
-            self._undo.append((i, taken, marked, filled, triggered))
+            self._undo.append(i | taken << _SLOT_BITS | _REFILLED)
+            self._refills.append(_Refill(marked, filled, triggered))
             self.history.append(_new_tuple(Step, (action, drawn, seat, turn)))
             return out
-        if cls is Steal:  # R10
+        if isinstance(action, Steal):  # R10
             if draws:
                 raise IllegalActionError(_TOO_MANY_DRAWS)
-            st: Steal = action  # type: ignore[assignment]
-            at, victim, good = st.at, st.victim, st.good
-            i = j = -1
-            for k in range(base, base + nc):
-                if loc[k] == at and load[k] == NONE:
-                    i = k
-                    break
-            for k in range(victim * nc, victim * nc + nc):
-                if loc[k] == at and load[k] == good:
-                    j = k
-                    break
+            at, victim, good = action.at, action.victim, action.good
+            i = _unladen_slot(loc, load, at, base, end)
+            j = _carrier_slot(loc, load, at, good, victim * nc, victim * nc + nc)
             if i < 0 or j < 0:
                 raise AssertionError("a checked action found no camel")
             self.left -= 1
@@ -937,22 +916,39 @@ class Game:
             load[i] = good + UNDER  # R10: under the thief's camel
             self.theft[seat] -= 1
             self.theft[victim] += 1
-            self._undo.append(i | j << 5)
+            self._undo.append(i | j << _SLOT_BITS)
             self.history.append(_new_tuple(Step, (action, (), seat, turn)))
             return _QUIET if quiet else [ev.GoodStolen(seat, victim, at, good)]
         raise IllegalActionError(Refusal("not_an_action_repr", action=repr(action)))
+
+    def _refills_after_pick_up(self) -> bool:
+        """R13 with I6: a pick-up now leaves four loose goods, and the bag is not empty."""
+        return self.loose_count == REFILL_AT + 1 and any(self.bag)
+
+    def _refill_squares(self, at: int) -> list[int]:
+        """The numbered spaces a refill after picking up on ``at`` fills, in
+        number order, as far as the bag lasts (R13); [] if none follows."""
+        if not self._refills_after_pick_up():
+            return []
+        loose = self.loose
+        empty = [sq for sq in NUMBERED if sq == at or loose[sq] == NONE]
+        return empty[: sum(self.bag)]
+
+    def draws_needed(self, action: Action) -> int:
+        """How many goods ``action`` would draw from the bag now: for a pick-up
+        that leaves four loose goods, one per empty numbered space while the
+        bag lasts (R13, I6); 0 for any other action. For a legal action (a
+        record or link reader asks before reading the draws)."""
+        if isinstance(action, PickUp):
+            return len(self._refill_squares(action.at))
+        return 0
 
     def _check_draws(self, at: int, draws: tuple[int, ...]) -> None:
         """Refuse recorded draws that the refill after picking up on ``at``
         would not make, before anything changes (R13)."""
         bag = self.bag[:]
-        left = sum(bag)
-        n = 0
-        for sq in NUMBERED:
-            if left == 0:
-                break
-            if sq != at and self.loose[sq] != NONE:
-                continue
+        squares = self._refill_squares(at)
+        for n in range(len(squares)):
             if n >= len(draws):
                 raise IllegalActionError(_RAN_OUT)
             good = draws[n]
@@ -961,9 +957,7 @@ class Game:
             if bag[good] == 0:
                 raise IllegalActionError(_NOT_IN_BAG)
             bag[good] -= 1
-            left -= 1
-            n += 1
-        if n != len(draws):
+        if len(squares) != len(draws):
             raise IllegalActionError(_TOO_MANY_DRAWS)
 
     def _refill(
@@ -1112,6 +1106,7 @@ class Game:
         other = self.copy_position(chance=chance)
         other.history = self.history[:]
         other._undo = self._undo[:]  # entries are immutable: shared safely
+        other._refills = self._refills[:]
         return other
 
     def view(self, seat: int, *, chance: Chance | None = None) -> Game:
@@ -1357,6 +1352,7 @@ class Game:
         self.winners = self.result() if state.over is not None else ()
         self.history = []
         self._undo = []
+        self._refills = []
         self._redo = []
         self.setup_draws = ()
         self._initial_position = format_position(self.state())
@@ -1380,6 +1376,7 @@ class Game:
         other.bag = self.bag[:]
         other.history = []
         other._undo = []
+        other._refills = []
         other._redo = []
         return other
 

@@ -233,7 +233,6 @@ RAW = {
     "loose_count",
     "triggered",
     "camels_of",
-    "camels_on",
 }
 CODES = {"NONE", "UNDER", "SUPPLY", "cargo", "CITY_WANTS"}
 # Names a Game is bound to outside caravan/ (a receiver named like one of these).
@@ -312,7 +311,7 @@ def test_the_guard_catches_what_a_front_end_inside_caravan_must_not_read(tmp_pat
     bad = tmp_path / "text.py"
     bad.write_text(
         "from .game import NONE, UNDER, Game\nfrom .board import CITY_WANTS, _private\n"
-        "a = game.loose[3]\nb = game.over\nc = game.winners\nd = game.camels_on(4)\n"
+        "a = game.loose[3]\nb = game.over\nc = game.winners\nd = game.camels_of(4)\n"
         "e = game.outcome()\nf = game.loose_at(3)\n",
         encoding="utf-8",
     )
