@@ -685,18 +685,20 @@ class Game:
         entry = self._undo.pop()
         # The entry holds what the action and the state after it do not tell
         # (see Game._undo). Kinds in the order of how often games play them.
-        if isinstance(action, (MoveCamel, PlaceCamel)):
+        if type(action) is MoveCamel:  # type() is: cheaper than isinstance, and mypy narrows it too
+            count = self.count
+            to, frm = action.to, action.frm
+            count[to] -= 1
+            count[frm] += 1
+            self.loc[entry] = frm
+            self.left += 2 if count[to] else 1  # the cost it had (R7, I3)
+        elif type(action) is PlaceCamel:
             count = self.count
             to = action.to
             count[to] -= 1
-            if isinstance(action, MoveCamel):
-                frm = action.frm
-                count[frm] += 1
-                self.loc[entry] = frm
-            else:
-                self.loc[entry] = SUPPLY
-            self.left += 2 if count[to] else 1  # the cost it had (R7, I3)
-        elif isinstance(action, MoveGood):
+            self.loc[entry] = SUPPLY
+            self.left += 2 if count[to] else 1
+        elif type(action) is MoveGood:
             good = action.good
             load = self.load
             self.left += 1
@@ -708,14 +710,14 @@ class Game:
                 if entry & _DELIVERY_ENDED:
                     self.over = None
                     self.winners = ()
-        elif isinstance(action, EndTurn):
+        elif type(action) is EndTurn:
             self.turn = turn
             self.seat = seat
             self.left = entry & _LEFT
             if entry & _ENDED:
                 self.over = None
                 self.winners = ()
-        elif isinstance(action, PickUp):
+        elif type(action) is PickUp:
             at = action.at
             loose, load = self.loose, self.load
             self.left += 1
@@ -738,7 +740,7 @@ class Game:
             if taken:
                 self.demand[at] += taken
                 self.markers[seat] -= taken
-        elif isinstance(action, Steal):
+        elif type(action) is Steal:
             load = self.load
             self.left += 1
             load[entry & _SLOT] = NONE
@@ -805,14 +807,14 @@ class Game:
         Every action leaves a small undo entry (see ``Game._undo``): for most
         a small int that Python shares, so history costs little memory."""
         seat, turn = self.seat, self.turn
-        if isinstance(action, (MoveCamel, PlaceCamel)):
+        if type(action) is MoveCamel or type(action) is PlaceCamel:  # type() is: cheaper than isinstance
             if draws:
                 raise IllegalActionError(_TOO_MANY_DRAWS)
             nc = self.camels
             base = seat * nc
             loc, count = self.loc, self.count
             to = action.to
-            frm = action.frm if isinstance(action, MoveCamel) else SUPPLY
+            frm = action.frm if type(action) is MoveCamel else SUPPLY
             i = _unladen_slot(loc, self.load, frm, base, base + nc)  # -1: unchecked misuse
             cost = 2 if count[to] else 1  # R7, I3: before arrival
             loc[i] = to
@@ -824,7 +826,7 @@ class Game:
                 return _QUIET if quiet else [ev.CamelPlaced(seat, to, cost)]
             count[frm] -= 1
             return _QUIET if quiet else [ev.CamelMoved(seat, frm, to, cost)]
-        if isinstance(action, EndTurn):  # R5, R6
+        if type(action) is EndTurn:  # R5, R6
             if draws:
                 raise IllegalActionError(_TOO_MANY_DRAWS)
             unused = self.left
@@ -845,7 +847,7 @@ class Game:
         base = seat * nc
         end = base + nc
         loc, load = self.loc, self.load
-        if isinstance(action, MoveGood):  # R11, R12
+        if type(action) is MoveGood:  # R11, R12
             if draws:
                 raise IllegalActionError(_TOO_MANY_DRAWS)
             good, frm, to, under = action.good, action.frm, action.to, action.under
@@ -872,7 +874,7 @@ class Game:
             self._undo.append(entry)
             self.history.append(_new_tuple(Step, (action, (), seat, turn)))
             return out
-        if isinstance(action, PickUp):  # R8
+        if type(action) is PickUp:  # R8
             at = action.at
             i = _unladen_slot(loc, load, at, base, end)  # -1: unchecked misuse
             refill = self._refills_after_pick_up()  # R13, I6
@@ -903,7 +905,7 @@ class Game:
             self._refills.append(_Refill(marked, filled, triggered))
             self.history.append(_new_tuple(Step, (action, drawn, seat, turn)))
             return out
-        if isinstance(action, Steal):  # R10
+        if type(action) is Steal:  # R10
             if draws:
                 raise IllegalActionError(_TOO_MANY_DRAWS)
             at, victim, good = action.at, action.victim, action.good
@@ -1020,24 +1022,25 @@ class Game:
         out.append(ev.GameOver(reason, self.winners))
 
     def state_key(self) -> tuple[object, ...]:
-        """Everything that makes up the position, for comparing states.
+        """Everything that makes up the position, for comparing states and as
+        a key of a dict or set: a tuple of ints and tuples, hashable, cheaper
+        than ``state()`` (no Camel values, no enum conversions).
 
         Camels are listed per seat in sorted order, so two states that differ
         only in which interchangeable camel went where compare equal.
         """
-        nc = self.camels
-        camels = tuple(
-            tuple(sorted(zip(self.loc[s * nc : (s + 1) * nc], self.load[s * nc : (s + 1) * nc], strict=True)))
-            for s in range(self.seats)
-        )
+        nc, loc, load = self.camels, self.loc, self.load
         return (
-            camels,
-            self.loose[:],
-            self.demand[:],
-            self.theft[:],
-            self.markers[:],
-            self.delivered[:],
-            self.bag[:],
+            tuple(
+                tuple(sorted(zip(loc[s * nc : (s + 1) * nc], load[s * nc : (s + 1) * nc], strict=True)))
+                for s in range(self.seats)
+            ),
+            tuple(self.loose),
+            tuple(self.demand),
+            tuple(self.theft),
+            tuple(self.markers),
+            tuple(self.delivered),
+            tuple(self.bag),
             self.demand_supply,
             self.loose_count,
             self.turn,
@@ -1232,16 +1235,8 @@ class Game:
         own = [sq for sq in (self.loc[i] for i in self.camels_of(seat)) if sq != SUPPLY]
         out: list[frozenset[int]] = []
         for start in own:  # a group per camel not yet in one, in slot order
-            if any(start in group for group in out):
-                continue
-            found = {start}
-            stack = [start]
-            while stack:
-                for t in NEIGHBOURS[stack.pop()]:
-                    if t in own and t not in found:
-                        found.add(t)
-                        stack.append(t)
-            out.append(frozenset(found))
+            if not any(start in group for group in out):
+                out.append(frozenset(_group(own, start)))
         return out
 
     def legal_actions_with_cost(self) -> list[tuple[Action, int]]:
@@ -1459,10 +1454,6 @@ def _shown(game: Game, action: Action) -> str:
     # The notation writes a steal from a seat not in the game; other faults only repr does.
     steal = isinstance(action, Steal) and action.victim >= 0 and reason is _NO_PLAYER
     return str(action) if steal else repr(action)
-
-
-def _off_board(square: object) -> bool:
-    return type(square) is not int or not 0 <= square < SQUARES
 
 
 def _steal_key(action: Steal) -> tuple[int, int, int]:
