@@ -77,8 +77,8 @@ REFILL_AT = 4  # R13
 _SLOT_BITS = 5  # a camel's slot fits in 5 bits: at most 4 seats * 6 camels (R1)
 _SLOT = (1 << _SLOT_BITS) - 1  # the entry's first field: a camel's slot
 # Its second field (<< _SLOT_BITS, also _SLOT wide): a second camel's slot, or
-# the demand markers a pick-up took (at most 11 on a square: 4 at set-up, R3,
-# and the 40 others 4 a refill, R13, I9).
+# the demand markers a pick-up took (at most 11 on a square: 1 at set-up, R3,
+# then 1 a refill, and the 40 left of I9's 44 last 10 refills of 4, R13).
 _LEFT = 7  # an end of turn's entry: the actions left before the turn ended (R5: at most 4)
 _ENDED = 8  # an end of turn's entry: it ended the game (I10)
 _DELIVERY_ENDED = 1 << (2 * _SLOT_BITS)  # a delivery's entry: it ended the game (R14)
