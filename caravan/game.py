@@ -76,13 +76,12 @@ REFILL_AT = 4  # R13
 # The undo entries' layout (see ``Game._undo``), each field named once here.
 _SLOT_BITS = 5  # a camel's slot fits in 5 bits: at most 4 seats * 6 camels (R1)
 _SLOT = (1 << _SLOT_BITS) - 1  # the entry's first field: a camel's slot
-# Its second field (<< _SLOT_BITS, also _SLOT wide): a second camel's slot, or
-# the demand markers a pick-up took (at most 11 on a square: 1 at set-up, R3,
-# then 1 a refill, and the 40 left of I9's 44 last 10 refills of 4, R13).
+# Its second field (<< _SLOT_BITS): a second camel's slot (the receiver, the victim).
 _LEFT = 7  # an end of turn's entry: the actions left before the turn ended (R5: at most 4)
 _ENDED = 8  # an end of turn's entry: it ended the game (I10)
 _DELIVERY_ENDED = 1 << (2 * _SLOT_BITS)  # a delivery's entry: it ended the game (R14)
-_REFILLED = 1 << (2 * _SLOT_BITS)  # a pick-up's entry: a refill followed (R13), kept in Game._refills
+_REFILLED = 1 << _SLOT_BITS  # a pick-up's entry: a refill followed (R13), kept in Game._refills
+_TAKEN = _SLOT_BITS + 1  # a pick-up's entry: the demand markers taken (R8) << _TAKEN, as many as lay there
 _TOO_MANY_DRAWS = Refusal("draws_too_many")
 _QUIET: list[ev.Event] = []  # what _do returns to push_legal for most actions; never handed out
 _ALL_SQUARES = range(SQUARES)
@@ -133,7 +132,7 @@ class Step(NamedTuple):
 # receiver's << _SLOT_BITS, or for a delivery the carrier's | _DELIVERY_ENDED
 # if it ended the game (R14). A steal: the thief's slot | the victim's <<
 # _SLOT_BITS. A pick-up: the camel's slot | the demand markers taken <<
-# _SLOT_BITS, | _REFILLED if a refill followed (R13), whose own entry is on
+# _TAKEN, | _REFILLED if a refill followed (R13), whose own entry is on
 # ``Game._refills``. Ints below 257 are shared by Python, so most entries cost
 # one list slot (8 bytes).
 
@@ -423,7 +422,7 @@ class Game(Generation, Reading):
             at = action.at
             loose, load = self.loose, self.load
             self.left += 1
-            i, taken = entry & _SLOT, entry >> _SLOT_BITS & _SLOT
+            i, taken = entry & _SLOT, entry >> _TAKEN
             if entry & _REFILLED:
                 marked, filled, self.triggered = self._refills.pop()
                 bag = self.bag
@@ -597,13 +596,13 @@ class Game(Generation, Reading):
                 demand[at] = 0
                 self.markers[seat] += taken
             if not refill:
-                self._undo.append(i | taken << _SLOT_BITS)
+                self._undo.append(i | taken << _TAKEN)
                 self.history.append(_new_tuple(Step, (action, (), seat, turn)))
                 return _QUIET if quiet else [ev.GoodPickedUp(seat, at, good, taken)]
             triggered = self.triggered
             out = _QUIET if quiet else [ev.GoodPickedUp(seat, at, good, taken)]
             marked, filled, drawn = self._refill(draws, None if quiet else out)
-            self._undo.append(i | taken << _SLOT_BITS | _REFILLED)
+            self._undo.append(i | taken << _TAKEN | _REFILLED)
             self._refills.append(_Refill(marked, filled, triggered))
             self.history.append(_new_tuple(Step, (action, drawn, seat, turn)))
             return out
