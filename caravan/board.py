@@ -27,14 +27,6 @@ def parse_square(text: str) -> int:
     return _SQUARE_INDEX[text]
 
 
-def square_file(square: int) -> int:
-    return square % SIZE
-
-
-def square_rank(square: int) -> int:
-    return square // SIZE
-
-
 def _neighbours(square: int) -> tuple[int, ...]:
     """Orthogonal neighbours only: R11 forbids diagonal links."""
     f, r = square % SIZE, square // SIZE
@@ -97,7 +89,6 @@ SETUP_DEMAND: tuple[int, ...] = (NUMBERED[0], NUMBERED[1], NUMBERED[6], NUMBERED
 DEMAND_MARKERS = 44  # I9
 CAMELS = 5  # R1
 CASUAL_CAMELS = 6  # R1, casual variant
-MAX_CAMELS = CASUAL_CAMELS
 FULL_ACTIONS = 4  # R5
 
 PLAYER_COLOURS: tuple[str, ...] = ("yellow", "black", "orange", "teal")

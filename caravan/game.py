@@ -1,10 +1,15 @@
-"""The game: state, legal actions, apply (push) and undo (pop), like a chess Board.
+"""The game: state, legality, apply (push) and undo (pop), like a chess Board.
+
+``Game`` is in three parts, each in its own module: listing the legal actions
+(``Generation``, caravan/legal.py), reading the position (``Reading``,
+caravan/reading.py), and here the state and its copies, ``why_illegal``, and
+apply and undo. The state's encoding and the lookups every part shares are in
+caravan/slots.py.
 
 State is a handful of flat int lists, changed in place, so that bots can play
-thousands of games. Camels are slots ``seat * camels + k``; ``loc`` is a
-square or SUPPLY, ``load`` is NONE, a good on top, or a good + UNDER when
-stolen (R10). Each action of the history keeps a small undo entry (a diff,
-see ``_UndoEntry``), so a long game or a deep search costs little memory.
+thousands of games (camels as slots, see caravan/slots.py). Each action of
+the history keeps a small undo entry (a diff, see ``Game._undo``), so a long
+game or a deep search costs little memory.
 
 For searches: ``push_legal`` applies an action just listed by
 ``legal_actions()`` without checking it again (like python-chess's push),
@@ -15,19 +20,12 @@ make" without testing the type of every action.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import product
-from operator import mul
 from typing import NamedTuple
 
 from . import events as ev
 from .actions import (
-    END_TURN,
-    MOVE,
-    MOVE_ROWS,
-    PICK,
-    PLACE,
-    STEAL,
     Action,
     EndTurn,
     MoveCamel,
@@ -35,7 +33,6 @@ from .actions import (
     PickUp,
     PlaceCamel,
     Steal,
-    move_good,
 )
 from .board import (
     CITY_NAMES,
@@ -52,20 +49,39 @@ from .board import (
 )
 from .chance import Chance, SeededChance, SystemChance, draw_from
 from .errors import IllegalActionError, PositionError
-from .goods import ALL_GOODS, Good, camels_per_player
+from .goods import camels_per_player
+from .legal import Generation, LegalActions
 from .options import Options, default_players
 from .position import check_state, format_position, parse_position
+from .reading import Reading, ScoreLine, penalty
 from .refusals import Refusal
-from .state import Camel, Outcome, Reason, State, camel_order
+from .slots import NONE, SUPPLY, UNDER, cargo, carrier_slot, off_board, unladen_slot
+from .state import Reason, State, camel_order
 
-SUPPLY = -1
-NONE = -1
-UNDER = GOOD_COUNT  # load >= UNDER: the good load - UNDER, under the camel
+__all__ = [  # what other modules import from here (caravan/__init__.py: from caravan import Game)
+    "NONE",
+    "REFILL_AT",
+    "SUPPLY",
+    "UNDER",
+    "Game",
+    "LegalActions",
+    "ScoreLine",
+    "Step",
+    "actions_for_turn",
+    "cargo",
+    "penalty",
+]
+
 REFILL_AT = 4  # R13
-# Undo entries (_UndoEntry): bits of an end of turn's and a delivery's entry.
-_LEFT = 7  # actions left before the turn ended
-_ENDED = 8  # the end of the turn ended the game (I10)
-_DELIVERY_ENDED = 1 << 10  # the delivery ended the game (R14)
+# The undo entries' layout (see ``Game._undo``), each field named once here.
+_SLOT_BITS = 5  # a camel's slot fits in 5 bits: at most 4 seats * 6 camels (R1)
+_SLOT = (1 << _SLOT_BITS) - 1  # the entry's first field: a camel's slot
+# Its second field (<< _SLOT_BITS): a second camel's slot (the receiver, the victim).
+_LEFT = 7  # an end of turn's entry: the actions left before the turn ended (R5: at most 4)
+_ENDED = 8  # an end of turn's entry: it ended the game (I10)
+_DELIVERY_ENDED = 1 << (2 * _SLOT_BITS)  # a delivery's entry: it ended the game (R14)
+_REFILLED = 1 << _SLOT_BITS  # a pick-up's entry: a refill followed (R13), kept in Game._refills
+_TAKEN = _SLOT_BITS + 1  # a pick-up's entry: the demand markers taken (R8) << _TAKEN, as many as lay there
 _TOO_MANY_DRAWS = Refusal("draws_too_many")
 _QUIET: list[ev.Event] = []  # what _do returns to push_legal for most actions; never handed out
 _ALL_SQUARES = range(SQUARES)
@@ -91,21 +107,6 @@ _NOT_IN_BAG = Refusal("draw_not_in_bag")
 _new_tuple = tuple.__new__  # builds a NamedTuple without its keyword-handling __new__
 
 
-def cargo(load: int) -> tuple[int, bool]:
-    """The good a laden camel carries, and whether it is under the camel (R10)."""
-    return (load - UNDER, True) if load >= UNDER else (load, False)
-
-
-def penalty(goods_held: int) -> int:
-    """R16 (and I8 beyond 4 goods): n goods held cost n(n-1)/2 points."""
-    return goods_held * (goods_held - 1) // 2
-
-
-# R15: each good's points, split by kind, in the order of ``delivered``'s rows.
-_RARE_POINTS = tuple(g.points if g.rare else 0 for g in GOODS)
-_COMMON_POINTS = tuple(0 if g.rare else g.points for g in GOODS)
-
-
 def actions_for_turn(turn: int) -> int:
     """R5: the k-th turn of the game has min(k, 4) actions."""
     return min(turn, FULL_ACTIONS)
@@ -123,141 +124,26 @@ class Step(NamedTuple):
     turn: int
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreLine:
-    """R15/R16 for one seat, at any moment (penalty for the goods held now)."""
-
-    seat: int
-    rare: int  # points from rare goods delivered
-    common: int  # points from common goods delivered
-    demand: int  # demand markers held, 1 point each
-    delivered: int  # goods delivered (R17's tie-break)
-    held: int  # goods on or under this seat's camels
-    penalty: int
-    total: int
-
-
-class LegalActions:
-    """The legal actions of a position grouped by kind (``Game.legal_by_kind()``).
-
-    The groups partition ``legal_actions()``: each action is in exactly the
-    group of its type, and ``all()`` lists them in ``legal_actions()``'s order.
-    Each group is a list of the caller's own. The object holds what it needs
-    of the position, so it stays right after the game moves on; placements
-    and camel moves, most of the actions, are listed when first read.
-    """
-
-    __slots__ = (
-        "_empty",
-        "_moves",
-        "_places",
-        "_supply",
-        "_unladen",
-        "end_turn",
-        "goods_moves",
-        "pick_ups",
-        "steals",
-    )
-
-    def __init__(
-        self,
-        end_turn: list[EndTurn],
-        supply: bool,
-        unladen: list[int],
-        empty: list[int] | None,
-        pick_ups: list[PickUp],
-        steals: list[Steal],
-        goods_moves: list[MoveGood],
-    ) -> None:
-        self.end_turn = end_turn  # [END_TURN] while the game goes on (R6)
-        self.pick_ups = pick_ups  # R8
-        self.steals = steals  # R10
-        self.goods_moves = goods_moves  # R11, deliveries included (R12)
-        self._supply = supply
-        self._unladen = unladen
-        self._empty = empty
-        self._places: list[PlaceCamel] | None = None
-        self._moves: list[MoveCamel] | None = None
-
-    @property
-    def places(self) -> list[PlaceCamel]:
-        """Camels the player may place from the supply (R7)."""
-        if self._places is None:
-            self._places = []
-            _add_camel_actions(self._supply, [], self._empty, self._places, [])
-        return self._places
-
-    @property
-    def camel_moves(self) -> list[MoveCamel]:
-        """Unladen camels the player may move (R7)."""
-        if self._moves is None:
-            self._moves = []
-            _add_camel_actions(False, self._unladen, self._empty, [], self._moves)
-        return self._moves
-
-    def all(self) -> list[Action]:
-        """Every legal action, as ``legal_actions()`` lists them."""
-        return [
-            *self.end_turn,
-            *self.places,
-            *self.camel_moves,
-            *self.pick_ups,
-            *self.steals,
-            *self.goods_moves,
-        ]
-
-    def deliveries(self) -> list[MoveGood]:
-        """The moves of goods that deliver to a city wanting the good (R12)."""
-        return [a for a in self.goods_moves if CITY_WANTS[a.to] == a.good]
-
-    def __len__(self) -> int:
-        """How many legal actions there are, without listing the camel moves."""
-        empty = self._empty
-        reach = SQUARES - 1 if empty is None else len(empty)  # I3: not onto its own square
-        places = (SQUARES if empty is None else len(empty)) if self._supply else 0
-        moves = len(self._unladen) * reach
-        return (
-            len(self.end_turn)
-            + places
-            + moves
-            + len(self.pick_ups)
-            + len(self.steals)
-            + len(self.goods_moves)
-        )
+# An undo entry (``Game._undo``, one int per action of the history): what
+# ``Game.pop`` needs that the action and the state after it do not tell, in
+# the fields named at the top of this module. A camel move or placement: the
+# camel's slot. An end of turn: the actions left before it (_LEFT) | _ENDED if
+# it ended the game (I10). A move of a good: the carrier's slot | the
+# receiver's << _SLOT_BITS, or for a delivery the carrier's | _DELIVERY_ENDED
+# if it ended the game (R14). A steal: the thief's slot | the victim's <<
+# _SLOT_BITS. A pick-up: the camel's slot | the demand markers taken <<
+# _TAKEN, | _REFILLED if a refill followed (R13), whose own entry is on
+# ``Game._refills``. Ints below 257 are shared by Python, so most entries cost
+# one list slot (8 bytes).
 
 
-def _add_camel_actions(
-    supply: bool,
-    unladen: list[int],
-    empty: list[int] | None,
-    places: list[PlaceCamel] | list[Action],
-    moves: list[MoveCamel] | list[Action],
-) -> None:
-    """Append the legal placements and camel moves (R7): anywhere with 2
-    actions left, else only onto ``empty`` squares (I3: an occupied one costs 2)."""
-    if empty is None:
-        if supply:
-            places.extend(PLACE)
-        for sq in unladen:
-            moves.extend(MOVE_ROWS[sq])
-    else:
-        if supply:
-            places.extend([PLACE[t] for t in empty])
-        for sq in unladen:
-            row = MOVE[sq]
-            moves.extend([row[t] for t in empty])
+class _Refill(NamedTuple):
+    """What undoing a refill (R13, I9) restores: the squares that got a demand
+    marker, the squares filled from the bag, and whether the end was triggered before."""
 
-
-# An undo entry: what ``Game.pop`` needs that the action and the state after
-# it do not tell. A camel move or placement: the camel's slot. An end of turn:
-# the actions left before it | _ENDED if it ended the game (I10). A move of a
-# good: the carrier's slot | the receiver's << 5, or for a delivery the
-# carrier's | _DELIVERY_ENDED if it ended the game (R14). A steal: the thief's
-# slot | the victim's << 5. A pick-up: the camel's slot | the demand markers
-# taken << 5, or after a refill (R13) the tuple (slot, markers taken, squares
-# marked, squares filled, whether the end was triggered before). Ints below
-# 257 are shared by Python, so most entries cost one list slot (8 bytes).
-_UndoEntry = int | tuple[int, int, tuple[int, ...], tuple[int, ...], bool]
+    marked: tuple[int, ...]
+    filled: tuple[int, ...]
+    triggered: bool
 
 
 class _Scripted:
@@ -268,7 +154,7 @@ class _Scripted:
         self.pos = 0
 
 
-class Game:
+class Game(Generation, Reading):
     """A game of Caravan in progress.
 
     ``legal_actions()`` lists what the player to move may do; ``push`` applies
@@ -311,7 +197,8 @@ class Game:
         self.over: Reason | None = None
         self.winners: tuple[int, ...] = ()
         self.history: list[Step] = []
-        self._undo: list[_UndoEntry] = []
+        self._undo: list[int] = []  # one entry per action of the history (see _Refill)
+        self._refills: list[_Refill] = []  # one per pick-up followed by a refill
         self._redo: list[Step] = []
         # R3: one good on each numbered space, demand markers on 1, 2, 7, 8.
         script = _Scripted(_draw_ints(setup_draws)) if setup_draws is not None else None
@@ -330,160 +217,9 @@ class Game:
 
     # ------------------------------------------------------------------ queries
 
-    @property
-    def bag_count(self) -> int:
-        return sum(self.bag)
-
-    def camels_of(self, seat: int) -> range:
-        return range(seat * self.camels, (seat + 1) * self.camels)
-
-    def supply(self, seat: int) -> int:
-        return sum(1 for i in self.camels_of(seat) if self.loc[i] == SUPPLY)
-
-    def held(self, seat: int) -> int:
-        """Goods on or under this seat's camels (R16)."""
-        return sum(1 for i in self.camels_of(seat) if self.load[i] != NONE)
-
-    def camels_on(self, square: int) -> list[tuple[int, int]]:
-        """(seat, load) of every camel on a square, in seat order."""
-        return [(i // self.camels, self.load[i]) for i, s in enumerate(self.loc) if s == square]
-
-    def is_over(self) -> bool:
-        return self.over is not None
-
-    def legal_actions(self) -> list[Action]:
-        """Every action the player to move may take now, without duplicates.
-
-        A turn with no actions left waits for ``end``: ``[EndTurn()]`` is then
-        the only legal action (R6). A finished game has none."""
-        if self.over is not None:
-            return []
-        out: list[Action] = [END_TURN]
-        if self.left == 0:
-            return out
-        supply, unladen, laden = self._own()
-        _add_camel_actions(supply, unladen, self._empty(), out, out)
-        self._add_other_actions(unladen, laden, out, out, out)
-        return out
-
-    def legal_by_kind(self) -> LegalActions:
-        """The legal actions grouped by kind, so a bot can ask "which deliveries,
-        pick-ups or steals can I make" without testing every action's type.
-        Together the groups hold exactly ``legal_actions()``, in its order.
-        Placements and camel moves (most actions) are listed when first read."""
-        picks: list[PickUp] = []
-        steals: list[Steal] = []
-        goods: list[MoveGood] = []
-        if self.over is not None:
-            return LegalActions([], False, [], None, picks, steals, goods)
-        if self.left == 0:
-            return LegalActions([END_TURN], False, [], None, picks, steals, goods)
-        supply, unladen, laden = self._own()
-        self._add_other_actions(unladen, laden, picks, steals, goods)
-        return LegalActions([END_TURN], supply, unladen, self._empty(), picks, steals, goods)
-
-    def _own(self) -> tuple[bool, list[int], list[tuple[int, int]]]:
-        """For the player to move: a camel in supply?, the squares with an
-        unladen camel (sorted), and (square, load) of each laden camel."""
-        nc = self.camels
-        base = self.seat * nc
-        loc, load = self.loc, self.load
-        supply = False
-        unladen: list[int] = []
-        laden: list[tuple[int, int]] = []
-        for i in range(base, base + nc):
-            sq = loc[i]
-            ld = load[i]
-            if ld == NONE:
-                if sq == SUPPLY:
-                    supply = True
-                elif sq not in unladen:
-                    unladen.append(sq)
-            else:
-                laden.append((sq, ld))
-        unladen.sort()
-        return supply, unladen, laden
-
-    def _empty(self) -> list[int] | None:
-        """R7 with I3: with 1 action left, the squares a camel may go to (the
-        empty ones); None when every square is in reach."""
-        if self.left >= 2:
-            return None
-        count = self.count
-        return [t for t in _ALL_SQUARES if count[t] == 0]
-
-    def _add_other_actions(
-        self,
-        unladen: list[int],
-        laden: list[tuple[int, int]],
-        picks: list[PickUp] | list[Action],
-        steals: list[Steal] | list[Action],
-        goods: list[MoveGood] | list[Action],
-    ) -> None:
-        """Append the legal pick-ups, steals and moves of goods, kind by kind."""
-        if not unladen:
-            return
-        seat, nc = self.seat, self.camels
-        base = seat * nc
-        # R8, R9 with I1: never all camels laden afterwards.
-        if len(laden) + 1 < nc:
-            loose = self.loose
-            for sq in unladen:
-                if loose[sq] != NONE:
-                    picks.append(PICK[sq])
-            # R10 with I2.
-            if self.theft[seat] > 0:
-                load = self.load
-                seen: list[Steal] = []
-                for i, sq in enumerate(self.loc):
-                    if sq in unladen:
-                        ld = load[i]
-                        if 0 <= ld < UNDER and not base <= i < base + nc:
-                            action = STEAL[sq][i // nc][ld]
-                            if action not in seen:
-                                seen.append(action)
-                if seen:
-                    seen.sort(key=_steal_key)
-                    steals.extend(seen)
-        # R11, I4, I5: a good moves to any unladen camel of ours in its group.
-        if laden:
-            loc = self.loc
-            own = [loc[i] for i in range(base, base + nc)]
-            laden.sort()
-            last = None
-            for here in laden:
-                if here == last:
-                    continue
-                last = here
-                sq, ld = here
-                # The squares of this camel's group: a search from it over ours.
-                group = [sq]
-                stack = [sq]
-                while stack:
-                    for t in NEIGHBOURS[stack.pop()]:
-                        if t in own and t not in group:
-                            group.append(t)
-                            stack.append(t)
-                good, under = cargo(ld)
-                goods.extend([move_good(sq, t, good, under) for t in unladen if t in group])
-
-    def _connected(self, base: int, nc: int, a: int, b: int) -> bool:
-        """Whether this seat's camels on ``a`` and ``b`` are in one group (R11, I4)."""
-        if a == b or b in NEIGHBOURS[a]:
-            return True
-        loc = self.loc
-        own = [loc[i] for i in range(base, base + nc)]
-        seen = [a]
-        stack = [a]
-        while stack:
-            s = stack.pop()
-            for t in NEIGHBOURS[s]:
-                if t in own and t not in seen:
-                    if t == b:
-                        return True
-                    seen.append(t)
-                    stack.append(t)
-        return False
+    def legal_actions_with_cost(self) -> list[tuple[Action, int]]:
+        """``legal_actions()`` paired with what each costs now (0 for end, else 1 or 2: R7, I3)."""
+        return [(action, self.cost(action)) for action in self.legal_actions()]
 
     def cost(self, action: Action) -> int:
         """Actions the action would use now (R7 with I3, and 1 for the others).
@@ -492,7 +228,7 @@ class Game:
             return 0
         if isinstance(action, (PlaceCamel, MoveCamel)):
             to = action.to
-            if type(to) is not int or not 0 <= to < SQUARES:
+            if off_board(to):
                 raise IllegalActionError(Refusal("illegal_action", action=repr(action), reason=_NO_SQUARE))
             return 2 if self.count[to] else 1
         return 1
@@ -505,36 +241,32 @@ class Game:
         with parameters, and as a str the reason in plain English).
 
         Written as plain loops over the player's own camels, one pass per
-        check: push calls this for every action."""
+        check: push calls this for every action. The camels it finds are the
+        ones ``_do`` moves (``_unladen_slot``)."""
         if self.over is not None:
             return _OVER
-        cls = type(action)
-        if cls is EndTurn:
+        if isinstance(action, EndTurn):
             return None
         seat, nc = self.seat, self.camels
         base = seat * nc
+        end = base + nc
         loc, load = self.loc, self.load
-        if cls is MoveCamel or cls is PlaceCamel:
-            to = action.to  # type: ignore[union-attr]
-            if type(to) is not int or not 0 <= to < SQUARES:
+        if isinstance(action, (MoveCamel, PlaceCamel)):
+            to = action.to
+            if off_board(to):
                 return _NO_SQUARE
-            if cls is PlaceCamel:
+            if isinstance(action, PlaceCamel):
                 if self.left == 0:
                     return _NO_ACTIONS
-                if SUPPLY not in loc[base : base + nc]:
+                if SUPPLY not in loc[base:end]:
                     return Refusal("no_camel_in_supply")
             else:
-                frm = action.frm  # type: ignore[union-attr]
-                if type(frm) is not int or not 0 <= frm < SQUARES:
+                frm = action.frm
+                if off_board(frm):
                     return _NO_SQUARE
                 if self.left == 0:
                     return _NO_ACTIONS
-                end = base + nc
-                try:  # an unladen camel of ours on frm, found as _do finds it
-                    i = loc.index(frm, base, end)
-                    while load[i] != NONE:
-                        i = loc.index(frm, i + 1, end)
-                except ValueError:
+                if unladen_slot(loc, load, frm, base, end) < 0:
                     if frm not in loc[base:end]:
                         return Refusal("no_camel_on", square=SQUARE_NAMES[frm])
                     return Refusal("laden_cannot_move")
@@ -543,51 +275,32 @@ class Game:
             if self.count[to] and self.left < 2:
                 return Refusal("occupied_costs_two", square=SQUARE_NAMES[to])
             return None
-        if cls is MoveGood:
-            mg: MoveGood = action  # type: ignore[assignment]  # cheaper than cast()
-            frm, to = mg.frm, mg.to
-            if type(to) is not int or not 0 <= to < SQUARES or type(frm) is not int or not 0 <= frm < SQUARES:
+        if isinstance(action, MoveGood):
+            frm, to = action.frm, action.to
+            if off_board(to) or off_board(frm):
                 return _NO_SQUARE
             if self.left == 0:
                 return _NO_ACTIONS
-            good = mg.good
+            good = action.good
             if type(good) is not int or not 0 <= good < GOOD_COUNT:
                 return _NO_GOOD
-            code = good + UNDER if mg.under else good
-            # The carrier and an unladen camel to receive it, found as _do finds them.
-            end = base + nc
-            try:
-                i = load.index(code, base, end)
-                while loc[i] != frm:
-                    i = load.index(code, i + 1, end)
-            except ValueError:
-                carrier = "no_carrier_under" if mg.under else "no_carrier"
+            if carrier_slot(loc, load, frm, good + UNDER if action.under else good, base, end) < 0:
+                carrier = "no_carrier_under" if action.under else "no_carrier"
                 return Refusal(carrier, good=GOODS[good].letter, square=SQUARE_NAMES[frm])
-            try:
-                i = loc.index(to, base, end)
-                while load[i] != NONE:
-                    i = loc.index(to, i + 1, end)
-            except ValueError:
+            if unladen_slot(loc, load, to, base, end) < 0:
                 return Refusal("no_receiver", square=SQUARE_NAMES[to])
             if frm != to and to not in NEIGHBOURS[frm] and not self._connected(base, nc, frm, to):
                 return Refusal("not_connected", frm=SQUARE_NAMES[frm], to=SQUARE_NAMES[to])
             return None
-        if cls is PickUp or cls is Steal:
-            at = action.at  # type: ignore[union-attr]
-            if type(at) is not int or not 0 <= at < SQUARES:
+        if isinstance(action, (PickUp, Steal)):
+            at = action.at
+            if off_board(at):
                 return _NO_SQUARE
             if self.left == 0:
                 return _NO_ACTIONS
-            end = base + nc
             laden = nc - load[base:end].count(NONE)
-            unladen_here = True
-            try:
-                i = loc.index(at, base, end)
-                while load[i] != NONE:
-                    i = loc.index(at, i + 1, end)
-            except ValueError:
-                unladen_here = False
-            if cls is PickUp:
+            unladen_here = unladen_slot(loc, load, at, base, end) >= 0
+            if isinstance(action, PickUp):
                 if not unladen_here:
                     return Refusal("no_unladen_camel", square=SQUARE_NAMES[at])
                 if self.loose[at] == NONE:
@@ -595,8 +308,7 @@ class Game:
                 if laden + 1 >= nc:
                     return Refusal("pick_up_all_laden")
                 return None
-            st: Steal = action  # type: ignore[assignment]
-            victim, good = st.victim, st.good
+            victim, good = action.victim, action.good
             if type(victim) is not int or not 0 <= victim < self.seats:
                 return _NO_PLAYER
             if type(good) is not int or not 0 <= good < GOOD_COUNT:
@@ -607,15 +319,8 @@ class Game:
                 return Refusal("no_theft_marker")
             if not unladen_here:
                 return Refusal("no_unladen_camel", square=SQUARE_NAMES[at])
-            on_top = under = False
-            for i in range(victim * nc, victim * nc + nc):
-                if loc[i] == at:
-                    if load[i] == good:
-                        on_top = True
-                    elif load[i] == good + UNDER:
-                        under = True
-            if not on_top:
-                if under:
+            if carrier_slot(loc, load, at, good, victim * nc, victim * nc + nc) < 0:
+                if carrier_slot(loc, load, at, good + UNDER, victim * nc, victim * nc + nc) >= 0:
                     return Refusal("steal_under")
                 return Refusal(
                     "no_victim_camel", player=victim + 1, good=GOODS[good].letter, square=SQUARE_NAMES[at]
@@ -680,47 +385,46 @@ class Game:
         action, _, seat, turn = step
         entry = self._undo.pop()
         # The entry holds what the action and the state after it do not tell
-        # (see _UndoEntry). Kinds in the order of how often games play them.
-        cls = type(action)
-        if cls is MoveCamel or cls is PlaceCamel:
+        # (see Game._undo). Kinds in the order of how often games play them.
+        if type(action) is MoveCamel:  # type() is: cheaper than isinstance, and mypy narrows it too
             count = self.count
-            to = action.to  # type: ignore[union-attr]
+            to, frm = action.to, action.frm
             count[to] -= 1
-            if cls is MoveCamel:
-                frm = action.frm  # type: ignore[union-attr]
-                count[frm] += 1
-                self.loc[entry] = frm  # type: ignore[index]
-            else:
-                self.loc[entry] = SUPPLY  # type: ignore[index]
+            count[frm] += 1
+            self.loc[entry] = frm
             self.left += 2 if count[to] else 1  # the cost it had (R7, I3)
-        elif cls is MoveGood:
-            mg: MoveGood = action  # type: ignore[assignment]
-            good = mg.good
+        elif type(action) is PlaceCamel:
+            count = self.count
+            to = action.to
+            count[to] -= 1
+            self.loc[entry] = SUPPLY
+            self.left += 2 if count[to] else 1
+        elif type(action) is MoveGood:
+            good = action.good
             load = self.load
             self.left += 1
-            load[entry & 31] = good + UNDER if mg.under else good  # type: ignore[operator]
-            if CITY_WANTS[mg.to] != good:
-                load[entry >> 5 & 31] = NONE  # type: ignore[operator]
+            load[entry & _SLOT] = good + UNDER if action.under else good
+            if CITY_WANTS[action.to] != good:
+                load[entry >> _SLOT_BITS & _SLOT] = NONE
             else:
                 self.delivered[seat * GOOD_COUNT + good] -= 1
-                if entry & _DELIVERY_ENDED:  # type: ignore[operator]
+                if entry & _DELIVERY_ENDED:
                     self.over = None
                     self.winners = ()
-        elif cls is EndTurn:
+        elif type(action) is EndTurn:
             self.turn = turn
             self.seat = seat
-            self.left = entry & _LEFT  # type: ignore[operator]
-            if entry & _ENDED:  # type: ignore[operator]
+            self.left = entry & _LEFT
+            if entry & _ENDED:
                 self.over = None
                 self.winners = ()
-        elif cls is PickUp:
-            at = action.at  # type: ignore[union-attr]
+        elif type(action) is PickUp:
+            at = action.at
             loose, load = self.loose, self.load
             self.left += 1
-            if type(entry) is int:
-                i, taken = entry & 31, entry >> 5
-            else:
-                i, taken, marked, filled, self.triggered = entry  # type: ignore[misc]
+            i, taken = entry & _SLOT, entry >> _TAKEN
+            if entry & _REFILLED:
+                marked, filled, self.triggered = self._refills.pop()
                 bag = self.bag
                 for sq in filled:
                     bag[loose[sq]] += 1
@@ -737,14 +441,13 @@ class Game:
             if taken:
                 self.demand[at] += taken
                 self.markers[seat] -= taken
-        else:
-            st: Steal = action  # type: ignore[assignment]
+        elif type(action) is Steal:
             load = self.load
             self.left += 1
-            load[entry & 31] = NONE  # type: ignore[operator]
-            load[entry >> 5] = st.good  # type: ignore[operator]
+            load[entry & _SLOT] = NONE
+            load[entry >> _SLOT_BITS] = action.good
             self.theft[seat] += 1
-            self.theft[st.victim] -= 1
+            self.theft[action.victim] -= 1
         self._redo.append(step)
         return action
 
@@ -802,21 +505,18 @@ class Game:
         ``quiet`` (push_legal) may skip building the events of the commonest
         actions and return an empty list instead.
 
-        Every action leaves a small undo entry (see ``_UndoEntry``): for most
+        Every action leaves a small undo entry (see ``Game._undo``): for most
         a small int that Python shares, so history costs little memory."""
-        cls = type(action)
         seat, turn = self.seat, self.turn
-        if cls is MoveCamel or cls is PlaceCamel:
+        if type(action) is MoveCamel or type(action) is PlaceCamel:  # type() is: cheaper than isinstance
             if draws:
                 raise IllegalActionError(_TOO_MANY_DRAWS)
             nc = self.camels
             base = seat * nc
-            loc, load, count = self.loc, self.load, self.count
-            to = action.to  # type: ignore[union-attr]
-            frm = SUPPLY if cls is PlaceCamel else action.frm  # type: ignore[union-attr]
-            i = loc.index(frm, base, base + nc)  # ValueError: no camel there (unchecked misuse)
-            while load[i] != NONE:  # a laden camel of ours shares the square: the next one
-                i = loc.index(frm, i + 1, base + nc)
+            loc, count = self.loc, self.count
+            to = action.to
+            frm = action.frm if type(action) is MoveCamel else SUPPLY
+            i = unladen_slot(loc, self.load, frm, base, base + nc)  # -1: unchecked misuse
             cost = 2 if count[to] else 1  # R7, I3: before arrival
             loc[i] = to
             count[to] += 1
@@ -827,7 +527,7 @@ class Game:
                 return _QUIET if quiet else [ev.CamelPlaced(seat, to, cost)]
             count[frm] -= 1
             return _QUIET if quiet else [ev.CamelMoved(seat, frm, to, cost)]
-        if cls is EndTurn:  # R5, R6
+        if type(action) is EndTurn:  # R5, R6
             if draws:
                 raise IllegalActionError(_TOO_MANY_DRAWS)
             unused = self.left
@@ -846,27 +546,20 @@ class Game:
             return out
         nc = self.camels
         base = seat * nc
+        end = base + nc
         loc, load = self.loc, self.load
-        if cls is MoveGood:  # R11, R12
+        if type(action) is MoveGood:  # R11, R12
             if draws:
                 raise IllegalActionError(_TOO_MANY_DRAWS)
-            mg: MoveGood = action  # type: ignore[assignment]
-            good, frm, to, under = mg.good, mg.frm, mg.to, mg.under
-            code = good + UNDER if under else good
-            # The carrier and the unladen camel to receive it (ValueError if
-            # none: unchecked misuse).
-            end = base + nc
-            i = load.index(code, base, end)
-            while loc[i] != frm:
-                i = load.index(code, i + 1, end)
-            j = loc.index(to, base, end)
-            while load[j] != NONE:
-                j = loc.index(to, j + 1, end)
+            good, frm, to, under = action.good, action.frm, action.to, action.under
+            # The carrier and the unladen camel to receive it (-1 if none: unchecked misuse).
+            i = carrier_slot(loc, load, frm, good + UNDER if under else good, base, end)
+            j = unladen_slot(loc, load, to, base, end)
             self.left -= 1
             load[i] = NONE
             if CITY_WANTS[to] != good:
                 load[j] = good  # R11: a moved good always goes on top
-                self._undo.append(i | j << 5)
+                self._undo.append(i | j << _SLOT_BITS)
                 self.history.append(_new_tuple(Step, (action, (), seat, turn)))
                 return _QUIET if quiet else [ev.GoodMoved(seat, frm, to, good, under)]
             # R12: delivered.
@@ -882,14 +575,10 @@ class Game:
             self._undo.append(entry)
             self.history.append(_new_tuple(Step, (action, (), seat, turn)))
             return out
-        if cls is PickUp:  # R8
-            at = action.at  # type: ignore[union-attr]
-            # An unladen camel of ours on ``at`` (ValueError if none: unchecked misuse).
-            end = base + nc
-            i = loc.index(at, base, end)
-            while load[i] != NONE:
-                i = loc.index(at, i + 1, end)
-            refill = self.loose_count == REFILL_AT + 1 and sum(self.bag) > 0  # R13, I6
+        if type(action) is PickUp:  # R8
+            at = action.at
+            i = unladen_slot(loc, load, at, base, end)  # -1: unchecked misuse
+            refill = self._refills_after_pick_up()  # R13, I6
             if draws is not None:
                 if refill:
                     self._check_draws(at, draws)
@@ -907,29 +596,22 @@ class Game:
                 demand[at] = 0
                 self.markers[seat] += taken
             if not refill:
-                self._undo.append(i | taken << 5)
+                self._undo.append(i | taken << _TAKEN)
                 self.history.append(_new_tuple(Step, (action, (), seat, turn)))
                 return _QUIET if quiet else [ev.GoodPickedUp(seat, at, good, taken)]
             triggered = self.triggered
             out = _QUIET if quiet else [ev.GoodPickedUp(seat, at, good, taken)]
             marked, filled, drawn = self._refill(draws, None if quiet else out)
-            self._undo.append((i, taken, marked, filled, triggered))
+            self._undo.append(i | taken << _TAKEN | _REFILLED)
+            self._refills.append(_Refill(marked, filled, triggered))
             self.history.append(_new_tuple(Step, (action, drawn, seat, turn)))
             return out
-        if cls is Steal:  # R10
+        if type(action) is Steal:  # R10
             if draws:
                 raise IllegalActionError(_TOO_MANY_DRAWS)
-            st: Steal = action  # type: ignore[assignment]
-            at, victim, good = st.at, st.victim, st.good
-            i = j = -1
-            for k in range(base, base + nc):
-                if loc[k] == at and load[k] == NONE:
-                    i = k
-                    break
-            for k in range(victim * nc, victim * nc + nc):
-                if loc[k] == at and load[k] == good:
-                    j = k
-                    break
+            at, victim, good = action.at, action.victim, action.good
+            i = unladen_slot(loc, load, at, base, end)
+            j = carrier_slot(loc, load, at, good, victim * nc, victim * nc + nc)
             if i < 0 or j < 0:
                 raise AssertionError("a checked action found no camel")
             self.left -= 1
@@ -937,22 +619,39 @@ class Game:
             load[i] = good + UNDER  # R10: under the thief's camel
             self.theft[seat] -= 1
             self.theft[victim] += 1
-            self._undo.append(i | j << 5)
+            self._undo.append(i | j << _SLOT_BITS)
             self.history.append(_new_tuple(Step, (action, (), seat, turn)))
             return _QUIET if quiet else [ev.GoodStolen(seat, victim, at, good)]
         raise IllegalActionError(Refusal("not_an_action_repr", action=repr(action)))
+
+    def _refills_after_pick_up(self) -> bool:
+        """R13 with I6: a pick-up now leaves four loose goods, and the bag is not empty."""
+        return self.loose_count == REFILL_AT + 1 and any(self.bag)
+
+    def _refill_squares(self, at: int) -> list[int]:
+        """The numbered spaces a refill after picking up on ``at`` fills, in
+        number order, as far as the bag lasts (R13); [] if none follows."""
+        if not self._refills_after_pick_up():
+            return []
+        loose = self.loose
+        empty = [sq for sq in NUMBERED if sq == at or loose[sq] == NONE]
+        return empty[: sum(self.bag)]
+
+    def draws_needed(self, action: Action) -> int:
+        """How many goods ``action`` would draw from the bag now: for a pick-up
+        that leaves four loose goods, one per empty numbered space while the
+        bag lasts (R13, I6); 0 for any other action. For a legal action (a
+        record or link reader asks before reading the draws)."""
+        if isinstance(action, PickUp):
+            return len(self._refill_squares(action.at))
+        return 0
 
     def _check_draws(self, at: int, draws: tuple[int, ...]) -> None:
         """Refuse recorded draws that the refill after picking up on ``at``
         would not make, before anything changes (R13)."""
         bag = self.bag[:]
-        left = sum(bag)
-        n = 0
-        for sq in NUMBERED:
-            if left == 0:
-                break
-            if sq != at and self.loose[sq] != NONE:
-                continue
+        squares = self._refill_squares(at)
+        for n in range(len(squares)):
             if n >= len(draws):
                 raise IllegalActionError(_RAN_OUT)
             good = draws[n]
@@ -961,9 +660,7 @@ class Game:
             if bag[good] == 0:
                 raise IllegalActionError(_NOT_IN_BAG)
             bag[good] -= 1
-            left -= 1
-            n += 1
-        if n != len(draws):
+        if len(squares) != len(draws):
             raise IllegalActionError(_TOO_MANY_DRAWS)
 
     def _refill(
@@ -1026,24 +723,25 @@ class Game:
         out.append(ev.GameOver(reason, self.winners))
 
     def state_key(self) -> tuple[object, ...]:
-        """Everything that makes up the position, for comparing states.
+        """Everything that makes up the position, for comparing states and as
+        a key of a dict or set: a tuple of ints and tuples, hashable, cheaper
+        than ``state()`` (no Camel values, no enum conversions).
 
         Camels are listed per seat in sorted order, so two states that differ
         only in which interchangeable camel went where compare equal.
         """
-        nc = self.camels
-        camels = tuple(
-            tuple(sorted(zip(self.loc[s * nc : (s + 1) * nc], self.load[s * nc : (s + 1) * nc], strict=True)))
-            for s in range(self.seats)
-        )
+        nc, loc, load = self.camels, self.loc, self.load
         return (
-            camels,
-            self.loose[:],
-            self.demand[:],
-            self.theft[:],
-            self.markers[:],
-            self.delivered[:],
-            self.bag[:],
+            tuple(
+                tuple(sorted(zip(loc[s * nc : (s + 1) * nc], load[s * nc : (s + 1) * nc], strict=True)))
+                for s in range(self.seats)
+            ),
+            tuple(self.loose),
+            tuple(self.demand),
+            tuple(self.theft),
+            tuple(self.markers),
+            tuple(self.delivered),
+            tuple(self.bag),
             self.demand_supply,
             self.loose_count,
             self.turn,
@@ -1053,41 +751,6 @@ class Game:
             self.over,
             self.winners,
         )
-
-    # ------------------------------------------------------------------ scores
-
-    def score(self) -> list[ScoreLine]:
-        """R15 and R16 for every seat, as the game stands now."""
-        lines = []
-        nc, load, delivered = self.camels, self.load, self.delivered
-        for seat in range(self.seats):
-            row = delivered[seat * GOOD_COUNT : (seat + 1) * GOOD_COUNT]
-            rare = sum(map(mul, row, _RARE_POINTS))
-            common = sum(map(mul, row, _COMMON_POINTS))
-            held = nc - load[seat * nc : (seat + 1) * nc].count(NONE)
-            pen = penalty(held)
-            demand = self.markers[seat]
-            total = rare + common + demand - pen
-            lines.append(ScoreLine(seat, rare, common, demand, sum(row), held, pen, total))
-        return lines
-
-    def result(self) -> tuple[int, ...]:
-        """The winners as the game stands (R17): highest total, then most goods
-        delivered; players still tied share the victory."""
-        lines = self.score()
-        best = max((line.total, line.delivered) for line in lines)
-        return tuple(line.seat for line in lines if (line.total, line.delivered) == best)
-
-    def ranking(self) -> list[tuple[int, ScoreLine]]:
-        """(place, score line) for every seat, best first; tied seats share a place."""
-        lines = sorted(self.score(), key=lambda line: (-line.total, -line.delivered, line.seat))
-        out: list[tuple[int, ScoreLine]] = []
-        for n, line in enumerate(lines):
-            if out and (out[-1][1].total, out[-1][1].delivered) == (line.total, line.delivered):
-                out.append((out[-1][0], line))
-            else:
-                out.append((n + 1, line))
-        return out
 
     def end_by_agreement(self) -> list[ev.Event]:
         """I10: the players agree to stop; the game is scored as it stands.
@@ -1112,6 +775,7 @@ class Game:
         other = self.copy_position(chance=chance)
         other.history = self.history[:]
         other._undo = self._undo[:]  # entries are immutable: shared safely
+        other._refills = self._refills[:]
         return other
 
     def view(self, seat: int, *, chance: Chance | None = None) -> Game:
@@ -1155,139 +819,6 @@ class Game:
 
     def __iter__(self) -> Iterator[Step]:
         return iter(self.history)
-
-    # ------------------------------------------------- the visible position
-    # The read-only API (docs/API.md): what a player sees, in named types.
-    # Kept in one block, apart from the rules code; caravan/state.py holds
-    # the types and caravan/position.py the notation (docs/POSITION.md).
-
-    _initial_position: str | None = None  # set by from_state
-
-    def camels_at(self, square: int) -> list[Camel]:
-        """Every camel on ``square``, in seat order, unladen ones first (like python-chess's piece_at)."""
-        nc, load = self.camels, self.load
-        return _sorted_camels(
-            [_camel_key(i // nc, square, load[i]) for i, s in enumerate(self.loc) if s == square]
-        )
-
-    def seat_camels(self, seat: int) -> list[Camel]:
-        """The camels of ``seat`` on the board, by square; the rest are in its supply."""
-        loc, load = self.loc, self.load
-        return _sorted_camels(
-            [_camel_key(seat, loc[i], load[i]) for i in self.camels_of(seat) if loc[i] != SUPPLY]
-        )
-
-    def all_camels(self) -> list[Camel]:
-        """Every camel on the board, in ``State.camels``' order (by square, seat,
-        unladen first): the cheap read of a whole position for evaluation
-        functions. Camels are shared immutable values, so this builds one list."""
-        nc, load = self.camels, self.load
-        return _sorted_camels(
-            [_camel_key(i // nc, sq, load[i]) for i, sq in enumerate(self.loc) if sq != SUPPLY]
-        )
-
-    def loose_at(self, square: int) -> Good | None:
-        """The good no camel carries on ``square`` (R8), or None."""
-        good = self.loose[square]
-        return None if good == NONE else ALL_GOODS[good]
-
-    def loose_goods(self) -> dict[int, Good]:
-        """Square -> loose good, for every square that has one."""
-        return {sq: ALL_GOODS[g] for sq, g in enumerate(self.loose) if g != NONE}
-
-    def demand_at(self, square: int) -> int:
-        """Demand markers on ``square`` (R8, R13)."""
-        return self.demand[square]
-
-    def demand_on_board(self) -> dict[int, int]:
-        """Square -> demand markers, for every square that has some."""
-        return {sq: n for sq, n in enumerate(self.demand) if n}
-
-    def demand_left(self) -> int:
-        """Demand markers still in the supply (I9: 44 in all)."""
-        return self.demand_supply
-
-    def markers_held(self, seat: int) -> int:
-        """Demand markers ``seat`` has taken (R8), 1 point each (R15)."""
-        return self.markers[seat]
-
-    def theft_markers(self, seat: int) -> int:
-        """Theft markers ``seat`` holds (R1, R10)."""
-        return self.theft[seat]
-
-    def deliveries(self, seat: int) -> dict[Good, int]:
-        """Goods ``seat`` has delivered, per good (every good listed, 0 included)."""
-        row = self.delivered[seat * GOOD_COUNT : (seat + 1) * GOOD_COUNT]
-        return dict(zip(ALL_GOODS, row, strict=True))
-
-    def bag_contents(self) -> dict[Good, int]:
-        """How many of each good the bag holds: counts, never their order (I11)."""
-        return dict(zip(ALL_GOODS, self.bag, strict=True))
-
-    def end_triggered(self) -> bool:
-        """R14: the bag is empty and the next delivery ends the game."""
-        return self.triggered
-
-    def outcome(self) -> Outcome | None:
-        """How the game ended (reason and winners), or None while it goes on."""
-        return None if self.over is None else Outcome(self.over, self.winners)
-
-    def groups(self, seat: int) -> list[frozenset[int]]:
-        """The squares of ``seat``'s connected camels, one set per group (R11, I4)."""
-        own = [sq for sq in (self.loc[i] for i in self.camels_of(seat)) if sq != SUPPLY]
-        out: list[frozenset[int]] = []
-        for start in own:  # a group per camel not yet in one, in slot order
-            if any(start in group for group in out):
-                continue
-            found = {start}
-            stack = [start]
-            while stack:
-                for t in NEIGHBOURS[stack.pop()]:
-                    if t in own and t not in found:
-                        found.add(t)
-                        stack.append(t)
-            out.append(frozenset(found))
-        return out
-
-    def legal_actions_with_cost(self) -> list[tuple[Action, int]]:
-        """``legal_actions()`` paired with what each costs now (0 for end, else 1 or 2: R7, I3)."""
-        return [(action, self.cost(action)) for action in self.legal_actions()]
-
-    def state(self) -> State:
-        """The whole visible position as an immutable value; equal positions compare equal."""
-        return State(
-            seats=self.seats,
-            casual=self.options.casual,
-            short=self.options.short,
-            camels=tuple(self.all_camels()),
-            loose=tuple(None if g == NONE else ALL_GOODS[g] for g in self.loose),
-            demand=tuple(self.demand),
-            markers=tuple(self.markers),
-            theft=tuple(self.theft),
-            delivered=tuple(
-                tuple(self.delivered[s * GOOD_COUNT : (s + 1) * GOOD_COUNT]) for s in range(self.seats)
-            ),
-            bag=tuple(self.bag),
-            seat=self.seat,
-            left=self.left,
-            turn=self.turn,
-            triggered=self.triggered,
-            over=self.over,
-        )
-
-    def position(self) -> str:
-        """The position in one line of text (docs/POSITION.md); ``from_position`` reads it back."""
-        return format_position(self.state())
-
-    def setup_goods(self) -> tuple[Good, ...]:
-        """The goods drawn onto numbered spaces 1-8 at set-up (R3), in that order;
-        ``Game(options, setup_draws=...)`` sets up a game with them. Empty for a
-        game set up from a position (``start_position()``)."""
-        return tuple(ALL_GOODS[g] for g in self.setup_draws)
-
-    def start_position(self) -> str | None:
-        """The position this game was set up from, or None for the normal set-up (R3)."""
-        return self._initial_position
 
     @classmethod
     def from_position(
@@ -1357,6 +888,7 @@ class Game:
         self.winners = self.result() if state.over is not None else ()
         self.history = []
         self._undo = []
+        self._refills = []
         self._redo = []
         self.setup_draws = ()
         self._initial_position = format_position(self.state())
@@ -1380,6 +912,7 @@ class Game:
         other.bag = self.bag[:]
         other.history = []
         other._undo = []
+        other._refills = []
         other._redo = []
         return other
 
@@ -1394,37 +927,6 @@ def _draw_ints(draws: Sequence[int]) -> tuple[int, ...]:
 
 
 _ANY_SETUP = (0, 0, 1, 1, 2, 2, 3, 3)  # valid set-up draws in every variant, overwritten by from_state
-
-
-# Camels are immutable values: each (seat, square, load) is built once and
-# shared, so reading a whole position costs list building, not object building.
-# Keyed by camel_order's order as one int, so sorting the keys sorts the camels.
-_CAMELS: dict[int, Camel] = {}
-
-
-def _camel_key(seat: int, square: int, load: int) -> int:
-    """An int that sorts as ``camel_order`` does (square, seat, good, on top before under)."""
-    if load == NONE:
-        return (square * 4 + seat) * 18
-    good, under = cargo(load)
-    return (square * 4 + seat) * 18 + (good + 1) * 2 + under
-
-
-def _camel_of(key: int) -> Camel:
-    camel = _CAMELS.get(key)
-    if camel is None:
-        rest, under = divmod(key, 2)
-        rest, good = divmod(rest, 9)
-        square, seat = divmod(rest, 4)
-        camel = Camel(seat, square) if good == 0 else Camel(seat, square, ALL_GOODS[good - 1], bool(under))
-        _CAMELS[key] = camel
-    return camel
-
-
-def _sorted_camels(keys: list[int]) -> list[Camel]:
-    keys.sort()
-    table = _CAMELS
-    return [table.get(k) or _camel_of(k) for k in keys]
 
 
 def _unnamed(game: Game, action: Action) -> Refusal | None:
@@ -1442,7 +944,7 @@ def _unnamed(game: Game, action: Action) -> Refusal | None:
     )
     if squares is None:
         return _NOT_ACTION
-    if any(_off_board(sq) for sq in squares):
+    if any(off_board(sq) for sq in squares):
         return _NO_SQUARE
     if isinstance(action, (Steal, MoveGood)) and (
         type(action.good) is not int or not 0 <= action.good < GOOD_COUNT
@@ -1462,11 +964,3 @@ def _shown(game: Game, action: Action) -> str:
     # The notation writes a steal from a seat not in the game; other faults only repr does.
     steal = isinstance(action, Steal) and action.victim >= 0 and reason is _NO_PLAYER
     return str(action) if steal else repr(action)
-
-
-def _off_board(square: object) -> bool:
-    return type(square) is not int or not 0 <= square < SQUARES
-
-
-def _steal_key(action: Steal) -> tuple[int, int, int]:
-    return (action.at, action.victim, action.good)

@@ -10,8 +10,9 @@ the kinds legal at that moment, then its place among the legal actions of
 that kind, sorted by the action's own fields. The order is the codec's, not
 the order of ``Game.legal_actions()``, so a change of the engine's list order
 cannot change what an old link means. Draws are coded as which good came out
-of the bag, weighted by the cubes of each good still in it; the codec knows
-from the rules (R3, R13) when an action draws and how many goods, so a link
+of the bag, weighted by the cubes of each good still in it; the set-up draws
+eight (R3) and the engine says when an action draws and how many goods
+(``Game.draws_needed``, R13), so a link
 holds exactly the draws already made and nothing about the ones to come (I11).
 
 The choices are combined by rANS on an unbounded integer (exact arithmetic
@@ -28,7 +29,7 @@ from typing import cast
 from .actions import Action, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
 from .board import CITY_WANTS, GOODS, NEIGHBOURS, NUMBERED, SIZE
 from .errors import CaravanError, LinkError
-from .game import REFILL_AT, Game
+from .game import Game
 from .limits import MAX_ACTIONS as MAX_ACTIONS
 from .limits import MAX_LINK as MAX_LINK
 from .limits import MAX_TURN_LIMIT
@@ -124,14 +125,13 @@ def _distance(a: int, b: int) -> int:
 
 
 class _Board:
-    """What the codec follows of the game, from the rules and the actions
-    alone (never the engine's internals): the bag and the loose goods (R3,
-    R13), to know when an action draws and how many goods; the seat to move
-    and the squares of each seat's laden camels, for the model."""
+    """What the codec follows of the game from the actions alone: the bag's
+    counts (R2), to weigh each draw; the seat to move and the squares of each
+    seat's laden camels, for the model. When an action draws and how many
+    goods the engine says (``Game.draws_needed``, R13)."""
 
     def __init__(self, short: bool, seats: int, start: int) -> None:
         self.counts = [g.short_count if short else g.full_count for g in GOODS]
-        self.loose = len(NUMBERED)
         self.seats = seats
         self.seat = start
         self.laden: list[list[int]] = [[] for _ in range(seats)]
@@ -142,10 +142,8 @@ class _Board:
             near.update(NEIGHBOURS[sq])
         return near
 
-    def play(self, action: Action) -> int:
-        """Follow ``action``; returns how many goods it draws (R13 with I6: a
-        pick-up that leaves four loose goods refills the empty numbered
-        spaces, as far as the bag allows)."""
+    def play(self, action: Action) -> None:
+        """Follow ``action`` (its draws are taken from ``counts`` as they are coded)."""
         laden = self.laden[self.seat]
         if isinstance(action, EndTurn):
             self.seat = (self.seat + 1) % self.seats
@@ -161,13 +159,6 @@ class _Board:
                 laden.append(action.to)
         elif isinstance(action, PickUp):  # R8
             laden.append(action.at)
-            self.loose -= 1
-            left = sum(self.counts)
-            if self.loose == REFILL_AT and left:
-                n = min(len(NUMBERED) - self.loose, left)
-                self.loose += n
-                return n
-        return 0
 
 
 # ------------------------------------------------------------------ choices
@@ -322,8 +313,9 @@ def encode(game: Game) -> str:
     replay = Game(replace(o, start=game.start), seed=0, setup_draws=game.setup_draws)
     for step in game.history:
         _code_action(out, replay.legal_actions(), step.action, board)
-        if board.play(step.action) != len(step.draws):
-            raise AssertionError("the link codec and the engine disagree on when goods are drawn (R13)")
+        if replay.draws_needed(step.action) != len(step.draws):
+            raise AssertionError("the history's draws are not the ones its actions make (R13)")
+        board.play(step.action)
         _code_draws(out, board, len(step.draws), step.draws)
         replay.push_recorded(step.action, step.draws)
     x = out.number()
@@ -448,7 +440,8 @@ def _replay(payload: bytes, version: int, chance_seed: int | None) -> Game:
         if not legal:
             raise LinkError(TAMPERED)  # more actions than the game had
         action = _code_action(inp, legal, None, board)
-        draws = _code_draws(inp, board, board.play(action), None)
+        draws = _code_draws(inp, board, game.draws_needed(action), None)
+        board.play(action)
         game.push_recorded(action, draws)
     if inp.x:
         raise LinkError(TAMPERED)  # choices left over: not what the encoder wrote

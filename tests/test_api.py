@@ -240,7 +240,6 @@ RAW = {
     "loose_count",
     "triggered",
     "camels_of",
-    "camels_on",
 }
 CODES = {"NONE", "UNDER", "SUPPLY", "cargo", "CITY_WANTS"}
 # Names a Game is bound to outside caravan/ (a receiver named like one of these).
@@ -256,7 +255,7 @@ FRONT_ENDS = (
     "caravan/arena.py",
     *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "caravan" / "bots").glob("*.py")),
 )
-UNLISTED = {"over", "winners", "start", "setup_draws", "state_key"}
+UNLISTED = {"over", "winners", "start", "setup_draws"}
 
 
 def test_the_raw_names_the_guard_looks_for_are_game_fields() -> None:
@@ -319,7 +318,7 @@ def test_the_guard_catches_what_a_front_end_inside_caravan_must_not_read(tmp_pat
     bad = tmp_path / "text.py"
     bad.write_text(
         "from .game import NONE, UNDER, Game\nfrom .board import CITY_WANTS, _private\n"
-        "a = game.loose[3]\nb = game.over\nc = game.winners\nd = game.camels_on(4)\n"
+        "a = game.loose[3]\nb = game.over\nc = game.winners\nd = game.camels_of(4)\n"
         "e = game.outcome()\nf = game.loose_at(3)\n",
         encoding="utf-8",
     )

@@ -85,6 +85,9 @@ def test_the_installable_package_is_the_engine_alone_and_runs_as_a_module() -> N
     )
     assert config["tool"]["setuptools"]["packages"] == ["caravan", *subpackages]
     assert config["project"]["dependencies"] == []
+    # PEP 561: a typed caller's mypy reads the engine's annotations (docs/API.md, Modules).
+    assert (ROOT / "caravan" / "py.typed").is_file()
+    assert "py.typed" in config["tool"]["setuptools"]["package-data"]["caravan"]
     assert config["project"]["scripts"]["caravan"] == "caravan.terminal:main"
     # What an installed package runs: python -m caravan, from outside the repository.
     done = subprocess.run(

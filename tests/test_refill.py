@@ -137,3 +137,27 @@ def test_i9_a_whole_game_uses_all_44_markers_over_its_refills(short: bool, refil
     used = 4 + 4 * refills
     assert game.demand_left() == 44 - used
     assert seen[-1].bag_left == 0
+
+
+def test_r13_draws_needed_says_before_each_action_how_many_goods_it_draws() -> None:
+    """Game.draws_needed (what link.py asks before reading draws): the pick-up
+    leaving four loose goods draws one per empty numbered space while the bag
+    lasts (R13, I6: fewer at its end, none once empty); every other action 0."""
+    seen: set[int] = set()
+    for seed in range(6):
+        game = Game(Options(players=default_players(2 + seed % 3), short=True), seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over():
+            action = courier_action(game, rng)
+            needed = game.draws_needed(action)
+            game.push(action)
+            assert needed == len(game.history[-1].draws), (seed, len(game.history), action)
+            seen.add(needed)
+    assert seen == {0, 4}  # four empty numbered spaces at every refill of these games
+    for bag, draws in (("MW", 2), ("", 0)):  # the bag's last goods; an empty bag (I6)
+        game = camel(five_loose(blank()), 0, "c6")
+        game = keep_in_bag(game, bag)
+        assert game.draws_needed(PICK[sq("c6")]) == draws
+        assert game.draws_needed(PLACE[sq("d4")]) == 0
+        game.push(PICK[sq("c6")])
+        assert len(game.history[-1].draws) == draws

@@ -306,3 +306,20 @@ def test_legal_actions_are_values_a_set_or_dict_can_hold() -> None:
         for action in rng.sample(legal, min(20, len(legal))):
             again = parse_action(str(action))
             assert again in seen and legal[seen[again]] is action
+
+
+def test_state_key_is_a_hashable_key_equal_for_transpositions() -> None:
+    """A search's transposition table: two orders of the same placements (R7)
+    reach one key, usable in a set; a different position has another key."""
+    game = Game(Options(), seed=3)
+    for action in ("@c3", "end"):
+        game.push(parse_action(action))
+    seen: set[object] = set()
+    for first, second in (("@a1", "@b1"), ("@b1", "@a1"), ("@a1", "@c1")):
+        game.push(parse_action(first))
+        game.push(parse_action(second))
+        seen.add(game.state_key())
+        game.pop()
+        game.pop()
+    assert len(seen) == 2
+    assert hash(game.state_key()) == hash(game.copy_position().state_key())

@@ -96,3 +96,14 @@ def test_undo_of_the_game_ending_delivery_reopens_the_game() -> None:
     assert not game.is_over() and game.legal_actions()
     game.redo()
     assert game.state_key() == final and game.over == "delivery"
+
+
+def test_r8_undoing_a_pick_up_of_many_demand_markers_puts_every_one_back() -> None:
+    """A position may hold all 44 markers but the set-up's on one square (I9):
+    the pick-up takes them all (R8) and pop restores them exactly."""
+    text = "2 a1*1/g1*1/c6I*40:1/a7*1/g7*1 *0$1/*0$1 I2C3G3P3M9W9S9H9 1 1 3 - -"
+    game = Game.from_position(text)
+    game.push(PICK[sq("c6")])
+    assert game.markers_held(0) == 40 and game.demand_at(sq("c6")) == 0
+    game.pop()
+    assert game.position() == text
