@@ -202,26 +202,54 @@ def crowded(game: Game, sel: Selection, square: int, unit_px: float) -> bool:
     return pick and min(LOOSE_HIT[2:]) * unit_px < MIN_TAP_PX
 
 
+def _pattern(pattern_id: str, seat: int, colour: str) -> str:
+    """A seat's fill pattern (SEAT_PATTERNS) in the ink of its colour; "" for plain."""
+    kind = SEAT_PATTERNS[seat % len(SEAT_PATTERNS)]
+    line = ink(colour)
+    if kind == "stripes":
+        body = f'<path d="M-1 1 L1 -1 M0 6 L6 0 M5 7 L7 5" stroke="{line}" stroke-width="1.6"/>'
+    elif kind == "dots":
+        body = f'<circle cx="3" cy="3" r="1.4" fill="{line}"/>'
+    elif kind == "checks":
+        sq = '<rect x="{0}" y="{0}" width="3" height="3" fill="{1}"/>'
+        body = sq.format(0, line) + sq.format(3, line)
+    else:
+        return ""
+    return f'<pattern id="{pattern_id}" width="6" height="6" patternUnits="userSpaceOnUse">{body}</pattern>'
+
+
 def _patterns(game: Game) -> str:
     """One fill pattern per seat, in that player's ink: the second cue."""
     out = ["<defs>"]
     for seat, player in enumerate(game.options.players):
-        kind = SEAT_PATTERNS[seat % len(SEAT_PATTERNS)]
-        line = ink(player.colour)
-        if kind == "stripes":
-            body = f'<path d="M-1 1 L1 -1 M0 6 L6 0 M5 7 L7 5" stroke="{line}" stroke-width="1.6"/>'
-        elif kind == "dots":
-            body = f'<circle cx="3" cy="3" r="1.4" fill="{line}"/>'
-        elif kind == "checks":
-            sq = '<rect x="{0}" y="{0}" width="3" height="3" fill="{1}"/>'
-            body = sq.format(0, line) + sq.format(3, line)
-        else:
-            continue
-        out.append(
-            f'<pattern id="seat-{seat}" width="6" height="6" patternUnits="userSpaceOnUse">{body}</pattern>'
-        )
+        out.append(_pattern(f"seat-{seat}", seat, player.colour))
     out.append("</defs>")
     return "".join(out)
+
+
+def seat_swatch(seat: int, colour: str) -> str:
+    """A seat's camel as the board draws it, colour and pattern, for the
+    new-game form (its own pattern id: the form has no board's ``defs``)."""
+    fill, line = player_hex(colour), ink(colour)
+    pattern = _pattern(f"swatch-{seat}", seat, colour)
+    over = f'<path d="{_CAMEL}" fill="url(#swatch-{seat})"/>' if pattern else ""
+    return (
+        f'<svg class="seat-swatch board-art" viewBox="-3 -4 30 29" aria-hidden="true">'
+        f'<defs>{pattern}</defs><rect x="-3" y="-4" width="30" height="29" rx="4" class="cell light"/>'
+        f'<path d="{_CAMEL}" fill="{fill}" stroke="{line}" stroke-width="1.2"/>{over}</svg>'
+    )
+
+
+_CONTRACT_ATTR = re.compile(r'\s(?:id="board"|(?:data-[a-z-]+|role|aria-label|tabindex)="[^"]*")')
+
+
+def picture(game: Game, unit_px: float = 0.5) -> str:
+    """The board drawn for the front page, by ``render_board``: a picture
+    (hidden from screen readers, no ids or ``data-`` attributes of the
+    contract, no tooltips), so tests and readers never take it for the game's."""
+    board = render_board(game, Selection(), unit_px=unit_px)
+    board = re.sub(r"<title>[^<]*</title>", "", _CONTRACT_ATTR.sub("", board))
+    return board.replace("<svg ", '<svg class="front-board board-art" aria-hidden="true" ', 1)
 
 
 def token_svg(game: Game, camel: Camel, count: int, text_min: float, *, show_count: bool = True) -> str:

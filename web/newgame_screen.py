@@ -3,18 +3,25 @@ game from it (or from ``?autostart``), and the screen's markup."""
 
 from __future__ import annotations
 
+from caravan.actions import parse_action
+from caravan.board import PLAYER_COLOURS
 from caravan.errors import OptionsError
 from caravan.game import Game
-from caravan.options import Options, default_players
+from caravan.options import Options, Player, default_players
 
-from . import pages
+from . import board_svg, pages
 from .game_screen import GameScreen
 from .i18n import _, words
 from .markup import esc
-from .newgame import Form, form_markup
+from .newgame import Form, form_markup, intro_markup
 from .saved import default_name
 from .services import Page, Services
 from .view import View
+
+QUICK_BOT = "easy"  # the bot of ``#play-computer``: docs/HOWTO.md's first game
+# The front page's picture: two players' set-up turns (R3-R5) and a pick-up (R8).
+PICTURE_SEED = 5
+PICTURE_ACTIONS = ("@b3", "end", "@f5", "end", "@c3", "end", "@f4", "end", "+b3", "end")
 
 
 class NewGameScreen:
@@ -41,6 +48,21 @@ class NewGameScreen:
         """``?autostart=N``: default names, colours and start seat (tests, benchmarks)."""
         self.start(Options(players=default_players(players), short=short, casual=casual))
 
+    def quick(self, values: dict[str, object]) -> None:
+        """``#play-computer``: the first seat's player (as the form names
+        and colours it) against an easy bot, in a short game (docs/HOWTO.md's
+        first game); the form itself is left as it was."""
+        self.form.update(values)
+        colours = self.form.colours
+        second = colours[1]
+        if second == colours[0]:
+            second = next(c for c in PLAYER_COLOURS if c != colours[0])
+        players = (
+            Player(self.form.names[0].strip() or None, colours[0]),
+            Player(None, second, QUICK_BOT),
+        )
+        self.start(Options(players=players, short=True))
+
     def submit(self, values: dict[str, object]) -> None:
         self.form.update(values)
         try:
@@ -50,13 +72,17 @@ class NewGameScreen:
             return
         self.start(options)
 
-    def change(self, values: dict[str, object]) -> None:
+    def change(self, values: dict[str, object], focus: str | None = None) -> None:
+        """A choice changed on the form (the count, a colour, a seat's type):
+        it is drawn again, the focus kept on ``focus`` (a CSS selector)."""
         self.form.update(values)
+        self.page.focus = focus
 
     def show(self) -> None:
         """Show the form; the game in progress stays until another one starts."""
         self.page.screen = "new-game"
         self.page.message = ""
+        self.page.focus = None
 
     def back(self) -> None:
         """Back from the form to the game that was being played, untouched."""
@@ -67,16 +93,27 @@ class NewGameScreen:
             self.page.focus = None
 
     def view(self, top: str) -> View:
+        """The front page: what the game is and a drawing of its board, the
+        form, and the saved games and the how-to-play a click away."""
         game = self.play.cur.game
         resumable = game is not None and not game.is_over()
         link_error = self.page.link_error
         error = f'<p id="link-error" role="alert">{esc(link_error)}</p>' if link_error else ""
         form = form_markup(self.form, self.page.message, can_resume=resumable)
-        saved = f'<p class="saved-open">{pages.button("saved-button", _("Saved games"))}</p>'
-        # The how-to-play, offered to a first-time player without getting in the way.
-        howto = (
-            f'<p class="howto-offer">{esc(_("New to Caravan?"))} '
-            f'<button type="button" id="howto-open" class="linkish" data-rules-open="howto">'
-            f"{esc(_('How to play'))}</button></p>"
+        links = (
+            f'<p class="front-links">{esc(_("New to Caravan?"))} '
+            f'<button type="button" id="howto-open" data-rules-open="howto">{esc(_("How to play"))}</button> '
+            f"{pages.button('saved-button', _('Saved games'))}</p>"
         )
-        return View("new-game", top + error + howto + form + saved, title=_("Caravan"))
+        body = f'<div class="front">{intro_markup(front_picture())}{links}{form}</div>'
+        return View("new-game", top + error + body, focus=self.page.focus, title=_("Caravan"))
+
+
+def front_picture() -> str:
+    """The front page's board: a game a few turns in, drawn by the board's
+    own code (web/board_svg.py), the same at every boot and in the bundle's
+    first paint (tools/build.py)."""
+    game = Game(Options(players=default_players(2)), seed=PICTURE_SEED)
+    for text in PICTURE_ACTIONS:
+        game.push(parse_action(text))
+    return board_svg.picture(game)
