@@ -551,7 +551,7 @@ def render_board(
 ) -> str:
     """The whole ``svg#board`` element as markup. ``marks``: squares of the
     last turn's actions (``from``, ``to`` or both, docs/UI-CONTRACT.md)."""
-    ctx = _Ctx(game, sel, _Targets(game, sel.targets()), marks or {}, max(unit_px, 0.05), zoom)
+    ctx = _Ctx(game, sel, _Targets(game, sel.shown()), marks or {}, max(unit_px, 0.05), zoom)
     out = [
         f'<svg id="board" viewBox="0 0 {VIEW} {VIEW}" role="group" aria-label="{esc(_("The board"))}" '
         f'data-seat="{game.seat}">',
@@ -599,7 +599,7 @@ def square_view(game: Game, sel: Selection, square: int) -> str:
     title = name
     if want is not None:
         title += " · " + _("{city} wants {good}", city=words().city(square), good=words().good(want))
-    targets = _Targets(game, sel.targets())
+    targets = _Targets(game, sel.shown())
     close = _("Close the enlarged square")
     out = [
         f'<section id="square-view" data-square-view="{name}" aria-label="{esc(title)}">',

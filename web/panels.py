@@ -195,15 +195,22 @@ def controls(
     out.append("</div>")
     out.append(hint)
     if sel.sources and not bot_acts:  # help only when there is something to choose
-        help_text = (
-            _("Choose a highlighted target, or the same source again to cancel.")
-            if sel.selected
-            else _("Choose your camels, a good on one of your camels, or the supply.")
-        )
-        out.append(f'<p id="select-help">{esc(help_text)}</p>')
+        if sel.selected:
+            help_text = _("Choose a highlighted target, or the same source again to cancel.")
+        elif sel.only_placing() and not game.seat_camels(game.seat):
+            help_text = _(
+                "You have no camel on the board yet: place one from your supply. "
+                "The highlighted spaces show where it can go."
+            )
+        elif sel.only_placing():
+            help_text = _("Placing a camel is all you can do now: the highlighted spaces show where.")
+        else:
+            help_text = _("Choose your camels, a good on one of your camels, or the supply.")
+        prompt = ' class="prompt"' if sel.only_placing() and not sel.selected else ""
+        out.append(f'<p id="select-help"{prompt}>{esc(help_text)}</p>')
     out.append('<ul id="action-list">')
     # Deliveries, steals and pick-ups first and marked (web/log.py KIND_ORDER).
-    kinds = {action: action_kind(game, action) for action in sel.targets()}
+    kinds = {action: action_kind(game, action) for action in sel.shown()}
     for action in sorted(kinds, key=lambda a: KIND_ORDER[kinds[a]]):
         cost = game.cost(action)
         hinted = ' data-hint="true"' if sel.hinted == str(action) else ""
