@@ -534,8 +534,14 @@ def _square_target(ctx: _Ctx, square: int, action: Action, cost: int, *, occupie
     x, y = cell_origin(square)
     kind = action_kind(ctx.game, action)
     mark = target_mark(x, y, ring=occupied or kind == "deliver")
+    attrs = _action_attrs(ctx.game, action, cost, hinted=ctx.sel.hinted)
+    if ctx.sel.selected is None:
+        # Placements shown before the supply is chosen (Selection.shown): a
+        # click plays one, but they are no tab stops: the keyboard goes on
+        # to the supply and its targets, as before (docs/UI-CONTRACT.md).
+        attrs = attrs.replace(' tabindex="0"', ' tabindex="-1"')
     return (
-        f'<g{_action_attrs(ctx.game, action, cost, hinted=ctx.sel.hinted)} class="target {kind}">'
+        f'<g{attrs} class="target {kind}">'
         f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" class="hit"/>'
         f"{mark}{_cost_mark(ctx, x + 50, y + 50, cost)}</g>"
     )
