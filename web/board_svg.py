@@ -243,7 +243,7 @@ def seat_swatch(seat: int, colour: str) -> str:
 _CONTRACT_ATTR = re.compile(r'\s(?:id="board"|(?:data-[a-z-]+|role|aria-label|tabindex)="[^"]*")')
 
 
-def picture(game: Game, unit_px: float = 0.5) -> str:
+def picture(game: Game, unit_px: float = 0.8) -> str:
     """The board drawn for the front page, by ``render_board``: a picture
     (hidden from screen readers, no ids or ``data-`` attributes of the
     contract, no tooltips), so tests and readers never take it for the game's."""

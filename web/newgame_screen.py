@@ -93,20 +93,24 @@ class NewGameScreen:
             self.page.focus = None
 
     def view(self, top: str) -> View:
-        """The front page: what the game is and a drawing of its board, the
-        form, and the saved games and the how-to-play a click away."""
         game = self.play.cur.game
         resumable = game is not None and not game.is_over()
-        link_error = self.page.link_error
-        error = f'<p id="link-error" role="alert">{esc(link_error)}</p>' if link_error else ""
-        form = form_markup(self.form, self.page.message, can_resume=resumable)
-        links = (
-            f'<p class="front-links">{esc(_("New to Caravan?"))} '
-            f'<button type="button" id="howto-open" data-rules-open="howto">{esc(_("How to play"))}</button> '
-            f"{pages.button('saved-button', _('Saved games'))}</p>"
-        )
-        body = f'<div class="front">{intro_markup(front_picture())}{links}{form}</div>'
-        return View("new-game", top + error + body, focus=self.page.focus, title=_("Caravan"))
+        body = front_page(self.form, self.page.message, can_resume=resumable, link_error=self.page.link_error)
+        return View("new-game", top + body, focus=self.page.focus, title=_("Caravan"))
+
+
+def front_page(form: Form, message: str = "", *, can_resume: bool = False, link_error: str = "") -> str:
+    """The front page: what the game is and a drawing of its board, the
+    form, and the saved games and the how-to-play a click away. The same
+    function writes the bundle's first paint (tools/build.py), before Python runs."""
+    error = f'<p id="link-error" role="alert">{esc(link_error)}</p>' if link_error else ""
+    links = (
+        f'<p class="front-links">{esc(_("New to Caravan?"))} '
+        f'<button type="button" id="howto-open" data-rules-open="howto">{esc(_("How to play"))}</button> '
+        f"{pages.button('saved-button', _('Saved games'))}</p>"
+    )
+    form_html = form_markup(form, message, can_resume=can_resume)
+    return f'{error}<div class="front">{intro_markup(front_picture())}{links}{form_html}</div>'
 
 
 def front_picture() -> str:
