@@ -3,7 +3,7 @@
     python3 tools/prerender.py        (tools/build.py runs it; prints JSON: language -> markup)
 
 The page's own Python draws it (``web.newgame_screen.front_page`` with a
-fresh form, the catalogues compiled by tools/i18n.py), so what shows before
+fresh form, its rule citations linked as App.view links them, the catalogues compiled by tools/i18n.py), so what shows before
 Python runs in the browser is what the page draws once it does. boot.js
 shows it while the page boots (the form inert until then) when there is no
 game to resume or open. Standard library only, as tools/build.py.
@@ -23,6 +23,7 @@ if str(ROOT) not in sys.path:
 
 from tools import i18n  # noqa: E402
 from web import i18n as page_i18n  # noqa: E402
+from web.markup import link_rules  # noqa: E402
 from web.newgame import Form  # noqa: E402
 from web.newgame_screen import front_page  # noqa: E402
 
@@ -36,7 +37,7 @@ def front_pages(root: Path = ROOT) -> dict[str, str]:
             po = root / "caravan" / "locale" / lang / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
             translations = gettext.GNUTranslations(io.BytesIO(i18n.compile_po(po)))
         page_i18n.use(translations, lang)
-        out[lang] = front_page(Form())
+        out[lang] = link_rules(front_page(Form()))  # as App.view does
     page_i18n.use(None)
     return out
 
