@@ -293,14 +293,16 @@ def front_pages(root: Path) -> dict[str, str]:
 
 
 def _with_front_pages(html: str, pages: dict[str, str]) -> str:
-    """One ``<template data-front="xx">`` per language after ``#screen``:
-    boot.js shows the chosen language's while Python boots (first paint)."""
+    """The English front page in ``#screen`` (inert), and one ``<template
+    data-front="xx">`` per language after it: while Python boots boot.js
+    shows it (first paint) and web/static/front.js swaps in the language shown."""
     if html.count(SCREEN_TAG) != 1:
         raise BuildError(f"index.html needs exactly one {SCREEN_TAG}")
+    english = f'<div class="prerendered" data-front="en" inert>{pages["en"]}</div>'
     templates = "".join(
         f'\n<template data-front="{lang}">{markup}</template>' for lang, markup in pages.items()
     )
-    return html.replace(SCREEN_TAG, SCREEN_TAG + templates)
+    return html.replace(SCREEN_TAG, f'<main id="screen">{english}</main>{templates}')
 
 
 def csp(root: Path) -> str:

@@ -3,8 +3,9 @@
     python3 tools/prerender.py        (tools/build.py runs it; prints JSON: language -> markup)
 
 The page's own Python draws it (``web.newgame_screen.front_page`` with a
-fresh form, its rule citations linked as App.view links them, the catalogues compiled by tools/i18n.py), so what shows before
-Python runs in the browser is what the page draws once it does. boot.js
+fresh form, its rule citations linked as App.view links them, the
+catalogues compiled by tools/i18n.py), so what shows before Python runs in
+the browser is what the page draws once it does. boot.js
 shows it while the page boots (the form inert until then) when there is no
 game to resume or open. Standard library only, as tools/build.py.
 """
