@@ -8,10 +8,11 @@ from caravan.board import PLAYER_COLOURS
 from caravan.errors import OptionsError
 from caravan.game import Game
 from caravan.options import Options, Player, default_players
+from caravan.words import Words
 
 from . import board_svg, pages
 from .game_screen import GameScreen
-from .i18n import _, words
+from .i18n import _, lang, words
 from .markup import esc
 from .newgame import Form, form_markup, intro_markup
 from .saved import default_name
@@ -113,11 +114,20 @@ def front_page(form: Form, message: str = "", *, can_resume: bool = False, link_
     return f'{error}<div class="front">{intro_markup(front_picture())}{links}{form_html}</div>'
 
 
+# Per language (the cities' names), with the words it was drawn in: drawn once per page
+# and language, again if a language's catalogue is replaced (tests' pseudo-language).
+_pictures: dict[str, tuple[Words, str]] = {}
+
+
 def front_picture() -> str:
     """The front page's board: a game a few turns in, drawn by the board's
     own code (web/board_svg.py), the same at every boot and in the bundle's
     first paint (tools/build.py)."""
-    game = Game(Options(players=default_players(2)), seed=PICTURE_SEED)
-    for text in PICTURE_ACTIONS:
-        game.push(parse_action(text))
-    return board_svg.picture(game)
+    code, said = lang(), words()
+    cached = _pictures.get(code)
+    if cached is None or cached[0] is not said:
+        game = Game(Options(players=default_players(2)), seed=PICTURE_SEED)
+        for text in PICTURE_ACTIONS:
+            game.push(parse_action(text))
+        cached = _pictures[code] = (said, board_svg.picture(game))
+    return cached[1]
