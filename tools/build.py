@@ -292,15 +292,23 @@ def front_pages(root: Path) -> dict[str, str]:
     return pages
 
 
+_PICTURE = re.compile(r'(<div class="front-picture">)<svg .*?</svg>(</div>)', re.S)
+_EMPTY_PICTURE = r"\1\2"
+
+
 def _with_front_pages(html: str, pages: dict[str, str]) -> str:
     """The English front page in ``#screen`` (inert), and one ``<template
-    data-front="xx">`` per language after it: while Python boots boot.js
-    shows it (first paint) and web/static/front.js swaps in the language shown."""
+    data-front="xx">`` per other language after it, without the board's
+    picture (14 kB each: web/static/front.js lends them the English one until
+    Python draws the live page): while Python boots, boot.js shows it (first
+    paint) and front.js swaps in the language shown."""
     if html.count(SCREEN_TAG) != 1:
         raise BuildError(f"index.html needs exactly one {SCREEN_TAG}")
     english = f'<div class="prerendered" data-front="en" inert>{pages["en"]}</div>'
     templates = "".join(
-        f'\n<template data-front="{lang}">{markup}</template>' for lang, markup in pages.items()
+        f'\n<template data-front="{lang}">{_PICTURE.sub(_EMPTY_PICTURE, markup, count=1)}</template>'
+        for lang, markup in pages.items()
+        if lang != "en"
     )
     return html.replace(SCREEN_TAG, f'<main id="screen">{english}</main>{templates}')
 
