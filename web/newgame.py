@@ -131,7 +131,7 @@ def intro_markup(picture: str) -> str:
         "and deliver them to the cities that want them. The most points wins."
     )
     return (
-        f'<div class="front-intro"><p class="tagline">{esc(tagline)}</p>'
+        f'<div class="front-intro"><h2 class="tagline">{esc(tagline)}</h2>'
         f'<p class="pitch">{esc(pitch)}</p>'
         f'<div class="front-picture">{picture}</div></div>'
     )
