@@ -1,11 +1,11 @@
 // The front page in the language shown, while Python boots (tools/prerender.py drew it;
 // boot.js decided, as <html data-front>, that it is wanted). tools/build.py puts the English
 // one in #screen and every other language's in a <template data-front="xx"> before this
-// classic script, which runs while the page is parsed: a page in another language gets its
-// own before the first paint, or right after, with the English page's drawing of the board
-// (the templates leave it out to keep index.html small). Inert until Python draws the live
-// one over it (it replaces #screen's content). boot.js calls caravanFront() when the
-// language changes before Python is ready.
+// async script (it never holds up the parser, and runs as soon as it arrives): a page in
+// another language gets its own then, with the English page's drawing of the board (the
+// templates leave it out to keep index.html small). Inert until Python draws the live one
+// over it (it replaces #screen's content). boot.js calls caravanFront() when the language
+// changes before Python is ready.
 (function () {
   var html = document.documentElement;
   var screen = document.getElementById("screen");
