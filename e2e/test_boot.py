@@ -15,13 +15,15 @@ WASM = "**/pyodide.asm.wasm"
 
 
 @pytest.mark.timeout(120)
-def test_loading_screen_shows_progress_until_python_is_ready(tab: Tab) -> None:
+def test_loading_screen_shows_progress_and_the_front_page_until_python_is_ready(tab: Tab) -> None:
     """Held back at the wasm download, the page shows #loading with a progress
-    bar and is not ready; released, it becomes ready and hides #loading."""
+    bar and is not ready, the front page drawn at build time under it (in the
+    language asked for, inert: nothing in it works before Python);
+    released, it becomes ready, hides #loading and draws the live front page."""
     held: list[Any] = []
     tab.page.route(WASM, lambda route: held.append(route))
     with tab.page.expect_request(WASM):
-        tab.page.goto(tab.base_url + "?autostart=2")
+        tab.page.goto(tab.base_url + "?lang=pl")
     for _ in range(200):  # each evaluate lets Playwright deliver the route event
         if held:
             break
@@ -32,11 +34,20 @@ def test_loading_screen_shows_progress_until_python_is_ready(tab: Tab) -> None:
     assert html.get_attribute("data-ready") is None
     expect(tab.page.locator("#loading")).to_be_visible()
     expect(tab.page.locator("progress#boot-progress")).to_be_visible()
+    expect(html).to_have_attribute("data-front", "shown")
+    first = tab.page.locator('#screen > .prerendered[data-front="pl"]')
+    expect(first.locator("#start-game")).to_be_visible()
+    expect(first.locator("#play-computer")).to_have_text("Zagraj z komputerem")
+    expect(first.locator("svg.front-board")).to_be_visible()  # lent by the English page
+    assert first.evaluate("el => el.inert") is True
 
     held[0].continue_()
     tab.page.wait_for_function(READY, timeout=60_000)
-    expect(html).to_have_attribute("data-screen", "game")
+    expect(html).to_have_attribute("data-screen", "new-game")
     expect(tab.page.locator("#loading")).to_be_hidden()
+    expect(tab.page.locator(".prerendered")).to_have_count(0)
+    tab.page.locator("#start-game").click()  # the live page's
+    expect(html).to_have_attribute("data-screen", "game")
     expect(tab.page.locator("svg#board")).to_be_visible()
 
 

@@ -113,6 +113,7 @@ INPUT_GLOBS = (
     "tools/build.py",
     "tools/pyc.mjs",
     "tools/i18n.py",
+    "tools/prerender.py",
     "caravan/locale/*/LC_MESSAGES/*.po",
 )
 
@@ -270,6 +271,46 @@ def manifest_name(lang: str) -> str:
 def _words_script(words: dict[str, dict[str, str]]) -> str:
     data = json.dumps(words, ensure_ascii=False, separators=(",", ":"), sort_keys=True).replace("</", "<\\/")
     return f'<script type="application/json" id="caravan-words">{data}</script>'
+
+
+SCREEN_TAG = '<main id="screen"></main>'
+
+
+def front_pages(root: Path) -> dict[str, str]:
+    """The front page in every language, drawn by the page's own Python
+    (tools/prerender.py, run on ``root``'s sources in a process of its own)."""
+    proc = subprocess.run(
+        [sys.executable, str(root / "tools" / "prerender.py")],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+    )
+    if proc.returncode != 0:
+        raise BuildError(f"tools/prerender.py failed: {proc.stderr[-2000:]}")
+    pages: dict[str, str] = json.loads(proc.stdout)
+    return pages
+
+
+_PICTURE = re.compile(r'(<div class="front-picture">)<svg .*?</svg>(</div>)', re.S)
+_EMPTY_PICTURE = r"\1\2"
+
+
+def _with_front_pages(html: str, pages: dict[str, str]) -> str:
+    """The English front page in ``#screen`` (inert), and one ``<template
+    data-front="xx">`` per other language after it, without the board's
+    picture (14 kB each: web/static/front.js lends them the English one until
+    Python draws the live page): while Python boots, boot.js shows it (first
+    paint) and front.js swaps in the language shown."""
+    if html.count(SCREEN_TAG) != 1:
+        raise BuildError(f"index.html needs exactly one {SCREEN_TAG}")
+    english = f'<div class="prerendered" data-front="en" inert>{pages["en"]}</div>'
+    templates = "".join(
+        f'\n<template data-front="{lang}">{_PICTURE.sub(_EMPTY_PICTURE, markup, count=1)}</template>'
+        for lang, markup in pages.items()
+        if lang != "en"
+    )
+    return html.replace(SCREEN_TAG, f'<main id="screen">{english}</main>{templates}')
 
 
 def csp(root: Path) -> str:
@@ -447,6 +488,7 @@ def build(root: Path = ROOT, out: Path | None = None) -> Bundle:
     if html.count(boot_tag) != 1:
         raise BuildError(f"index.html needs exactly one {boot_tag}")
     html = html.replace(boot_tag, _words_script(words) + "\n" + boot_tag)
+    html = _with_front_pages(html, front_pages(root))
     files["index.html"] = _rewrite_html(root, html, paths, csp(root)).encode()
 
     if out.exists():

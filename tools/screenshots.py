@@ -1,12 +1,14 @@
 """Render the page's key states as PNGs, for people to look at (`make screenshots`).
 
-States: the start, a source selected with a steal on offer, a crowded
-square, a refill just made, the end triggered, game over, the question
-asked before a turn ends with actions left, the rules reference (at the
-actions), the how-to-play and the legend's marks, the new-game form, the
-enlarged square view (a phone), saved games (a long name), the history,
-the share dialog and a camel selected (useful and quiet targets, the last
-turn's corners); each at 1280x800 and 360x740, in the light and the dark
+States: the front page (the new-game form; ``0-front-xx`` in each other
+language, light theme), the start (the placements shown at once), a
+source selected with a steal on offer, a crowded square, a refill just
+made, the end triggered, game over (2 and 4 players), the question asked
+before a turn ends with actions left, the rules reference (at the
+actions), the how-to-play and the legend's marks, the enlarged square view
+(a phone), saved games (a long name), the history, the share dialog, the
+screen-reader board and a camel selected (useful and quiet targets, the
+last turn's corners); each at 1280x800 and 360x740, in the light and the dark
 theme. ``--lang pl,nl`` renders them in those languages (``?lang=``, light
 theme only; names end in ``-pl``), to check that longer words fit
 (issue 13); any text wider than its box (e2e/layout.py) is printed. Positions are made
@@ -43,6 +45,7 @@ from web.saved import Saves
 from web.storage import MemoryStorage
 
 SIZES = {"desktop": (1280, 800), "phone": (360, 740)}
+FRONT_LANGS = ("es", "fr", "pl", "nl")  # the front page in each language (0-front-xx), light only
 THEMES = ("light", "dark")
 
 
@@ -171,12 +174,14 @@ def _states() -> list[State]:
         zoom_game.push(parse_action(text))
     return [
         ("0-new-game", None, nothing),
+        *((f"0-front-{code}", None, nothing) for code in FRONT_LANGS),
         ("1-start", start, nothing),
         ("2-steal", steal_game, select_steal),
         ("3-crowded", _crowded(), nothing),
         ("4-refill", refill_game, pick_up),
         ("5-end-triggered", end_game, nothing),
         ("6-game-over", _finish(11), nothing),
+        ("6-game-over-4p", _finish(5, players=4), nothing),
         ("7-confirm-end", steal_game, ask_end),
         ("8-rules", steal_game, rules_at_actions),
         ("9-howto", start, howto),
@@ -190,8 +195,8 @@ def _states() -> list[State]:
     ]
 
 
-def _finish(seed: int) -> Game:
-    game = Game(Options(players=default_players(2), short=True), seed=seed)
+def _finish(seed: int, players: int = 2) -> Game:
+    game = Game(Options(players=default_players(players), short=True), seed=seed)
     rng = random.Random(seed)
     while not game.is_over():
         game.push(courier_action(game, rng))
@@ -222,8 +227,11 @@ def _render(
     page = csp_safe(context.new_page())
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    if name.startswith("0-front-"):
+        lang = name.removeprefix("0-front-")
+        themes = ("light",)
     query = f"?lang={lang}" if lang else ""
-    suffix = f"-{lang}" if lang else ""
+    suffix = f"-{lang}" if lang and not name.startswith("0-front-") else ""
     if game is None:
         page.goto(f"{base}{query}")
     elif game.start_position() is None and "saved" not in name:

@@ -243,8 +243,12 @@ class App:
     def submit_form(self, values: dict[str, object]) -> None:
         self.new.submit(values)
 
-    def change_form(self, values: dict[str, object]) -> None:
-        self.new.change(values)
+    def change_form(self, values: dict[str, object], focus: str | None = None) -> None:
+        self.new.change(values, focus)
+
+    def quick_game(self, values: dict[str, object]) -> None:
+        """``#play-computer``: the first seat against an easy bot, a short game."""
+        self.new.quick(values)
 
     def new_game(self) -> None:
         """Show the form; the game in progress stays until another one starts."""

@@ -231,26 +231,54 @@ def crowded(game: Game, sel: Selection, square: int, unit_px: float) -> bool:
     return pick and min(LOOSE_HIT[2:]) * unit_px < MIN_TAP_PX
 
 
+def _pattern(pattern_id: str, seat: int, colour: str) -> str:
+    """A seat's fill pattern (SEAT_PATTERNS) in the ink of its colour; "" for plain."""
+    kind = SEAT_PATTERNS[seat % len(SEAT_PATTERNS)]
+    line = ink(colour)
+    if kind == "stripes":
+        body = f'<path d="M-1 1 L1 -1 M0 6 L6 0 M5 7 L7 5" stroke="{line}" stroke-width="1.6"/>'
+    elif kind == "dots":
+        body = f'<circle cx="3" cy="3" r="1.4" fill="{line}"/>'
+    elif kind == "checks":
+        sq = '<rect x="{0}" y="{0}" width="3" height="3" fill="{1}"/>'
+        body = sq.format(0, line) + sq.format(3, line)
+    else:
+        return ""
+    return f'<pattern id="{pattern_id}" width="6" height="6" patternUnits="userSpaceOnUse">{body}</pattern>'
+
+
 def _patterns(game: Game) -> str:
     """One fill pattern per seat, in that player's ink: the second cue."""
     out = ["<defs>"]
     for seat, player in enumerate(game.options.players):
-        kind = SEAT_PATTERNS[seat % len(SEAT_PATTERNS)]
-        line = ink(player.colour)
-        if kind == "stripes":
-            body = f'<path d="M-1 1 L1 -1 M0 6 L6 0 M5 7 L7 5" stroke="{line}" stroke-width="1.6"/>'
-        elif kind == "dots":
-            body = f'<circle cx="3" cy="3" r="1.4" fill="{line}"/>'
-        elif kind == "checks":
-            sq = '<rect x="{0}" y="{0}" width="3" height="3" fill="{1}"/>'
-            body = sq.format(0, line) + sq.format(3, line)
-        else:
-            continue
-        out.append(
-            f'<pattern id="seat-{seat}" width="6" height="6" patternUnits="userSpaceOnUse">{body}</pattern>'
-        )
+        out.append(_pattern(f"seat-{seat}", seat, player.colour))
     out.append("</defs>")
     return "".join(out)
+
+
+def seat_swatch(seat: int, colour: str) -> str:
+    """A seat's camel as the board draws it, colour and pattern, for the
+    new-game form (its own pattern id: the form has no board's ``defs``)."""
+    fill, line = player_hex(colour), ink(colour)
+    pattern = _pattern(f"swatch-{seat}", seat, colour)
+    over = f'<path d="{_CAMEL}" fill="url(#swatch-{seat})"/>' if pattern else ""
+    return (
+        f'<svg class="seat-swatch board-art" viewBox="-3 -4 30 29" aria-hidden="true">'
+        f'<defs>{pattern}</defs><rect x="-3" y="-4" width="30" height="29" rx="4" class="cell light"/>'
+        f'<path d="{_CAMEL}" fill="{fill}" stroke="{line}" stroke-width="1.2"/>{over}</svg>'
+    )
+
+
+_CONTRACT_ATTR = re.compile(r'\s(?:id="board"|(?:data-[a-z-]+|role|aria-label|tabindex)="[^"]*")')
+
+
+def picture(game: Game, unit_px: float = 0.8) -> str:
+    """The board drawn for the front page, by ``render_board``: a picture
+    (hidden from screen readers, no ids or ``data-`` attributes of the
+    contract, no tooltips), so tests and readers never take it for the game's."""
+    board = render_board(game, Selection(), unit_px=unit_px)
+    board = re.sub(r"<title>[^<]*</title>", "", _CONTRACT_ATTR.sub("", board))
+    return board.replace("<svg ", '<svg class="front-board board-art" aria-hidden="true" ', 1)
 
 
 def token_svg(game: Game, camel: Camel, count: int, text_min: float, *, show_count: bool = True) -> str:
@@ -568,11 +596,15 @@ def _square_target(ctx: _Ctx, square: int, action: Action, cost: int, badge: str
     x, y = cell_origin(square)
     kind = action_kind(ctx.game, action)
     mark = target_mark(x, y, ring=occupied or kind == "deliver")
+    # Placements shown before the supply is chosen (Selection.shown) are
+    # board choices like any other: a click plays one; the board's one tab
+    # stop (web/keynav.py rove) may be on one of them.
+    attrs = _action_attrs(ctx.game, action, cost, hinted=ctx.sel.hinted)
     # Useful targets (web/keynav.py: a delivery, a good moved on, a camel that
     # reaches a good, a city or a chain) are drawn strongly, the rest quietly.
     weight = "useful" if ctx.ranker.useful(action) else "quiet"
     return (
-        f'<g{_action_attrs(ctx.game, action, cost, hinted=ctx.sel.hinted)} class="target {kind} {weight}">'
+        f'<g{attrs} class="target {kind} {weight}">'
         f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" class="hit"/>'
         f"{mark}{badge}</g>"
     )
@@ -588,7 +620,7 @@ def render_board(
 ) -> str:
     """The whole ``svg#board`` element as markup. ``marks``: squares of the
     last turn's actions (``from``, ``to`` or both, docs/UI-CONTRACT.md)."""
-    ctx = _Ctx(game, sel, _Targets(game, sel.targets()), marks or {}, max(unit_px, 0.05), zoom)
+    ctx = _Ctx(game, sel, _Targets(game, sel.shown()), marks or {}, max(unit_px, 0.05), zoom)
     selecting = ' data-selecting="true"' if sel.selected else ""  # other sources drawn quietly (CSS)
     out = [
         f'<svg id="board" viewBox="0 0 {VIEW} {VIEW}" role="group" aria-label="{esc(_("The board"))}" '
@@ -637,7 +669,7 @@ def square_view(game: Game, sel: Selection, square: int) -> str:
     title = name
     if want is not None:
         title += " · " + _("{city} wants {good}", city=words().city(square), good=words().good(want))
-    targets = _Targets(game, sel.targets())
+    targets = _Targets(game, sel.shown())
     close = _("Close the enlarged square")
     out = [
         f'<section id="square-view" data-square-view="{name}" aria-label="{esc(title)}">',

@@ -778,10 +778,12 @@ class GameScreen:
         bots = has_bots(game)
         if screen == "over":
             hints = self.hints.used[: game.seats] if bots or any(self.hints.used) else None
+            # The final board beside the winner and the breakdown: all of it
+            # in view at 1280x800 (on a phone the result comes first).
             body = (
-                f"{sr_board}{panels.game_over(game, hints)}{note}{tools}{dialog}"
-                f'<div class="layout"><div class="board-wrap">{board_markup}</div>'
-                f'<aside class="side">{panels.player_panels(game)}{log_html}</aside></div>'
+                f'{sr_board}<div class="layout over-layout"><div class="board-wrap">{board_markup}</div>'
+                f'<aside class="side">{panels.game_over(game, hints, tools)}{note}{dialog}'
+                f"{panels.player_panels(game)}{log_html}</aside></div>"
             )
         else:
             bot_acts = self.acts_now() == BOT

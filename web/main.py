@@ -672,6 +672,8 @@ def _activate(target: Any, *, keyboard: bool) -> None:
         app.saved_action(str(saved), str(el.getAttribute("data-id")))
     elif el.id == "start-game":
         app.submit_form(_read_form())
+    elif el.id == "play-computer":
+        app.quick_game(_read_form())
     elif el.id == "share":
         app.open_share()
         render(keyboard=keyboard)
@@ -978,8 +980,12 @@ def _on_change(event: Any) -> None:
     target = event.target
     el_id = str(target.id)
     if el_id == "player-count":
-        app.change_form(_read_form())
-        render()
+        app.change_form(_read_form(), "#player-count")
+        render(keyboard=True)
+    elif app.screen == "new-game" and not is_none(seat := target.getAttribute("data-player-colour")):
+        # The seat's camel is drawn in its colour: draw the form again, focus kept.
+        app.change_form(_read_form(), f'[data-player-colour="{seat}"]')
+        render(keyboard=True)
     elif el_id == "language":  # boot.js has shown and remembered it (<html lang>, the boot texts)
         app.set_language(str(target.value))
         render()

@@ -13,6 +13,7 @@ from __future__ import annotations
 from caravan.board import PLAYER_COLOURS
 from caravan.options import BOT_STRENGTHS, MAX_PLAYERS, Options, Player
 
+from .board_svg import seat_swatch
 from .i18n import N_, _, words
 from .markup import esc
 from .palette import PLAYER_CHOICES
@@ -20,6 +21,11 @@ from .palette import PLAYER_CHOICES
 HUMAN = "human"
 SEAT_TYPES: tuple[str, ...] = (HUMAN, *BOT_STRENGTHS)  # the select's values, in its order
 VARIANTS = {"casual": N_("Casual: 6 camels each"), "short": N_("Short: 32 goods instead of 48")}
+# What each variant does to a game, in a line (R1, R2).
+VARIANT_WHY = {
+    "casual": N_("A camel more for everyone: longer chains, a gentler game (R1)."),
+    "short": N_("The bag empties sooner and the game ends sooner; suggested for 2 or 3 players (R2)."),
+}
 
 
 def seat_type(kind: str) -> str:
@@ -93,9 +99,55 @@ def _select(attrs: str, choices: list[tuple[str, str]], value: str) -> str:
     return f"<select {attrs}>{opts}</select>"
 
 
+def _seat_row(form: Form, i: int, colours: list[tuple[str, str]]) -> str:
+    """One seat: its camel as drawn (colour and pattern), name, colour and
+    who plays it, a person or a bot of a strength."""
+    n = i + 1
+    label = _("Name of player {n}", n=n)
+    return (
+        f'<li class="seat">{seat_swatch(i, form.colours[i])}'
+        f'<input type="text" maxlength="24" data-player-name="{i}" '
+        f'value="{esc(form.names[i])}" placeholder="{esc(words().default_name(i))}" '
+        f'aria-label="{esc(label)}" autocomplete="off">'
+        + _select(
+            f'data-player-colour="{i}" aria-label="{esc(_("Colour of player {n}", n=n))}"',
+            colours,
+            form.colours[i],
+        )
+        + _select(
+            f'data-seat-type="{i}" aria-label="{esc(_("Who plays seat {n}", n=n))}"',
+            [(k, seat_type(k)) for k in SEAT_TYPES],
+            form.types[i],
+        )
+        + "</li>"
+    )
+
+
+def intro_markup(picture: str) -> str:
+    """What the game is, in two lines, beside a drawing of its board."""
+    tagline = _("Joe Huber's board game of camels and goods, for 2 to 4 players.")
+    pitch = _(
+        "Place your camels in the desert, pass goods from camel to camel along your chains "
+        "and deliver them to the cities that want them. The most points wins."
+    )
+    return (
+        f'<div class="front-intro"><h2 class="tagline">{esc(tagline)}</h2>'
+        f'<p class="pitch">{esc(pitch)}</p>'
+        f'<div class="front-picture">{picture}</div></div>'
+    )
+
+
 def form_markup(form: Form, message: str = "", *, can_resume: bool = False) -> str:
-    """The new-game form; ``can_resume`` offers a way back to the game in progress."""
-    out = [f'<section id="new-game"><h2>{esc(_("New game"))}</h2>']
+    """The new-game form; ``can_resume`` offers a way back to the game in
+    progress. The quickest start comes first: ``#play-computer``, a person
+    against an easy bot in a short game (as docs/HOWTO.md suggests)."""
+    out = [f'<section id="new-game" class="front-form"><h2>{esc(_("New game"))}</h2>']
+    out.append(
+        f'<p class="quick"><button type="button" id="play-computer" class="play">'
+        f"{esc(_('Play against the computer'))}</button> "
+        f'<span class="hint">{esc(_("You against an easy bot, in a short game."))}</span></p>'
+    )
+    out.append(f'<h3 class="setup">{esc(_("Or choose the players"))}</h3>')
     out.append(
         f'<label class="row">{esc(_("Players"))} '
         + _select('id="player-count"', [(str(n), str(n)) for n in (2, 3, 4)], str(form.count))
@@ -103,35 +155,17 @@ def form_markup(form: Form, message: str = "", *, can_resume: bool = False) -> s
     )
     colours = [(c, words().colour(c)) for c in PLAYER_CHOICES]
     out.append('<ol class="seats">')
-    for i in range(form.count):
-        n = i + 1
-        label = _("Name of player {n}", n=n)
-        out.append(
-            f'<li class="seat"><input type="text" maxlength="24" data-player-name="{i}" '
-            f'value="{esc(form.names[i])}" placeholder="{esc(words().default_name(i))}" '
-            f'aria-label="{esc(label)}" autocomplete="off">'
-        )
-        out.append(
-            _select(
-                f'data-player-colour="{i}" aria-label="{esc(_("Colour of player {n}", n=n))}"',
-                colours,
-                form.colours[i],
-            )
-        )
-        out.append(
-            _select(
-                f'data-seat-type="{i}" aria-label="{esc(_("Who plays seat {n}", n=n))}"',
-                [(k, seat_type(k)) for k in SEAT_TYPES],
-                form.types[i],
-            )
-        )
-        out.append("</li>")
+    out.extend(_seat_row(form, i, colours) for i in range(form.count))
     out.append("</ol>")
+    out.append(f'<fieldset class="variants"><legend>{esc(_("Variants"))}</legend>')
     for flag, text in VARIANTS.items():
         checked = " checked" if getattr(form, flag) else ""
         out.append(
-            f'<label class="row check"><input type="checkbox" id="{flag}"{checked}> {esc(_(text))}</label>'
+            f'<label class="check"><input type="checkbox" id="{flag}"{checked}> '
+            f"<span><b>{esc(_(text))}</b> "
+            f'<span class="explain">{esc(_(VARIANT_WHY[flag]))}</span></span></label>'
         )
+    out.append("</fieldset>")
     starts = [("random", _("Random"))] + [
         (str(i), form.names[i].strip() or words().default_name(i)) for i in range(form.count)
     ]
@@ -141,10 +175,12 @@ def form_markup(form: Form, message: str = "", *, can_resume: bool = False) -> s
         + "</label>"
     )
     out.append(f'<p id="message">{esc(message)}</p>')  # said by #announcer
-    out.append(f'<button type="button" id="start-game">{esc(_("Start the game"))}</button>')
+    out.append(
+        f'<p class="play-row"><button type="button" id="start-game" class="play">{esc(_("Play"))}</button>'
+    )
     if can_resume:
         out.append(
             f' <button type="button" id="resume-game">{esc(_("Back to the game in progress"))}</button>'
         )
-    out.append("</section>")
+    out.append("</p></section>")
     return "".join(out)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from caravan import ALL_GOODS, Game, Good, actions_for_turn
 from caravan.actions import EndTurn
 
-from .board_svg import cube, legend_symbols
+from .board_svg import cube, legend_symbols, seat_swatch
 from .i18n import N_, _, ngettext, pgettext, words
 from .log import KIND_ORDER, action_kind, cost_text, describe, good_name
 from .markup import esc
@@ -196,12 +196,19 @@ def controls(
     out.append("</div>")
     out.append(hint)
     if sel.sources and not bot_acts:  # help only when there is something to choose
-        help_text = (
-            _("Choose a highlighted target, or the same source again to cancel.")
-            if sel.selected
-            else _("Choose your camels, a good on one of your camels, or the supply.")
-        )
-        out.append(f'<p id="select-help">{esc(help_text)}</p>')
+        if sel.selected:
+            help_text = _("Choose a highlighted target, or the same source again to cancel.")
+        elif sel.only_placing() and not game.seat_camels(game.seat):
+            help_text = _(
+                "You have no camel on the board yet: place one from your supply. "
+                "The highlighted spaces show where it can go."
+            )
+        elif sel.only_placing():
+            help_text = _("Placing a camel is all you can do now: the highlighted spaces show where.")
+        else:
+            help_text = _("Choose your camels, a good on one of your camels, or the supply.")
+        prompt = ' class="prompt"' if sel.only_placing() and not sel.selected else ""
+        out.append(f'<p id="select-help"{prompt}>{esc(help_text)}</p>')
     out.append('<ul id="action-list">')
     # Deliveries, steals and pick-ups first and marked (web/log.py KIND_ORDER).
     kinds = {action: action_kind(game, action) for action in sel.targets()}
@@ -330,24 +337,35 @@ def player_panels(game: Game) -> str:
     return "".join(out)
 
 
-def game_over(game: Game, hints: list[int] | None = None) -> str:
+def _celebration(game: Game, winners: list[int], names: list[str], top: int) -> str:
+    """The winner said large, beside their camel in its colour and pattern,
+    with the points that won."""
+    camels = "".join(seat_swatch(s, game.options.players[s].colour) for s in winners)
+    if len(winners) == 1:
+        said = _("{name} wins!", name=names[winners[0]])
+    else:
+        said = _("Shared victory: {names}", names=words().names([names[s] for s in winners]))
+    points = ngettext("{n} point", "{n} points", n=top)
+    return (
+        f'<div class="celebrate"><span class="laurel" aria-hidden="true">{camels}</span>'
+        f'<p class="winner">{esc(said)} <span class="points">{esc(points)}</span></p></div>'
+    )
+
+
+def game_over(game: Game, hints: list[int] | None = None, tools: str = "") -> str:
     """Final breakdown, tie-break and winners, best first (R15-R17); with
-    ``hints`` (per seat), how many hints each player used (web/hint.py)."""
+    ``hints`` (per seat), how many hints each player used (web/hint.py);
+    ``tools`` (share, history, saved games) beside the rematch."""
     ranking = game.ranking()
     outcome = game.outcome()
     winners = set(outcome.winners if outcome is not None else game.result())
     names = seat_names(game)
     out = [f'<section id="game-over"><h2 id="game-over-title" tabindex="-1">{esc(_("Game over"))}</h2>']
+    top = max(line.total for _place, line in ranking)
+    out.append(_celebration(game, sorted(winners), names, top))
     if outcome is not None:
         out.append(f'<p class="reason">{esc(words().reason(outcome.reason))}</p>')
     win_names = [names[s] for s in sorted(winners)]
-    if len(win_names) == 1:
-        out.append(f'<p class="winner">{esc(_("{name} wins!", name=win_names[0]))}</p>')
-    else:
-        out.append(
-            f'<p class="winner">{esc(_("Shared victory: {names}", names=words().names(win_names)))}</p>'
-        )
-    top = max(line.total for _place, line in ranking)
     tied = [line.seat for _place, line in ranking if line.total == top]
     if len(tied) > 1:
         if len(win_names) == 1:
@@ -394,8 +412,9 @@ def game_over(game: Game, hints: list[int] | None = None) -> str:
         out.append("</tr>")
     out.append("</tbody></table></div>")
     out.append(
-        f'<p class="buttons"><button type="button" id="rematch">{esc(_("Rematch"))}</button> '
-        f'<button type="button" id="new-game-button">{esc(_("New game"))}</button></p></section>'
+        f'<div class="over-buttons"><p class="buttons">'
+        f'<button type="button" id="rematch" class="play">{esc(_("Rematch"))}</button> '
+        f'<button type="button" id="new-game-button">{esc(_("New game"))}</button></p>{tools}</div></section>'
     )
     return "".join(out)
 

@@ -72,6 +72,19 @@ class Selection:
     def targets(self) -> list[Action]:
         return self.sources.get(self.selected, []) if self.selected is not None else []
 
+    def only_placing(self) -> bool:
+        """Placing a camel is the only kind of action there is (no camel on
+        the board yet, R3-R5, or none of them can do anything): the page
+        shows the placements at once, without "Place a camel" pressed."""
+        return list(self.sources) == [SUPPLY]
+
+    def shown(self) -> list[Action]:
+        """The targets drawn: the selected source's, or the placements when
+        they are all there is to do (``only_placing``)."""
+        if self.selected is None and self.only_placing():
+            return self.sources[SUPPLY]
+        return self.targets()
+
     def find(self, notation: str) -> Action | None:
         """The legal action written ``notation`` among every source's actions."""
         for actions in self.sources.values():

@@ -58,6 +58,7 @@
       var select = document.getElementById("language");
       if (select) select.value = lang;
       if (!ready()) document.title = T("title");
+      if (window.caravanFront) window.caravanFront();  // the front page in the language chosen now (front.js)
     });
   }
   window.caravanLanguage = {
@@ -100,6 +101,19 @@
   }
   window.caravanBootFail = fail;
   showLanguage();
+  // The front page drawn at build time (tools/prerender.py: the English one in #screen, the
+  // others in templates that front.js swaps in) is shown while Python boots when there is
+  // nothing else to show: no link in the address, no ?autostart, no game to resume
+  // (web/saved.py's key of the game in progress). Decided here, before the body is parsed,
+  // so that it is in the first paint (caravan.css shows #screen under data-front).
+  (function () {
+    if (location.hash.length > 1 || /[?&]autostart=/.test(location.search)) return;
+    var key = "caravan:" + (location.pathname.replace(/\/index\.html$/, "/") || "/") + ":current";
+    try {
+      if (sessionStorage.getItem(key) || localStorage.getItem(key)) return;
+    } catch (e) { /* storage off: no game to resume */ }
+    html.setAttribute("data-front", "shown");
+  })();
   // The select works before Python runs too: the boot screen's words follow it.
   whenBody(function () {
     var select = document.getElementById("language");
