@@ -5,8 +5,10 @@
 
 The built bundle (dist/, rebuilt if stale) is served by tools/serve.py with
 netlify.toml's headers (its Content-Security-Policy among them), under
-/caravan/, as the browser tests serve it. npm `lighthouse` (a pinned
-devDependency: `npm ci` installs it; $CARAVAN_LIGHTHOUSE names another CLI)
+/caravan/, as the browser tests serve it. npm `lighthouse` (pinned in
+bench/lighthouse/package.json, installed there by its first run with `npm ci`,
+out of the project's own packages so that `make test` never downloads it;
+$CARAVAN_LIGHTHOUSE names another CLI)
 runs headless Chromium (/usr/bin/chromium or $CARAVAN_CHROMIUM, through
 chrome-launcher's CHROME_PATH) on each screen:
 - `new-game`: the page opened fresh (no saved game): the front page;
@@ -39,7 +41,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from e2e.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, start_server, stop_server
+from e2e.harness import CHROMIUM, CHROMIUM_ARGS, start_server, stop_server
 
 SCREENS = {"new-game": "", "game": "?seed=1&autostart=2"}
 CATEGORIES = ("accessibility", "seo", "best-practices", "performance")
@@ -47,10 +49,16 @@ METRICS = ("largest-contentful-paint", "first-contentful-paint", "total-blocking
 
 
 def lighthouse_cli() -> str:
-    """The CLI: $CARAVAN_LIGHTHOUSE, else the project's node_modules."""
-    cli = os.environ.get("CARAVAN_LIGHTHOUSE") or str(ROOT / "node_modules" / ".bin" / "lighthouse")
+    """The CLI: $CARAVAN_LIGHTHOUSE, else bench/lighthouse/'s own install (made on first use)."""
+    cli = os.environ.get("CARAVAN_LIGHTHOUSE")
+    if not cli:
+        here = Path(__file__).resolve().parent / "lighthouse"
+        cli = str(here / "node_modules" / ".bin" / "lighthouse")
+        if not Path(cli).exists():
+            print("bench/lighthouse.py: npm ci in bench/lighthouse/ (once)", flush=True)
+            subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=here, check=True)
     if not Path(cli).exists() and shutil.which(cli) is None:
-        sys.exit(f"bench/lighthouse.py: no lighthouse CLI at {cli}: run `npm ci` (devDependency lighthouse)")
+        sys.exit(f"bench/lighthouse.py: no lighthouse CLI at {cli}: run `npm ci` in bench/lighthouse/")
     return cli
 
 
