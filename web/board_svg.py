@@ -28,10 +28,10 @@ from caravan.board import FILES, NUMBER_OF, RANKS, SIZE, SQUARE_NAMES, SQUARES, 
 
 from .i18n import _, capital, ngettext, words
 from .keynav import Ranker
-from .log import action_kind, cost_text, describe
 from .markup import esc
 from .names import name_of
 from .palette import SEAT_PATTERNS, good_hex, good_ink, ink, player_hex
+from .phrases import action_kind, cost_text, describe
 from .selection import SUPPLY, Selection
 from .squareinfo import square_text
 
