@@ -323,7 +323,7 @@ def token_svg(game: Game, camel: Camel, count: int, text_min: float, *, show_cou
 
 
 class _Ctx:
-    """What every part of one render needs (a plain class: a dataclass costs the boot)."""
+    """What every part of one render needs."""
 
     __slots__ = ("game", "marks", "ranker", "sel", "targets", "unit_px", "zoom")
 
