@@ -206,7 +206,7 @@ def test_bot_specs_name_built_in_bots_options_and_import_paths() -> None:
     assert isinstance(make_bot("caravan.bots:MediumBot:width=3"), MediumBot)
     for bad, why in (
         ("grand", "not a built-in bot"),
-        ("hard:depth=3", "unexpected keyword"),
+        ("hard:colour=3", "unexpected keyword"),
         ("hard:budget", "not an option"),
         ("nosuchmodule:Bot", "cannot import"),
         ("caravan.bots:Nothing", "no class or function"),

@@ -123,6 +123,8 @@ class HardBot(TurnBot):
         horizon: int = 0,
         reply_width: int = 3,
         weights: Weights = DEFAULT,
+        depth: int = 3,
+        samples: int = 2,
     ) -> None:
         super().__init__(seed)
         self.default_budget = Budget(iterations=None if budget is not None else iterations, seconds=budget)
@@ -131,6 +133,8 @@ class HardBot(TurnBot):
         self.horizon = horizon
         self.reply_width = reply_width  # >1: the other players' turns in rollouts by the beam planner
         self.weights = weights
+        self.depth = depth
+        self.samples = samples
 
     def plan(self, game: Game, budget: Budget) -> list[Action]:
         if budget.iterations is None and budget.seconds is None:
@@ -155,4 +159,6 @@ class HardBot(TurnBot):
             weights=self.weights,
             reply_width=self.reply_width,
             started=started,
+            depth=self.depth,
+            samples=self.samples,
         )
