@@ -234,3 +234,16 @@ def test_hard_with_planned_replies_returns_legal_actions_and_is_reproducible() -
         spec = "hard:iterations=400,candidates=2,width=2,reply_width=2"
         a = make_bot(spec, seed=3).act(game.view(game.seat))
         assert a in game.legal_actions() and a is make_bot(spec, seed=3).act(game.view(game.seat))
+
+
+def test_hard_turns_its_budget_into_deeper_search_on_a_turn_without_draws() -> None:
+    """The opening turn draws nothing (no pick-up refills, R13), so each rollout is
+    deterministic: the search once played each candidate once and stopped, a tenth
+    of its budget unused. Now the better candidates are rolled out a round deeper."""
+    game = Game(Options(), seed=3)
+    used = []
+    for iterations in (300, 1500):
+        before = positions_evaluated()
+        HardBot(seed=1, candidates=4, width=3).plan(game.view(game.seat), Budget(iterations=iterations))
+        used.append(positions_evaluated() - before)
+    assert used[1] > 1500 // 2 and used[1] > 2 * used[0]
