@@ -147,6 +147,7 @@ class HardBot(TurnBot):
             keep=self.candidates,
             chance=search_chance(self.seed, game),
             weights=self.weights,
+            goods_first=True,
         )
         if len(turns) == 1:
             return list(turns[0][1])

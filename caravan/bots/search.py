@@ -87,7 +87,7 @@ def rollout(
 def planned_turn(sim: Game, width: int, w: Weights) -> None:
     """The player to move's turn on ``sim`` by the beam planner (as ``medium`` plays)."""
     seat = sim.seat
-    (_, turn), *_ = best_turns(sim, width=width, keep=1, chance=sim.chance, weights=w)
+    (_, turn), *_ = best_turns(sim, width=width, keep=1, chance=sim.chance, weights=w, goods_first=True)
     for action in turn:
         if sim.is_over() or sim.seat != seat:
             return
