@@ -5,8 +5,9 @@ benchmarks use) behind the bot interface. ``easy`` plays as the courier with
 now and then a turn planned as medium plans it; ``medium`` plans its
 whole turn by beam search (``planner.best_turns``); ``hard`` takes the
 planner's best turns as candidates and chooses among them by Monte Carlo
-(``search.choose``): short planner-driven rollouts of the next turns, with
-the draws of every refill sampled from the goods still in the bag.
+(``search.choose``): planner-driven rollouts of the next turns, deeper for
+the better candidates as the budget allows, with the draws of every refill
+sampled from the goods still in the bag.
 """
 
 from __future__ import annotations
@@ -109,7 +110,9 @@ class HardBot(TurnBot):
     ``HARD_ITERATIONS``, by the number of players: about 0.5 s of CPython at
     the 95th percentile). ``budget`` (seconds) instead sets a wall-clock
     deadline per turn. ``horizon`` 0: the rollouts reach the bot's next
-    turn; ``reply_width``: the beam of the next player's reply in them."""
+    turn; ``reply_width``: the beam of the next player's reply in them;
+    ``depth``: how many rounds deeper the better candidates are rolled out
+    while the budget lasts, ``samples`` times each (``search.choose``)."""
 
     name = "hard"
 
