@@ -126,7 +126,7 @@ class HardBot(TurnBot):
         horizon: int = 0,
         reply_width: int = 3,
         weights: Weights = DEFAULT,
-        depth: int = 3,
+        depth: int = 6,
         samples: int = 2,
     ) -> None:
         super().__init__(seed)

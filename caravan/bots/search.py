@@ -108,7 +108,7 @@ def choose(
     weights: Weights,
     reply_width: int = 1,
     started: int | None = None,
-    depth: int = 3,
+    depth: int = 6,
     samples: int = 2,
     keep: int = 2,
 ) -> list[Action]:
