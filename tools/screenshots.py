@@ -158,7 +158,8 @@ def _states() -> list[State]:
     sr_cell = SQUARE_NAMES[first.frm if isinstance(first, MoveCamel) else getattr(first, "to", 0)]
 
     def sr_board(d: Driver) -> None:  # the screen-reader board, a space's actions listed
-        d.page.locator("#sr-toggle").click()
+        d.page.locator("#sr-toggle").focus()  # a skip link: seen once focused
+        d.page.keyboard.press("Enter")
         d.page.locator(f'[data-cell="{sr_cell}"]').focus()
         d.page.keyboard.press("Enter")
         d.page.locator("#sr-actions").wait_for()
