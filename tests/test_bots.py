@@ -206,7 +206,7 @@ def test_bot_specs_name_built_in_bots_options_and_import_paths() -> None:
     assert isinstance(make_bot("caravan.bots:MediumBot:width=3"), MediumBot)
     for bad, why in (
         ("grand", "not a built-in bot"),
-        ("hard:depth=3", "unexpected keyword"),
+        ("hard:colour=3", "unexpected keyword"),
         ("hard:budget", "not an option"),
         ("nosuchmodule:Bot", "cannot import"),
         ("caravan.bots:Nothing", "no class or function"),
@@ -234,3 +234,33 @@ def test_hard_with_planned_replies_returns_legal_actions_and_is_reproducible() -
         spec = "hard:iterations=400,candidates=2,width=2,reply_width=2"
         a = make_bot(spec, seed=3).act(game.view(game.seat))
         assert a in game.legal_actions() and a is make_bot(spec, seed=3).act(game.view(game.seat))
+
+
+def test_hard_turns_its_budget_into_deeper_search_on_a_turn_without_draws() -> None:
+    """The opening turn draws nothing (no pick-up refills, R13), so each rollout is
+    deterministic: the search once played each candidate once and stopped, a tenth
+    of its budget unused. Now the better candidates are rolled out a round deeper."""
+    game = Game(Options(), seed=3)
+    used = []
+    for iterations in (300, 1500):
+        before = positions_evaluated()
+        HardBot(seed=1, candidates=4, width=3).plan(game.view(game.seat), Budget(iterations=iterations))
+        used.append(positions_evaluated() - before)
+    assert used[1] > 1500 // 2 and used[1] > 2 * used[0]
+
+
+# A real game (hard against medium): four of the five camels of the player to move
+# laden (R9) in the corners, one unladen beside the salt on a1. No single action
+# gains by the evaluation, so a beam that keeps the camels' moves first on ties
+# passed here turn after turn while the other player scored 120 points.
+STALLED = (
+    "2 a1I*1:1S,2H/b1:1/g1W*2:1S/d2:2/e2H:2W/b3M/d5:2H/f5S/c6W:2/a7G*1:1W/g7G*1:1M"
+    " *9$2GPMW/*10$0CCMMWSHHH I2C1G0P2M4W3S5H3 1 4 57 - -"
+)
+
+
+def test_r11_hard_leapfrogs_a_good_where_no_single_action_gains() -> None:
+    game = Game.from_position(STALLED, seed=1)
+    turn = HardBot(seed=1, candidates=4, width=3).plan(game, Budget(iterations=2000))
+    assert str(turn[0]) == "Sa1>b1"  # the salt onto the camel beside it: the first step of a leapfrog
+    assert len(turn) == 5 and turn[-1] is END_TURN  # four actions (R5): camel ahead, salt onto it

@@ -7,8 +7,8 @@ made, the end triggered, game over (2 and 4 players), the question asked
 before a turn ends with actions left, the rules reference (at the
 actions), the how-to-play and the legend's marks, the enlarged square view
 (a phone), saved games (a long name), the history, the share dialog, the
-screen-reader board and a camel selected (useful and quiet targets, the
-last turn's corners); each at 1280x800 and 360x740, in the light and the dark
+screen-reader board, a camel selected (useful and quiet targets, the
+last turn's corners) and a bot thinking; each at 1280x800 and 360x740, in the light and the dark
 theme. ``--lang pl,nl`` renders them in those languages (``?lang=``, light
 theme only; names end in ``-pl``), to check that longer words fit
 (issue 13); any text wider than its box (e2e/layout.py) is printed. Positions are made
@@ -26,6 +26,7 @@ import json
 import random
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +99,7 @@ def _crowded() -> Game:
 LONG_NAME = "Sunday evening game with the neighbours, round two"
 
 State = tuple[str, Game | None, Callable[[Driver], None]]
+BOT_QUERY = "bot_budget=10000"  # the bot thinks until its 10 s deadline: long enough to be seen thinking
 
 
 def _states() -> list[State]:
@@ -156,7 +158,8 @@ def _states() -> list[State]:
     sr_cell = SQUARE_NAMES[first.frm if isinstance(first, MoveCamel) else getattr(first, "to", 0)]
 
     def sr_board(d: Driver) -> None:  # the screen-reader board, a space's actions listed
-        d.page.locator("#sr-toggle").click()
+        d.page.locator("#sr-toggle").focus()  # a skip link: seen once focused
+        d.page.keyboard.press("Enter")
         d.page.locator(f'[data-cell="{sr_cell}"]').focus()
         d.page.keyboard.press("Enter")
         d.page.locator("#sr-actions").wait_for()
@@ -168,6 +171,16 @@ def _states() -> list[State]:
     def select_camel(d: Driver) -> None:  # useful and quiet targets, the last turn's corners
         assert isinstance(camel_move, MoveCamel)
         d.select(SQUARE_NAMES[camel_move.frm])
+
+    # A hard bot to move, its first turn; the page asks it with a long deadline
+    # (``?bot_budget``, BOT_QUERY) so that "thinking…" holds for the screenshots.
+    people = default_players(2)
+    bot_game = Game(Options(players=(people[0], replace(people[1], bot="hard"))), seed=3)
+    for text in ("@c3", "end"):
+        bot_game.push(parse_action(text))
+
+    def bot_thinking(d: Driver) -> None:
+        d.page.locator('#bot-status[data-bot-turn="thinking"]').wait_for(timeout=60_000)
 
     zoom_game = Game(Options(players=default_players(2), short=True), seed=6)
     for text in ("@d4", "end", "@a1"):  # the second player's camel by the salt on a1
@@ -192,6 +205,7 @@ def _states() -> list[State]:
         ("14-share", steal_game, share),
         ("15-sr-board", end_game, sr_board),
         ("16-camel-selected", camel_game, select_camel),
+        ("17-bot-thinking", bot_game, bot_thinking),
     ]
 
 
@@ -230,7 +244,10 @@ def _render(
     if name.startswith("0-front-"):
         lang = name.removeprefix("0-front-")
         themes = ("light",)
-    query = f"?lang={lang}" if lang else ""
+    params = [f"lang={lang}"] if lang else []
+    if "bot-thinking" in name:
+        params.append(BOT_QUERY)
+    query = f"?{'&'.join(params)}" if params else ""
     suffix = f"-{lang}" if lang and not name.startswith("0-front-") else ""
     if game is None:
         page.goto(f"{base}{query}")

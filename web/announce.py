@@ -12,7 +12,7 @@ from caravan import Game
 from caravan import events as ev
 
 from .i18n import capital
-from .log import event_line
+from .phrases import event_line
 
 
 def action_said(game: Game, events: list[ev.Event]) -> str:

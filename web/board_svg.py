@@ -28,10 +28,10 @@ from caravan.board import FILES, NUMBER_OF, RANKS, SIZE, SQUARE_NAMES, SQUARES, 
 
 from .i18n import _, capital, ngettext, words
 from .keynav import Ranker
-from .log import action_kind, cost_text, describe
 from .markup import esc
 from .names import name_of
 from .palette import SEAT_PATTERNS, good_hex, good_ink, ink, player_hex
+from .phrases import action_kind, cost_text, describe
 from .selection import SUPPLY, Selection
 from .squareinfo import square_text
 
@@ -323,7 +323,7 @@ def token_svg(game: Game, camel: Camel, count: int, text_min: float, *, show_cou
 
 
 class _Ctx:
-    """What every part of one render needs (a plain class: a dataclass costs the boot)."""
+    """What every part of one render needs."""
 
     __slots__ = ("game", "marks", "ranker", "sel", "targets", "unit_px", "zoom")
 
@@ -378,11 +378,7 @@ def _token(
             used.add(str(hit[0]))
             attrs = _action_attrs(game, hit[0], hit[1], hinted=sel.hinted)
             cls += " target steal useful"
-    ring = (
-        f'<rect x="-1.5" y="-1.5" width="{TOKEN_W + 3}" height="{TOKEN_H + 3}" rx="5" class="steal-ring"/>'
-        if "target" in cls
-        else ""
-    )
+    ring = steal_ring() if "target" in cls else ""
     return (
         f'<g class="piece" data-token="{token_key(camel)}">'
         f'<g class="{cls}"{attrs} transform="translate({x:.1f},{y:.1f}) scale({scale})">'
@@ -397,8 +393,10 @@ def _camels_attr(game: Game, square: int) -> str:
     return ",".join(token_key(c) for c in game.camels_at(square))
 
 
-def _city(ctx: _Ctx, square: int, x: int, y: int, want: Good) -> tuple[str, str, str]:
-    """A city: tinted cell, a band in the good's full colour with the name."""
+def _city(ctx: _Ctx, square: int, x: int, y: int, want: Good) -> tuple[str, str]:
+    """A city's ground (a tinted cell, a band in the good's full colour) and
+    its labels (the name on the band, the good it wants); the tooltip says
+    the rest (web/squareinfo.py)."""
     city = words().city(square)
     fill = good_hex(want.colour)
     size = ctx.text(13)
@@ -415,7 +413,7 @@ def _city(ctx: _Ctx, square: int, x: int, y: int, want: Good) -> tuple[str, str,
         f'<text x="{x + 5}" y="{y + band / 2:.1f}" class="city-name" font-size="{size:.1f}" '
         f'fill="{good_ink(want.colour)}">{esc(label)}</text>'
     ) + cube(x + CELL - 15, y + band + 15, wsize, want, ' class="wants"', letter=wsize * 0.62 >= ctx.text(0))
-    return cell, labels, _("{city} wants {good}", city=city, good=words().good(want))
+    return cell, labels
 
 
 def last_mark(x: float, y: float, mark: str) -> str:
@@ -457,18 +455,52 @@ def demand_disc(ctx: _Ctx, x: float, y: float, demand: int, *, city: bool) -> st
 
 
 def _square(ctx: _Ctx, square: int) -> str:
-    game, sel, targets = ctx.game, ctx.sel, ctx.targets
+    """One square, in four groups drawn in this order: the square's element
+    (the button that selects or enlarges it), its labels, what stands on it,
+    and the target a place or move makes of it."""
     x, y = cell_origin(square)
+    toks = tokens(ctx.game, square)
+    inline = not crowded(ctx.game, ctx.sel, square, ctx.unit_px)
+    want = city_wants(square)
+    hit = ctx.targets.squares.get(square)
+    cx, cy, behind = cost_place(x, y, len(toks))
+    # No room beside three tokens: the cost goes under them, never over their goods.
+    under = _cost_mark(ctx, cx, cy, hit[1]) if hit is not None and behind else ""
+    if want is None:
+        ground = f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" class="cell {_shade(square)}"/>'
+        city = ""
+    else:
+        ground, city = _city(ctx, square, x, y, want)
+    out = [
+        _square_element(ctx, square, inline, ground),
+        _labels(ctx, square, toks, inline, city=city, cost=under),
+        _standing(ctx, square, toks, inline),
+    ]
+    if hit is not None:
+        badge = "" if behind else _cost_mark(ctx, cx, cy, hit[1])
+        occupied = bool(toks) or ctx.game.loose_at(square) is not None
+        out.append(_square_target(ctx, square, hit[0], hit[1], badge, occupied=occupied))
+    return "".join(out)
+
+
+def _shade(square: int) -> str:
+    """A square's colour on the chequered board: a1 is dark."""
+    return "light" if (square % SIZE + square // SIZE) % 2 == 0 else "dark"
+
+
+def _square_element(ctx: _Ctx, square: int, inline: bool, ground: str) -> str:
+    """The square's own element and the contract's attributes on it
+    (docs/UI-CONTRACT.md): its ground, the last turn's mark and, for hover,
+    everything on it in words (web/squareinfo.py); a source when the
+    player's camels there can act, else enlargeable when its choices are too
+    small to tap."""
+    game, sel = ctx.game, ctx.sel
     name = SQUARE_NAMES[square]
-    light = (square % SIZE + square // SIZE) % 2 == 0
     loose = game.loose_at(square)
-    demand = game.demand_at(square)
-    toks = tokens(game, square)
-    inline = not crowded(game, sel, square, ctx.unit_px)
     attrs = (
         f'data-square="{name}" data-camels="{_camels_attr(game, square)}" '
         f'data-good="{loose.letter if loose is not None else ""}" '
-        f'data-demand="{demand}"'
+        f'data-demand="{game.demand_at(square)}"'
     )
     mark = ctx.marks.get(square)
     if mark:
@@ -485,30 +517,27 @@ def _square(ctx: _Ctx, square: int) -> str:
         cls += " zoomable"
     if ctx.zoom == square:
         cls += " zoomed"
-    out = [f'<g class="{cls}" {attrs}>']
-    want = city_wants(square)
-    labels = ""
-    if want is not None:
-        cell, labels, _wants = _city(ctx, square, x, y, want)
-        out.append(cell)
-    else:
-        out.append(
-            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
-            f'class="cell {"light" if light else "dark"}"/>'
-        )
-    if mark:
-        out.append(last_mark(x, y, mark))
-    title = square_text(game, square)  # everything on it in words, for hover (web/squareinfo.py)
-    out.insert(1, f"<title>{esc(title)}</title>")
-    # The square's texts (city, space number, demand, crowd) are drawn beside
-    # its element, not in it: a button's name holds the text it shows (axe,
-    # label-content-name-mismatch), and "Your camels on d3" is what it does.
-    out.append(f'</g><g class="labels" data-labels="{name}">{labels}')
+    x, y = cell_origin(square)
+    last = last_mark(x, y, mark) if mark else ""
+    return f'<g class="{cls}" {attrs}><title>{esc(square_text(game, square))}</title>{ground}{last}</g>'
+
+
+def _labels(
+    ctx: _Ctx, square: int, toks: list[tuple[Camel, int]], inline: bool, *, city: str, cost: str
+) -> str:
+    """The square's texts (``city``: a city's name and wanted good, "" on
+    other squares; its space number, demand and crowd's count; ``cost``: a
+    target's cost drawn under its tokens) beside its element, not in it: a
+    button's name holds the text it shows (axe, label-content-name-mismatch),
+    and "Your camels on d3" is what it does."""
+    x, y = cell_origin(square)
+    out = [f'<g class="labels" data-labels="{SQUARE_NAMES[square]}">{city}']
     number = NUMBER_OF.get(square)
     if number is not None:
         out.append(space_number(ctx, x, y, number))
+    demand = ctx.game.demand_at(square)
     if demand:
-        out.append(demand_disc(ctx, x, y, demand, city=want is not None))
+        out.append(demand_disc(ctx, x, y, demand, city=bool(city)))
     if not inline and len(toks) > 3:
         size = ctx.text(12)
         out.append(
@@ -516,42 +545,44 @@ def _square(ctx: _Ctx, square: int) -> str:
             f'font-size="{size:.1f}">'
             f"{sum(c for _tok, c in toks)}</text>"
         )
-    # What stands on the square is drawn beside the square's element, not in
-    # it: a tap near the centre of a selected square must find the square,
-    # and a browser's touch adjustment prefers a button inside the one
-    # tapped (Chromium drops candidates that contain another candidate).
-    # Pieces that cannot be chosen let clicks through to the square (CSS).
-    hit = targets.squares.get(square)
-    cx, cy, behind = cost_place(x, y, len(toks))
-    if hit is not None and behind:  # no room beside three tokens: under them, never over their goods
-        out.append(_cost_mark(ctx, cx, cy, hit[1]))
-    out.append(f'</g><g class="on" data-on="{name}">')
+    out.append(f"{cost}</g>")
+    return "".join(out)
+
+
+def _standing(ctx: _Ctx, square: int, toks: list[tuple[Camel, int]], inline: bool) -> str:
+    """What stands on the square: its loose good and its camels (at most
+    ``MAX_DRAWN``), drawn beside the square's element, not in it: a tap
+    near the centre of a selected square must find the square, and a
+    browser's touch adjustment prefers a button inside the one tapped
+    (Chromium drops candidates that contain another candidate). Pieces that
+    cannot be chosen let clicks through to the square (CSS)."""
+    out = [f'<g class="on" data-on="{SQUARE_NAMES[square]}">']
+    loose = ctx.game.loose_at(square)
     if loose is not None:
-        size, font = fitted(26.0, ctx.text(0))
-        pick = targets.pick.get(square) if inline else None
-        free = _("{good}, free to pick up", good=words().good(loose))
-        good_title = f"<title>{esc(free)}</title>"
-        if pick is None:
-            out.append(
-                f'<g class="loose" data-loose="{loose.letter}">{good_title}'
-                f"{cube(x + 50, y + LOOSE_Y, size, loose, font=font)}</g>"
-            )
-        else:
-            attrs = _action_attrs(game, pick[0], pick[1], hinted=ctx.sel.hinted)
-            badge = _cost_mark(ctx, x + 50 + LOOSE_HIT[2] / 2, y + LOOSE_HIT[3], pick[1])
-            out.append(
-                f'<g class="loose target pick useful" data-loose="{loose.letter}"{attrs}>'
-                f"{pick_ring(x, y)}{cube(x + 50, y + LOOSE_Y, size, loose, font=font)}{badge}</g>"
-            )
+        out.append(_loose(ctx, square, loose, inline))
     used: set[str] = set()
     for n, (camel, count) in enumerate(toks[:MAX_DRAWN]):
         out.append(_token(ctx, square, camel, count, n, len(toks), used, inline))
     out.append("</g>")
-    if hit is not None:
-        badge = "" if behind else _cost_mark(ctx, cx, cy, hit[1])
-        occupied = bool(toks) or loose is not None
-        out.append(_square_target(ctx, square, hit[0], hit[1], badge, occupied=occupied))
     return "".join(out)
+
+
+def _loose(ctx: _Ctx, square: int, loose: Good, inline: bool) -> str:
+    """The good lying on the square (R8): a pick-up target with its ring and
+    cost when the selection can pick it up here, else named by its tooltip."""
+    x, y = cell_origin(square)
+    size, font = fitted(26.0, ctx.text(0))
+    good = cube(x + 50, y + LOOSE_Y, size, loose, font=font)
+    pick = ctx.targets.pick.get(square) if inline else None
+    if pick is None:
+        free = _("{good}, free to pick up", good=words().good(loose))
+        return f'<g class="loose" data-loose="{loose.letter}"><title>{esc(free)}</title>{good}</g>'
+    attrs = _action_attrs(ctx.game, pick[0], pick[1], hinted=ctx.sel.hinted)
+    badge = _cost_mark(ctx, x + 50 + LOOSE_HIT[2] / 2, y + LOOSE_HIT[3], pick[1])
+    return (
+        f'<g class="loose target pick useful" data-loose="{loose.letter}"{attrs}>'
+        f"{pick_ring(x, y)}{good}{badge}</g>"
+    )
 
 
 def cost_place(x: float, y: float, n: int) -> tuple[float, float, bool]:
@@ -569,6 +600,11 @@ def pick_ring(x: float, y: float) -> str:
     """The ring around a good that can be picked up (R8), which takes the tap."""
     hx, hy, hw, hh = LOOSE_HIT
     return f'<rect x="{x + hx}" y="{y + hy}" width="{hw}" height="{hh}" rx="8" class="hit pick-ring"/>'
+
+
+def steal_ring() -> str:
+    """The ring around a camel whose good can be stolen (R10), in its token's box."""
+    return f'<rect x="-1.5" y="-1.5" width="{TOKEN_W + 3}" height="{TOKEN_H + 3}" rx="5" class="steal-ring"/>'
 
 
 def target_mark(x: float, y: float, *, ring: bool) -> str:
@@ -795,9 +831,6 @@ def legend_symbols(game: Game) -> list[tuple[str, str]]:
     ctx = _Ctx(game, Selection(), _Targets(game, []), {}, 1.0, None)
     some = ALL_GOODS[0]  # a rare good
     common = ALL_GOODS[-1]
-    steal_ring = (
-        f'<rect x="-1.5" y="-1.5" width="{TOKEN_W + 3}" height="{TOKEN_H + 3}" rx="5" class="steal-ring"/>'
-    )
     square = next(sq for sq in range(SIZE * SIZE) if city_wants(sq) is not None)
     want = city_wants(square)
     assert want is not None
@@ -817,7 +850,7 @@ def legend_symbols(game: Game) -> list[tuple[str, str]]:
         "pick": _cell()
         + f'<g class="loose target pick">{pick_ring(0, 0)}{cube(50, LOOSE_Y, 26, common)}</g>',
         "steal": _cell()
-        + _legend_token(game, Camel(1 % game.seats, 0, some), cls="token target steal", ring=steal_ring),
+        + _legend_token(game, Camel(1 % game.seats, 0, some), cls="token target steal", ring=steal_ring()),
         "deliver": _cell() + f'<g class="target deliver">{target_mark(0, 0, ring=True)}</g>',
         "last-from": _cell() + last_mark(0, 0, "from"),
         "last-to": _cell() + last_mark(0, 0, "to"),

@@ -20,8 +20,8 @@ from caravan.words import C_
 
 from .announce import action_said
 from .i18n import _, capital, ngettext, pgettext, words
-from .log import cost_text, describe, good_name
 from .names import name_of
+from .phrases import cost_text, describe, good_name
 from .selection import SUPPLY, source_of
 from .squareinfo import not_allowed
 

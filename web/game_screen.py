@@ -47,10 +47,10 @@ from .current import Current
 from .hint import Hints
 from .history import replay_log
 from .i18n import _, capital, words
-from .log import entry_markup
 from .markup import esc
 from .motion import Motion, last_turn_marks, plan, turn_so_far_marks
 from .names import name_of
+from .phrases import entry_markup
 from .saved import load_game
 from .selection import SUPPLY, Selection, source_of
 from .services import Page, Services

@@ -3,7 +3,7 @@
 Asked of the same ``Thinker`` as the bots' turns (web/bot_turns.py) with
 the hard bot for the player to move; the first action of the bot's answer
 is the hint. It holds for the position it was asked at only. The words are
-the action's (web/log.py ``describe``) and what it brings or costs,
+the action's (web/phrases.py ``describe``) and what it brings or costs,
 "deliver the salt from c3 to Timbuktu: 3 points". Hints are counted per
 seat, shown at game over.
 """
@@ -20,7 +20,7 @@ from . import i18n
 from .bot_turns import HINT_BOT, Thinker, decision_seed, position_key, refusal_of
 from .botclient import Answer
 from .i18n import _, ngettext
-from .log import cost_text, describe
+from .phrases import cost_text, describe
 
 
 def hint_text(game: Game, action: Action) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from caravan.game import Game, Step
 from caravan.options import Options
 
-from .log import entry_markup
+from .phrases import entry_markup
 
 
 def fresh(game: Game) -> Game:

@@ -2,10 +2,15 @@
 
 One delegated listener per event type (click, change, focusin, pointer
 events) is bound once on the app container, keydown once on the document
-(the shortcuts work with focus on <body>); per-element listeners leak
-proxies (STACK.md). One ``hashchange`` listener on the window takes share
-links; one ``storage`` listener tells the app what other tabs saved
-(web/tabs.py), and ``pagehide`` lets it keep a stale game's unsaved actions.
+(the shortcuts work with focus on <body>): a listener per element, bound
+again on every render, leaves a proxy behind each time (thousands of them
+on a board redrawn after every action, until the browser collects them),
+where one delegated listener finding its target with ``closest`` stays
+flat. Every listener, timer and promise callback goes through ``_proxy``, so
+that a bug in it is shown in the console. One ``hashchange`` listener on the
+window takes share links; one ``storage`` listener tells the app what other
+tabs saved (web/tabs.py), and ``pagehide`` lets it keep a stale game's
+unsaved actions.
 Each update writes one ``innerHTML`` and the contract's ``data-``
 attributes. Enter and Space on the board's focusable elements go down the
 click's path; after an update made from the keyboard, focus moves to
@@ -20,11 +25,12 @@ every update ``_bot_schedule`` lets the app ask the worker for a bot's turn
 from __future__ import annotations
 
 import contextlib
+import functools
 import gettext
 import io
 import json
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, ParamSpec, TypeVar
 
 from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
@@ -50,19 +56,31 @@ _tools = document.getElementById("top-tools")
 _rules_layer = document.getElementById("rules-layer")
 app: App = App()  # replaced in boot()
 
+P = ParamSpec("P")
+R = TypeVar("R")
 
-def _reported(handler: Callable[..., None]) -> Callable[..., None]:
-    """An event handler whose exceptions are bugs: each is shown in the
-    console (where the tests see it) before it propagates."""
 
-    def run(*args: Any) -> None:
+def _reported(handler: Callable[P, R]) -> Callable[P, R]:
+    """A function the browser calls (an event handler, a timer, a promise's
+    callback), whose exceptions are bugs: each is shown in the console
+    (where the tests see it) before it propagates."""
+
+    @functools.wraps(handler)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
-            handler(*args)
+            return handler(*args, **kwargs)
         except Exception as e:
             window.console.error(f"caravan: {type(e).__name__}: {e}")
             raise
 
     return run
+
+
+def _proxy(handler: Callable[..., Any]) -> Any:
+    """``handler`` for the browser to call, reported (``_reported``) and kept
+    alive for the page's lifetime: made once in boot(), never per render
+    (each would leave a proxy behind)."""
+    return create_proxy(_reported(handler))
 
 
 MAX_IMPORT = MAX_RECORD  # bytes (caravan/limits.py); a record of a whole game is a few kilobytes
@@ -86,40 +104,37 @@ class LocalStorage:
         return self._ls
 
     def get(self, key: str) -> str | None:
-        try:
+        with _storage_failures():
             value = self._store().getItem(key)
-        except StorageError:
-            raise
-        except Exception as e:
-            raise StorageError(str(e)) from None
         return None if is_none(value) else str(value)
 
     def set(self, key: str, value: str) -> None:
-        try:
+        with _storage_failures():
             self._store().setItem(key, value)
-        except StorageError:
-            raise
-        except Exception as e:
-            if "QuotaExceeded" in f"{getattr(e, 'name', '')} {e}":
-                raise StorageFull(str(e)) from None
-            raise StorageError(str(e)) from None
 
     def remove(self, key: str) -> None:
-        try:
+        with _storage_failures():
             self._store().removeItem(key)
-        except StorageError:
-            raise
-        except Exception as e:
-            raise StorageError(str(e)) from None
 
     def keys(self) -> list[str]:
-        try:
+        with _storage_failures():
             ls = self._store()
             return [str(ls.key(i)) for i in range(int(ls.length))]
-        except StorageError:
-            raise
-        except Exception as e:
-            raise StorageError(str(e)) from None
+
+
+@contextlib.contextmanager
+def _storage_failures() -> Iterator[None]:
+    """What the browser raises from storage (a ``DOMException`` through
+    Pyodide) as web.storage's errors: a full quota as StorageFull, anything
+    else as StorageError, its message kept."""
+    try:
+        yield
+    except StorageError:
+        raise
+    except Exception as e:
+        if "QuotaExceeded" in f"{getattr(e, 'name', '')} {e}":
+            raise StorageFull(str(e)) from None
+        raise StorageError(str(e)) from None
 
 
 def _now() -> int:
@@ -707,7 +722,6 @@ def _board_into_view() -> None:
         window.scrollTo(window.scrollX, float(window.scrollY) + top - below - 4)
 
 
-@_reported
 def _on_click(event: Any) -> None:
     if _press["shown"]:
         _press["shown"] = False
@@ -816,7 +830,6 @@ def _list_digit(event: Any, key: str) -> bool:
     return True
 
 
-@_reported
 def _on_keydown(event: Any) -> None:
     key = str(event.key)
     if _grid_keydown(event, key) or _list_digit(event, key):
@@ -890,7 +903,6 @@ def _rove_to(el: Any) -> None:
     el.tabIndex = 0
 
 
-@_reported
 def _on_focusin(event: Any) -> None:
     """Keyboard focus on a board element shows what is on its square."""
     target = event.target
@@ -963,7 +975,6 @@ def _on_contextmenu(event: Any) -> None:
 _importing = {"name": ""}
 
 
-@_reported
 def _file_text(data: Any) -> None:
     """The file's bytes (an ArrayBuffer): record.loads decodes them strictly,
     where ``File.text()`` would put U+FFFD in place of bytes that are not UTF-8."""
@@ -1006,14 +1017,12 @@ def _on_change(event: Any) -> None:
         f.arrayBuffer().then(_proxies["file_text"], _proxies["file_failed"])
 
 
-@_reported
 def _on_resize(_event: Any) -> None:
     """A rotated phone or a resized window: redraw the board at its new size."""
     if app.set_unit_px(_board_scale()):
         render()
 
 
-@_reported
 def _on_hashchange(_event: Any) -> None:
     text = _fragment()
     if text.lstrip("#"):
@@ -1022,7 +1031,6 @@ def _on_hashchange(_event: Any) -> None:
         render()
 
 
-@_reported
 def _on_storage(event: Any) -> None:
     """Another tab wrote to localStorage: this tab's game may be stale now."""
     key = event.key
@@ -1030,7 +1038,6 @@ def _on_storage(event: Any) -> None:
         render()
 
 
-@_reported
 def _on_pagehide(_event: Any) -> None:
     app.leave()
 
@@ -1042,7 +1049,6 @@ def _on_pagehide(_event: Any) -> None:
 bot_client = BotClient()
 
 
-@_reported
 def _on_bot_message(text: Any) -> None:
     got = bot_client.receive(str(text))
     if isinstance(got, Notice) and got.kind == "csp":
@@ -1100,7 +1106,6 @@ def _bot_schedule() -> None:
         _bot_timer["id"] = window.setTimeout(_proxies["bot_tick"], delay)
 
 
-@_reported
 def _bot_tick() -> None:
     _bot_timer["id"] = None
     if app.bot_step():
@@ -1145,11 +1150,10 @@ def _start_bot() -> None:
         bot_client.receive(json.dumps(failed))
         _html.setAttribute("data-bot", bot_client.state)
         return
-    bot.think = create_proxy(_think_for_test)
-    bot.listen(create_proxy(_on_bot_message))
+    bot.think = _proxy(_think_for_test)
+    bot.listen(_proxy(_on_bot_message))
 
 
-@_reported
 def _use_catalogue(code: Any, data: Any) -> None:
     """Tests: show the page in a catalogue the bundle does not ship (the
     pseudo-language), from its .mo bytes (a Uint8Array)."""
@@ -1185,28 +1189,27 @@ def boot() -> None:
         ("long_press", _long_pressed),
         ("bot_tick", _bot_tick),
     ):
-        _proxies[name] = create_proxy(fn)
+        _proxies[name] = _proxy(fn)
     root = document.getElementById("app")
-    # Kept alive for the page's lifetime: bound once, never per render.
-    root.addEventListener("click", create_proxy(_on_click))
+    root.addEventListener("click", _proxy(_on_click))
     # Keys on the document: after a click re-renders the board, focus is on
     # <body>, outside #app, and the shortcuts must still work.
-    document.addEventListener("keydown", create_proxy(_on_keydown))
-    root.addEventListener("change", create_proxy(_on_change))
-    root.addEventListener("focusin", create_proxy(_on_focusin))
-    root.addEventListener("pointerdown", create_proxy(_on_pointerdown))
-    root.addEventListener("pointermove", create_proxy(_on_pointermove))
+    document.addEventListener("keydown", _proxy(_on_keydown))
+    root.addEventListener("change", _proxy(_on_change))
+    root.addEventListener("focusin", _proxy(_on_focusin))
+    root.addEventListener("pointerdown", _proxy(_on_pointerdown))
+    root.addEventListener("pointermove", _proxy(_on_pointermove))
     for name in ("pointerup", "pointercancel"):
-        root.addEventListener(name, create_proxy(_cancel_press))
-    root.addEventListener("contextmenu", create_proxy(_on_contextmenu))
-    window.addEventListener("hashchange", create_proxy(_on_hashchange))
-    window.addEventListener("resize", create_proxy(_on_resize))
-    window.addEventListener("storage", create_proxy(_on_storage))
-    window.addEventListener("pagehide", create_proxy(_on_pagehide))
+        root.addEventListener(name, _proxy(_cancel_press))
+    root.addEventListener("contextmenu", _proxy(_on_contextmenu))
+    window.addEventListener("hashchange", _proxy(_on_hashchange))
+    window.addEventListener("resize", _proxy(_on_resize))
+    window.addEventListener("storage", _proxy(_on_storage))
+    window.addEventListener("pagehide", _proxy(_on_pagehide))
     _start_bot()
     app.set_language(str(_html.getAttribute("lang") or "en"))  # boot.js chose it (docs/UI-CONTRACT.md)
     app.set_grid(_remembered_grid())
-    window.caravanCatalogue = create_proxy(_use_catalogue)
+    window.caravanCatalogue = _proxy(_use_catalogue)
     link_text = _fragment()
     app.boot(link_text, query.autostart, short=query.short, casual=query.casual)
     if link_text.lstrip("#"):

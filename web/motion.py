@@ -26,10 +26,7 @@ Keyframe = dict[str, str | float]
 
 
 class Anim:
-    """One ``element.animate(keyframes, {duration, delay})`` call.
-
-    This module's records are plain classes, not dataclasses: each
-    ``@dataclass`` costs the page's boot a millisecond or two in Pyodide."""
+    """One ``element.animate(keyframes, {duration, delay})`` call."""
 
     __slots__ = ("delay", "duration", "keyframes", "selector")
 

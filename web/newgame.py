@@ -34,8 +34,7 @@ def seat_type(kind: str) -> str:
 
 
 class Form:
-    """What the new-game screen holds; kept across re-renders and rematches.
-    A plain class, not a dataclass: each ``@dataclass`` costs the page's boot."""
+    """What the new-game screen holds; kept across re-renders and rematches."""
 
     def __init__(self) -> None:
         self.count = 2

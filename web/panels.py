@@ -13,11 +13,11 @@ from caravan.actions import EndTurn
 
 from .board_svg import cube, legend_symbols, seat_swatch
 from .i18n import N_, _, ngettext, pgettext, words
-from .log import KIND_ORDER, action_kind, cost_text, describe, good_name
 from .markup import esc
 from .names import name_of
 from .names import names as seat_names
 from .palette import player_hex
+from .phrases import KIND_ORDER, action_kind, cost_text, describe, good_name
 from .selection import SUPPLY, Selection
 
 # A player's panel, by data-field.
@@ -210,7 +210,7 @@ def controls(
         prompt = ' class="prompt"' if sel.only_placing() and not sel.selected else ""
         out.append(f'<p id="select-help"{prompt}>{esc(help_text)}</p>')
     out.append('<ul id="action-list">')
-    # Deliveries, steals and pick-ups first and marked (web/log.py KIND_ORDER).
+    # Deliveries, steals and pick-ups first and marked (web/phrases.py KIND_ORDER).
     kinds = {action: action_kind(game, action) for action in sel.targets()}
     for action in sorted(kinds, key=lambda a: KIND_ORDER[kinds[a]]):
         cost = game.cost(action)

@@ -43,8 +43,7 @@ def group_actions(legal: list[Action]) -> dict[str, list[Action]]:
 
 
 class Selection:
-    """The selected source, checked against the current sources on every change.
-    A plain class, not a dataclass: each ``@dataclass`` costs the page's boot."""
+    """The selected source, checked against the current sources on every change."""
 
     __slots__ = ("hinted", "selected", "sources")
 

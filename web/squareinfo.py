@@ -14,8 +14,8 @@ from caravan.actions import Action, MoveCamel, MoveGood, PickUp, PlaceCamel, Ste
 from caravan.board import NUMBER_OF, SQUARE_NAMES, SQUARES, parse_square
 
 from .i18n import _, ngettext, pgettext, words
-from .log import good_name
 from .names import name_of
+from .phrases import good_name
 from .selection import SUPPLY
 
 

@@ -16,8 +16,8 @@ from caravan.board import SQUARE_NAMES, parse_square
 
 from . import commands, grid
 from .i18n import _, capital
-from .log import cost_text, describe
 from .markup import esc
+from .phrases import cost_text, describe
 from .services import Page
 
 # The grid's command keys (none of them a file letter a–g or a game shortcut).

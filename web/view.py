@@ -11,8 +11,7 @@ from .names import name_of
 
 class View:
     """What the page shows after an update: the screen, its markup, and the
-    machine-readable state of the contract (absent before a game exists).
-    A plain class, not a dataclass: each ``@dataclass`` costs the boot."""
+    machine-readable state of the contract (absent before a game exists)."""
 
     __slots__ = (
         "focus",

@@ -40,19 +40,25 @@ def interesting_squares(game: Game) -> set[int]:
     return out
 
 
-def candidate_actions(game: Game) -> list[Action]:
-    """The legal actions worth trying now: a subset of ``legal_actions()``, in its order."""
+def candidate_actions(game: Game, goods_first: bool = False) -> list[Action]:
+    """The legal actions worth trying now: a subset of ``legal_actions()``, in its order
+    (``goods_first``: the moves of goods, pick-ups and steals before the camels')."""
     legal = game.legal_by_kind()
     if len(legal) <= 1:
         return list(legal.end_turn)
     where = interesting_squares(game)
     out: list[Action] = []
+    if goods_first:
+        out.extend(legal.goods_moves)
+        out.extend(legal.pick_ups)
+        out.extend(legal.steals)
     out.extend(a for a in legal.places if a.to in where)
     moves: list[MoveCamel] = legal.camel_moves
     out.extend(a for a in moves if a.to in where)
-    out.extend(legal.pick_ups)
-    out.extend(legal.steals)
-    out.extend(legal.goods_moves)
+    if not goods_first:
+        out.extend(legal.pick_ups)
+        out.extend(legal.steals)
+        out.extend(legal.goods_moves)
     return out
 
 
@@ -78,12 +84,21 @@ def _score_after_end(game: Game, seat: int, w: Weights) -> float:
 
 
 def best_turns(
-    game: Game, *, width: int, keep: int, chance: Chance, weights: Weights = DEFAULT
+    game: Game,
+    *,
+    width: int,
+    keep: int,
+    chance: Chance,
+    weights: Weights = DEFAULT,
+    goods_first: bool = False,
 ) -> list[Turn]:
     """The ``keep`` best whole turns for the player to move, best first, by beam search.
 
     Each turn is (score, actions) with actions ending in ``end``, or in the
-    delivery that ends the game (I7). Ties keep the order of ``legal_actions``."""
+    delivery that ends the game (I7). Ties keep the order of ``legal_actions``;
+    ``goods_first``: of ``candidate_actions(goods_first=True)``, so that the first
+    step of a leapfrog (a good onto the camel beside it: R11, worth nothing yet
+    by the evaluation) stays in the beam rather than a camel's move that does nothing."""
     seat = game.seat
     root = game.copy_position(chance=chance)
     found: dict[tuple[int, ...], Turn] = {}
@@ -104,7 +119,7 @@ def best_turns(
         for node, seq in beam:
             if node.is_over() or node.left == 0:
                 continue
-            for action in candidate_actions(node):
+            for action in candidate_actions(node, goods_first):
                 if action is END_TURN:
                     continue
                 key = tuple(sorted(map(id, (*seq, action))))

@@ -5,8 +5,9 @@ benchmarks use) behind the bot interface. ``easy`` plays as the courier with
 now and then a turn planned as medium plans it; ``medium`` plans its
 whole turn by beam search (``planner.best_turns``); ``hard`` takes the
 planner's best turns as candidates and chooses among them by Monte Carlo
-(``search.choose``): short planner-driven rollouts of the next turns, with
-the draws of every refill sampled from the goods still in the bag.
+(``search.choose``): planner-driven rollouts of the next turns, deeper for
+the better candidates as the budget allows, with the draws of every refill
+sampled from the goods still in the bag.
 """
 
 from __future__ import annotations
@@ -109,7 +110,9 @@ class HardBot(TurnBot):
     ``HARD_ITERATIONS``, by the number of players: about 0.5 s of CPython at
     the 95th percentile). ``budget`` (seconds) instead sets a wall-clock
     deadline per turn. ``horizon`` 0: the rollouts reach the bot's next
-    turn; ``reply_width``: the beam of the next player's reply in them."""
+    turn; ``reply_width``: the beam of the next player's reply in them;
+    ``depth``: how many rounds deeper the better candidates are rolled out
+    while the budget lasts, ``samples`` times each (``search.choose``)."""
 
     name = "hard"
 
@@ -123,6 +126,8 @@ class HardBot(TurnBot):
         horizon: int = 0,
         reply_width: int = 3,
         weights: Weights = DEFAULT,
+        depth: int = 6,
+        samples: int = 2,
     ) -> None:
         super().__init__(seed)
         self.default_budget = Budget(iterations=None if budget is not None else iterations, seconds=budget)
@@ -131,6 +136,8 @@ class HardBot(TurnBot):
         self.horizon = horizon
         self.reply_width = reply_width  # >1: the other players' turns in rollouts by the beam planner
         self.weights = weights
+        self.depth = depth
+        self.samples = samples
 
     def plan(self, game: Game, budget: Budget) -> list[Action]:
         if budget.iterations is None and budget.seconds is None:
@@ -143,6 +150,7 @@ class HardBot(TurnBot):
             keep=self.candidates,
             chance=search_chance(self.seed, game),
             weights=self.weights,
+            goods_first=True,
         )
         if len(turns) == 1:
             return list(turns[0][1])
@@ -155,4 +163,6 @@ class HardBot(TurnBot):
             weights=self.weights,
             reply_width=self.reply_width,
             started=started,
+            depth=self.depth,
+            samples=self.samples,
         )

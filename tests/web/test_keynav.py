@@ -12,7 +12,7 @@ from tests.positions import blank, camel, loose
 from tests.web.keycount import presses
 from web import keynav
 from web.app import App
-from web.log import action_kind
+from web.phrases import action_kind
 
 
 def test_r5_to_r12_the_median_action_takes_at_most_six_key_presses_over_whole_games() -> None:

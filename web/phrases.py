@@ -1,5 +1,7 @@
-"""The log's items and the action list's kinds; the words themselves are
-``caravan.words`` (shared with the terminal), in the language shown.
+"""The page's phrases: an action, its cost, a good and an event in the
+language shown, the log's items, and each action's kind, which the board
+and the action list draw it by. The words themselves are ``caravan.words``
+(shared with the terminal).
 
 The engine's events carry every seat, square and good they touch, so the
 log never has to compare positions to say what happened.
