@@ -54,9 +54,9 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 # Two runs, both always, failing if either fails: everything but the tests that bound a
-# wall-clock time on two workers (pytest-xdist, spread as conftest.py says), then those
-# (marker `timing`) alone, with the CPU to themselves.
-PARALLEL := -n 2 --dist loadgroup --no-loadscope-reorder
+# wall-clock time on two workers (pytest-xdist: a module to a worker, the browser modules
+# first, conftest.py), then those (marker `timing`) alone, with the CPU to themselves.
+PARALLEL := -n 2 --dist loadfile --no-loadscope-reorder
 
 test: $(STAMP) lint typecheck dist browser catalogues
 	status=0; \
