@@ -53,8 +53,16 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# Two runs, both always, failing if either fails: everything but the tests that bound a
+# wall-clock time on two workers (pytest-xdist: a module to a worker, the browser modules
+# first, conftest.py), then those (marker `timing`) alone, with the CPU to themselves.
+PARALLEL := -n 2 --dist loadfile --no-loadscope-reorder
+
 test: $(STAMP) lint typecheck dist browser catalogues
-	$(BIN)/pytest tests e2e
+	status=0; \
+	$(BIN)/pytest tests e2e $(PARALLEL) -m "not timing" || status=1; \
+	$(BIN)/pytest tests e2e -m timing || status=1; \
+	exit $$status
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py

@@ -230,6 +230,22 @@ class Driver:
         stretches of a game that only bring it to the moves a test is about.
         The page must have taken exactly that action."""
         after = loads(self.page.evaluate(_FAST_ACT, [source_of(action), str(action)]))
-        assert len(after.history) == len(game.history) + 1, f"{action} was not taken"
-        assert str(after.history[-1].action) == str(action), f"the page played another action than {action}"
+        _assert_taken(after, game, action)
         return after
+
+    def fast_then(self, action: Action, game: Game, probe: str) -> tuple[Game, Any]:
+        """``fast``, then ``probe`` (a page function of no argument) in the same
+        page task, so that it sees what the action left before the browser
+        draws a frame (animations just started, not yet run): one round trip
+        for both. Returns the new position and what the probe returned."""
+        script = f"args => [({_FAST_ACT})(args), ({probe})()]"
+        text, seen = self.page.evaluate(script, [source_of(action), str(action)])
+        after = loads(text)
+        _assert_taken(after, game, action)
+        return after, seen
+
+
+def _assert_taken(after: Game, game: Game, action: Action) -> None:
+    """The page took exactly ``action`` from ``game``."""
+    assert len(after.history) == len(game.history) + 1, f"{action} was not taken"
+    assert str(after.history[-1].action) == str(action), f"the page played another action than {action}"

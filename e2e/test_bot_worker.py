@@ -70,6 +70,7 @@ def _legal_turn(game: Game, answer: dict[str, Any]) -> None:
         assert game.is_over() or game.seat != seat
 
 
+@pytest.mark.timing
 @pytest.mark.timeout(600)
 def test_the_bot_thinks_in_a_worker_under_the_csp_and_offline(tab: Tab) -> None:
     worker_responses: list[Any] = []

@@ -100,6 +100,7 @@ def _further_along(game: Game) -> Game:
     return game
 
 
+@pytest.mark.timing
 @pytest.mark.timeout(600)
 def test_a_person_plays_a_hard_bot_to_the_end_with_a_reload_and_a_hint(tab: Tab) -> None:
     page = tab.page

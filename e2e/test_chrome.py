@@ -128,7 +128,8 @@ CONTROLS = ("#board", "#turn-banner", "#end-turn", "#undo", "#redo", "#supply")
 
 
 @pytest.mark.timeout(120)
-def test_at_1280x800_board_and_controls_fit_without_scrolling(tab: Tab) -> None:
+def test_at_1280x800_board_and_controls_fit_without_scrolling(shared_tab: Tab) -> None:
+    tab = shared_tab
     tab.page.set_viewport_size({"width": 1280, "height": 800})
     tab.open("?seed=6&autostart=2&short=1")
     page = tab.page

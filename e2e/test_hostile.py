@@ -51,6 +51,7 @@ def timed_end(page: Any) -> float:
     return ms
 
 
+@pytest.mark.timing
 @pytest.mark.timeout(240)
 def test_issue11_hostile_storage_never_stops_the_page(shared_tab: Tab) -> None:
     tab = shared_tab
@@ -137,6 +138,7 @@ def test_issue11_nested_huge_and_broken_imports_are_refused_and_the_next_import_
     expect(row.locator('[data-field="players"]')).to_have_text("Zoë, Player 2")
 
 
+@pytest.mark.timing
 @pytest.mark.timeout(240)
 def test_issue11_forged_long_links_are_refused_or_bounded(shared_tab: Tab) -> None:
     tab = shared_tab

@@ -93,7 +93,8 @@ def test_an_english_browser_gets_english(open_tab: Callable[..., Tab]) -> None:
 
 
 @pytest.mark.timeout(180)
-def test_switching_mid_game_keeps_the_game_and_the_selection_and_rewrites_the_log(tab: Tab) -> None:
+def test_switching_mid_game_keeps_the_game_and_the_selection_and_rewrites_the_log(shared_tab: Tab) -> None:
+    tab = shared_tab
     page = tab.page
     tab.open("?seed=6&autostart=2&short=1")
     driver = Driver(page)
@@ -117,10 +118,11 @@ def test_switching_mid_game_keeps_the_game_and_the_selection_and_rewrites_the_lo
 
 
 @pytest.mark.timeout(240)
-def test_in_the_pseudo_language_no_screen_shows_text_outside_the_brackets(tab: Tab) -> None:
+def test_in_the_pseudo_language_no_screen_shows_text_outside_the_brackets(shared_tab: Tab) -> None:
     """Nothing escaped translation: the new-game form, the game (a source
     selected, the enlarged view, the end-turn question), saved games, history,
     share and game over show only bracketed text, names and notation."""
+    tab = shared_tab
     page = tab.page
     page.set_viewport_size({"width": 360, "height": 740})  # a phone: the enlarged view, the longest texts
     tab.open("?seed=6")
@@ -203,11 +205,12 @@ def _words_missing(text: str, words: tuple[str, ...]) -> list[str]:
 
 @pytest.mark.timeout(180)
 @pytest.mark.parametrize("lang", ["en", "es", "fr", "pl", "nl"])
-def test_each_language_by_lang_speaks_its_own_words_on_every_main_screen(tab: Tab, lang: str) -> None:
+def test_each_language_by_lang_speaks_its_own_words_on_every_main_screen(shared_tab: Tab, lang: str) -> None:
     """One booted page per language, ?lang= forcing it: the new-game form, a
     game (its legend opened, every mark shown), the rules reference and the
     saved games say the language's words, the rulebook's terms among them,
     and no telltale English."""
+    tab = shared_tab
     page = tab.page
     t = compiled(lang) if lang != "en" else None
     say = t.gettext if t is not None else (lambda s: s)

@@ -28,7 +28,8 @@ LONG_NAME = "Niedzielna partia z sąsiadami zza ściany, runda druga"
 
 
 @pytest.mark.timeout(240)
-def test_in_polish_no_text_overflows_its_box_on_any_screen_at_both_sizes(tab: Tab) -> None:
+def test_in_polish_no_text_overflows_its_box_on_any_screen_at_both_sizes(shared_tab: Tab) -> None:
+    tab = shared_tab
     page = tab.page
     problems: dict[str, list[str]] = {}
 
@@ -94,13 +95,14 @@ _SIDE = """() => { const s = document.querySelector('.side');
 
 
 @pytest.mark.timeout(240)
-def test_phones_and_small_windows_keep_everything_in_view(tab: Tab) -> None:
+def test_phones_and_small_windows_keep_everything_in_view(shared_tab: Tab) -> None:
     """Issue 14, one page: four players at 1280x800, no panel label wraps or
     touches its number; the side column keeps its scroll position after an
     action; the update notice never covers the board (1280x800, 740x360,
     360x740); on a phone, after an action taken in the action list the board
     is back in view under the turn banner, the share dialog opens inside the
     viewport, and the game-over table fits the screen's width."""
+    tab = shared_tab
     page = tab.page
     page.set_viewport_size(DESKTOP)
     tab.open("?seed=6&autostart=4")

@@ -20,7 +20,8 @@ IN_VIEW = """el => {
 
 
 @pytest.mark.timeout(180)
-def test_r7_the_reference_opens_anywhere_and_escape_returns_to_the_same_place(tab: Tab) -> None:
+def test_r7_the_reference_opens_anywhere_and_escape_returns_to_the_same_place(shared_tab: Tab) -> None:
+    tab = shared_tab
     tab.open()
     page = tab.page
     html = page.locator("html")

@@ -178,6 +178,7 @@ def test_every_reply_carries_the_csp_and_nosniff(
     assert headers["cache-control"] == "no-cache", label
 
 
+@pytest.mark.timing
 @pytest.mark.parametrize("sent", [b"", b"GET /caravan/ HTTP/1.1\r\nHost: "], ids=["nothing", "half"])
 def test_an_idle_connection_is_closed_within_the_timeout(server: tuple[str, int], sent: bytes) -> None:
     """A connection that sends nothing (more): a spare preconnect, a stalled client, is not kept forever."""

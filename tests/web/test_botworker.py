@@ -86,6 +86,7 @@ def test_the_same_request_gives_the_same_turn() -> None:
     assert _ask(game, bot=bot)["actions"] == _ask(game, bot=bot)["actions"]
 
 
+@pytest.mark.timing
 def test_a_time_budget_is_a_deadline() -> None:
     game = _game(actions=12)
     out = _ask(game, bot="hard", budget_ms=50)
