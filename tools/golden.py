@@ -47,15 +47,18 @@ class FirstChance:
         return 0
 
 
-def perft(game: Game, depth: int) -> int:
-    """Action sequences of length ``depth`` from ``game``'s position (push_legal and pop)."""
+def perft(game: Game, depth: int, *, checked: bool = False) -> int:
+    """Action sequences of length ``depth`` from ``game``'s position, walked
+    with push_legal and pop (``checked``: with the checked ``push``, R5-R13 as
+    ``why_illegal`` has them, so a test compares generation with legality)."""
     actions = game.legal_actions()
     if depth == 1:
         return len(actions)
+    push = game.push if checked else game.push_legal
     total = 0
     for action in actions:
-        game.push_legal(action)
-        total += perft(game, depth - 1)
+        push(action)
+        total += perft(game, depth - 1, checked=checked)
         game.pop()
     return total
 
