@@ -26,11 +26,13 @@ Storage.prototype.setItem = function () {
 """
 
 
-def finished_game() -> Game:
-    """A short 2-player game played to its end by the courier (seed 3): two-digit
-    scores in the panels and the final table, for the game-over screen."""
-    game = Game(Options(short=True), seed=3)
-    rng = random.Random(3)
+def finished_game(seed: int = 3) -> Game:
+    """A short 2-player game played to its end by the courier from ``seed``
+    (its draws and its choices), as the page plays ``?seed=N&autostart=2&short=1``
+    with the courier's actions; seed 3: two-digit scores in the panels and the
+    final table, for the game-over screen."""
+    game = Game(Options(short=True), seed=seed)
+    rng = random.Random(seed)
     while not game.is_over():
         game.push(courier_action(game, rng))
     return game

@@ -13,6 +13,7 @@ from caravan.options import Options, default_players
 from caravan.playout import courier_action
 from e2e.conftest import Tab
 from e2e.driver import Driver, attr, board_of, source_of
+from e2e.saving import finished_game
 
 # ?seed=6: the game where a steal's hit area once covered its square's
 # centre, so that a click meant to cancel stole instead.
@@ -34,16 +35,6 @@ LAST_TURNS = 4
 KINDS = {"PlaceCamel", "MoveCamel", "PickUp", "MoveGood", "Steal", "EndTurn"}
 
 
-def _planned_turns() -> int:
-    """The turn the game ends in: the page draws what this engine draws from the same seed
-    (checked at the end), so the courier plays the page's game exactly as it plays this one."""
-    game = Game(Options(players=default_players(2), short=True), seed=SEED)
-    rng = random.Random(SEED)
-    while not game.is_over():
-        game.push(courier_action(game, rng))
-    return game.turn
-
-
 @pytest.mark.timeout(600)
 def test_r14_r17_short_two_player_game_played_by_clicks_scores_as_the_engine_does(open_tab: Any) -> None:
     """Every action is chosen by the courier policy on a replay of the page's
@@ -54,7 +45,7 @@ def test_r14_r17_short_two_player_game_played_by_clicks_scores_as_the_engine_doe
     clicked action its source is also selected and clicked or tapped at its
     centre, which must only clear the selection and never play anything
     (docs/UI-CONTRACT.md, "Sources")."""
-    last_turn = _planned_turns()
+    last_turn = finished_game(SEED).turn
     tab: Tab = open_tab(has_touch=True)
     tab.open(f"?seed={SEED}&autostart=2&short=1")
     page = tab.page

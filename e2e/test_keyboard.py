@@ -19,10 +19,10 @@ from playwright.sync_api import Page, expect
 
 from caravan.actions import Action, parse_action
 from caravan.game import Game
-from caravan.options import Options, default_players
 from caravan.playout import courier_action
 from e2e.conftest import Tab
 from e2e.driver import RECORD_CHANGED, Driver, attr, board_of, source_of
+from e2e.saving import finished_game
 from web import keynav
 
 _FOCUSED = "css => document.activeElement !== null && document.activeElement.matches(css)"
@@ -144,14 +144,6 @@ FIRST_TURNS = 10
 LAST_TURNS = 2
 
 
-def _planned_turns() -> int:
-    game = Game(Options(players=default_players(2), short=True), seed=SEED)
-    rng = random.Random(SEED)
-    while not game.is_over():
-        game.push(courier_action(game, rng))
-    return game.turn
-
-
 @pytest.mark.timeout(300)
 def test_r5_to_r14_a_game_played_with_the_keyboard_alone_in_a_few_presses_per_action(shared_tab: Tab) -> None:
     """Issue 14: every action of the first and last turns by keys from where
@@ -159,7 +151,7 @@ def test_r5_to_r14_a_game_played_with_the_keyboard_alone_in_a_few_presses_per_ac
     action focus is on the board or a control, never on <body>; the game
     ends on the game-over screen with focus on its heading (the winner, then
     the rematch button); the median action takes at most 6 presses."""
-    last_turn = _planned_turns()
+    last_turn = finished_game(SEED).turn
     tab = shared_tab
     tab.open(f"?seed={SEED}&autostart=2&short=1")
     page = tab.page
