@@ -26,8 +26,9 @@ from caravan.options import Options, default_players
 from caravan.playout import courier_action
 from e2e.conftest import Tab
 from e2e.driver import RECORD_CHANGED, Driver, source_of
+from e2e.saving import finished_game
 from e2e.test_axe import _violations
-from e2e.test_full_game import FIRST_TURNS, KINDS, LAST_TURNS, SEED, _planned_turns
+from e2e.test_full_game import FIRST_TURNS, KINDS, LAST_TURNS, SEED
 from web import commands
 from web.announce import action_said
 
@@ -116,7 +117,7 @@ def _typed(page: Any, text: str) -> None:
 
 @pytest.mark.timeout(600)
 def test_a_whole_game_through_the_grid_and_typed_commands_each_action_said_once(shared_tab: Tab) -> None:
-    last_turn = _planned_turns()
+    last_turn = finished_game(SEED).turn
     tab = shared_tab
     page = tab.page
     tab.open(f"?seed={SEED}&autostart=2&short=1")
