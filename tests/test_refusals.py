@@ -198,8 +198,10 @@ def _refusals_over(game: Game) -> set[str]:
 
 
 def test_why_illegal_over_random_games_gives_refusals_a_page_can_word() -> None:
+    # Three games, every 80th position: each of the 17 refusals the board can give
+    # shows up (all but two by the first game's 80th action).
     codes: set[str] = set()
-    for seed in range(6):
+    for seed in range(3):
         rng = random.Random(seed)
         game = Game(
             Options(players=(Player("A", "yellow"), Player("B", "black"), Player("C", "red"))), seed=seed
@@ -207,7 +209,7 @@ def test_why_illegal_over_random_games_gives_refusals_a_page_can_word() -> None:
         for n in range(400):
             if game.is_over():
                 break
-            if n % 40 == 0:
+            if n % 80 == 0:
                 codes |= _refusals_over(game)
             policy = courier_action if n % 3 else random_action
             game.push(policy(game, rng))
@@ -223,7 +225,7 @@ def test_why_illegal_over_random_games_gives_refusals_a_page_can_word() -> None:
         "no_unladen_camel",
         "not_an_action_repr",
     } <= codes
-    assert len(codes) >= 12, codes
+    assert len(codes) >= 15, codes
 
 
 def test_why_illegal_in_set_positions_names_squares_goods_and_players() -> None:
