@@ -2,19 +2,25 @@
 
     .venv/bin/python bench/worker.py [--rounds 3] [--positions 3]
 
-Three variants of the built bundle (dist/, rebuilt if stale), each in a copy
+Variants of the built bundle (dist/, rebuilt if stale), each in a copy
 served by tools/serve.py, taking turns round by round so that the machine's
 load hits them alike; every round a fresh browser context, service workers
-blocked (their install would compete with the boot):
-- `module`: the bundle as shipped: boot.js starts web/static/bot-worker.mjs
-  (docs/WORKER.md) once the page's own interpreter is loaded.
+blocked (their install would compete with the boot). Every page opens the
+same share link: a 2-player game with a hard bot's seat, a person to move,
+so that the page starts its worker at boot and asks it nothing itself:
+- `module`: the bundle as shipped: the page's Python starts
+  web/static/bot-worker.mjs (docs/WORKER.md, `caravanBot.start`) as soon as
+  it knows the game has a bot's seat, before drawing it.
 - `module-early`: the same worker started at once, beside the whole boot;
-  `module-late`: started once the page is ready (`data-ready`).
+  `module-interp`: once the page's interpreter is loaded (boot.js's
+  "Loaded interpreter", as shipped before the worker started only for bots);
+  `module-late`: once the page is ready (`data-ready`).
 - `pyscript`: no module worker; a `<script type="py" worker name="bot">`
   that imports the same app zip and exports `think` (web.botworker.answer),
   awaited on the main thread through `pyscript.workers["bot"]`. It starts
   from a blob: URL, so its copy is served with `worker-src 'self' blob:`.
-- `none`: no bot worker at all: the memory and boot time baseline.
+- `none`: no bot worker at all: the memory and boot time baseline (its
+  page says the bot cannot play).
 
 Reported per variant (median, min-max over rounds): the page's boot
 (navigation to `data-ready`); worker start (the worker's own clock, from its
@@ -55,18 +61,27 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from caravan import Game, Options
+from caravan import Game, Options, link
 from caravan.bots import HARD_ITERATIONS, make_bot
+from caravan.options import Player
 from caravan.record import dumps
 from e2e.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, bundle, csp_safe, start_server, stop_server
 from web.botworker import answer
 
-VARIANTS = ("none", "module", "module-early", "module-late", "pyscript")
-# boot.js starts the worker once the page's interpreter is loaded; "module-early" at once,
-# "module-late" once the page is ready.
-LOADING = '  html.setAttribute("data-bot", "loading");\n'
-COLUMNS = ("module", "module-early", "module-late", "pyscript", "none")
-BOT_START = '  var BOT_START = "Loaded interpreter";\n'
+VARIANTS = ("none", "module", "module-early", "module-interp", "module-late", "pyscript")
+COLUMNS = ("module", "module-early", "module-interp", "module-late", "pyscript", "none")
+# The lines of boot.js the variants patch: "module-early" starts the worker at once (after
+# OFF), "module-interp" at "Loaded interpreter" (in the py:progress listener, after STEP),
+# "module-late" defers every start until data-ready (START).
+OFF = '  html.setAttribute("data-bot", "off");\n'
+STEP = "    var i = STEPS.indexOf(String(e.detail));\n"
+START = "  bot.start = function () {\n"
+LATE_START = """  bot.start = function () { if (ready()) startNow(); else bot.late = true; };
+  new MutationObserver(function () {
+    if (ready() && bot.late) { bot.late = false; startNow(); }
+  }).observe(html, { attributes: true, attributeFilter: ["data-ready"] });
+  var startNow = function () {
+"""
 BOOT_MS = 120_000
 BUDGET_MS = 1000  # the page's hard bot: a deadline, not a number of iterations
 # Stamps data-ready, the module worker's "ready" message, long tasks; in every variant.
@@ -142,6 +157,14 @@ THINK = """async ([variant, text]) => {
 }"""
 
 
+def _bot_game_query() -> str:
+    """The pages' address: ?seed and a share link of a new 2-player game, a hard
+    bot in seat 2 and the person to move (the page asks the worker nothing itself)."""
+    first, second = Options().players
+    game = Game(Options(players=(first, Player(second.name, second.colour, "hard")), start=0), seed=3)
+    return "?seed=3#" + link.encode(game)
+
+
 def _positions(count: int) -> list[Game]:
     """Positions of one real game (the courier bot for both seats), spread over it."""
     game = Game(Options(), seed=8)
@@ -205,7 +228,7 @@ def turns_run(count: int) -> int:
                 context = browser.new_context(service_workers="block")
                 page: Page = csp_safe(context.new_page())
                 page.add_init_script(PROBE)
-                page.goto(url + "?autostart=2&seed=3")
+                page.goto(url + _bot_game_query())
                 page.wait_for_function("window.__bench && window.__bench.botAt", timeout=BOOT_MS)
                 since = page.evaluate("performance.now()")
                 for text in texts:
@@ -238,16 +261,16 @@ def _site(tmp: Path, variant: str) -> tuple[Path, Path]:
     headers = (ROOT / "netlify.toml").read_text(encoding="utf-8")
     index = site / "index.html"
     html = index.read_text(encoding="utf-8")
-    if variant == "module-early":
+    patch = {
+        "module-early": (OFF, OFF + "  bot.start();\n"),
+        "module-interp": (STEP, STEP + '    if (String(e.detail) === "Loaded interpreter") bot.start();\n'),
+        "module-late": (START, LATE_START),
+    }.get(variant)
+    if patch is not None:
         (boot,) = site.glob("assets/boot.*.js")
         text = boot.read_text(encoding="utf-8")
-        assert text.count(LOADING) == 1, "boot.js no longer sets data-bot='loading' as expected"
-        boot.write_text(text.replace(LOADING, LOADING + "  startBot();\n"), encoding="utf-8")
-    if variant == "module-late":
-        (boot,) = site.glob("assets/boot.*.js")
-        text = boot.read_text(encoding="utf-8")
-        assert text.count(BOT_START) == 1, "boot.js no longer names BOT_START as expected"
-        boot.write_text(text.replace(BOT_START, '  var BOT_START = "never";\n'), encoding="utf-8")
+        assert text.count(patch[0]) == 1, f"boot.js no longer has {patch[0].strip()!r} for {variant}"
+        boot.write_text(text.replace(*patch), encoding="utf-8")
     if not variant.startswith("module"):
         html = re.sub(r'<meta name="caravan-bot-worker" content="[^"]*">\n?', "", html)
     if variant == "pyscript":
@@ -290,16 +313,18 @@ def _round(browser: Browser, variant: str, url: str, texts: list[str]) -> dict[s
     context = browser.new_context(service_workers="block")
     try:
         page: Page = csp_safe(context.new_page())
+        # Without a module worker the page says its bot cannot play: expected, not printed.
+        expected = "" if variant.startswith("module") else "the bot cannot play"
         page.on(
             "console",
             lambda m: (
                 print(f"  [{variant}] {m.type}: {m.text}", file=sys.stderr)
-                if m.type in ("error", "warning")
+                if m.type in ("error", "warning") and not (expected and expected in m.text)
                 else None
             ),
         )
         page.add_init_script(PROBE)
-        page.goto(url + "?autostart=2&seed=3")
+        page.goto(url + _bot_game_query())
         page.wait_for_function("window.__bench && window.__bench.readyAt", timeout=BOOT_MS)
         row: dict[str, Any] = {"boot_ms": page.evaluate("window.__bench.readyAt")}
         if variant == "none":

@@ -1,5 +1,7 @@
-"""The bot worker in the browser (docs/WORKER.md): started at boot under the enforced CSP,
-thinking off the page's thread, and offline once the service worker holds the release.
+"""The bot worker in the browser (docs/WORKER.md): started only when a bot may play (at boot,
+before drawing, for a game with a bot's seat; never for a game of people until a request
+comes), under the enforced CSP, thinking off the page's thread, and offline once the
+service worker holds the release.
 
 Driven through the contract: `<html data-bot>` and the test entry
 `caravanBot.think(json)` (docs/UI-CONTRACT.md). The positions are real games
@@ -13,8 +15,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from caravan import Game, Options, parse_action
+from caravan import Game, Options, link, parse_action
 from caravan.bots import make_bot
+from caravan.options import Player
 from caravan.record import dumps
 from e2e.conftest import BOOT_MS, Tab, wait_ready_on
 
@@ -31,6 +34,17 @@ ASK = """text => {
   caravanBot.think(text).then(a => { window.__answer = a; });
 }"""
 THINK_MS = 60_000
+# Every Worker the page constructs, with what the page showed at that moment.
+COUNT_WORKERS = """
+window.__workers = [];
+const NativeWorker = window.Worker;
+window.Worker = function (url, options) {
+  const html = document.documentElement;
+  window.__workers.push({ screen: html.getAttribute('data-screen'), ready: html.getAttribute('data-ready') });
+  return new NativeWorker(url, options);
+};
+window.Worker.prototype = NativeWorker.prototype;
+"""
 # Appended to the worker's script by the first test: an eval once it runs.
 EVAL_IN_WORKER = """
 setTimeout(() => { try { eval("1"); } catch (e) { /* refused, and reported */ } }, 0);
@@ -49,6 +63,14 @@ def _position(seed: int, actions: int) -> Game:
     for _ in range(actions):
         game.push(bot.act(game.view(game.seat)))
     return game
+
+
+def _bot_game() -> Game:
+    """A new 2-player game with a hard bot's seat, the person to move: the page asks nothing itself."""
+    first, second = Options().players
+    return Game(
+        Options(players=(first, Player(second.name, second.colour, "hard")), short=True, start=0), seed=3
+    )
 
 
 def _think(page: Page, game: Game, bot: str, budget_ms: int | None = None) -> dict[str, Any]:
@@ -78,7 +100,11 @@ def test_the_bot_thinks_in_a_worker_under_the_csp_and_offline(tab: Tab) -> None:
     # The worker's script as served, with an eval attempted once it runs: its
     # own CSP must refuse it, and the worker must report that to the page.
     tab.page.route("**/bot-worker.*", _with_an_eval, times=1)
-    tab.open("?seed=3&autostart=2&short=1")
+    # A game with a bot's seat, opened by link: its worker starts at boot, before the
+    # first screen is drawn, though nothing asks it anything yet.
+    tab.page.add_init_script(COUNT_WORKERS)
+    tab.open("?seed=3#" + link.encode(_bot_game()))
+    assert tab.page.evaluate("window.__workers") == [{"screen": "loading", "ready": None}]
     tab.page.wait_for_function(BOT_READY, timeout=BOOT_MS)
     expect(tab.page.locator("html")).to_have_attribute("data-bot", "ready")
 
@@ -134,13 +160,19 @@ def test_the_bot_thinks_in_a_worker_under_the_csp_and_offline(tab: Tab) -> None:
     _legal_turn(game, _think(tab.page, game, "medium"))
 
 
-def test_a_worker_that_cannot_load_is_failed_and_requests_get_a_plain_error(tab: Tab) -> None:
+def test_a_game_of_people_starts_no_worker_until_a_request_and_one_that_cannot_load_fails(tab: Tab) -> None:
+    """A game between people boots with no worker (data-bot "off"); the first request
+    starts it; a worker that cannot load is "failed", and requests get a plain error."""
     tab.page.route("**/bot-worker.*", lambda route: route.abort())
+    tab.page.add_init_script(COUNT_WORKERS)
     tab.open("?seed=3&autostart=2")
-    tab.page.wait_for_function(BOT_READY, timeout=BOOT_MS)
-    expect(tab.page.locator("html")).to_have_attribute("data-bot", "failed")
+    html = tab.page.locator("html")
+    expect(html).to_have_attribute("data-screen", "game")
+    assert html.get_attribute("data-bot") == "off" and tab.page.evaluate("window.__workers") == []
     answer = _think(tab.page, _position(seed=2, actions=3), "easy")
     assert answer["error"].startswith("the bot cannot play: the bot's script did not load"), answer
+    assert len(tab.page.evaluate("window.__workers")) == 1
+    expect(html).to_have_attribute("data-bot", "failed")
     # The aborted request is logged by the browser; nothing else may be.
     tab.log.check_on_close = False
     others = [e for e in tab.log.console_errors() if "bot-worker" not in e and "net::ERR_FAILED" not in e]

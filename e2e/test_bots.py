@@ -105,9 +105,14 @@ def _further_along(game: Game) -> Game:
 def test_a_person_plays_a_hard_bot_to_the_end_with_a_reload_and_a_hint(tab: Tab) -> None:
     page = tab.page
     tab.open("?seed=4&bot_pace=0&bot_budget=300")
+    html = page.locator("html")
     page.locator("#player-count").select_option("2")
     page.locator('[data-player-name="0"]').fill("Ann")
+    assert html.get_attribute("data-bot") == "off" and page.evaluate("caravanBot.worker") is None
+    # A bot chosen on the form starts its worker, before the game does (docs/WORKER.md).
     page.locator('[data-seat-type="1"]').select_option("hard")
+    expect(html).to_have_attribute("data-bot", re.compile("loading|ready"))
+    assert page.evaluate("caravanBot.worker !== null") and html.get_attribute("data-screen") == "new-game"
     page.locator("#start-player").select_option("0")
     page.locator("#start-game").click()
     expect(page.locator("html")).to_have_attribute("data-screen", "game")

@@ -5,6 +5,8 @@ redraw of the same screen. One booted page."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import expect
 
@@ -23,6 +25,11 @@ _REGION = """() => {
     ready: document.documentElement.getAttribute('data-ready'),
   };
 }"""
+# A think request (docs/UI-CONTRACT.md), its answer kept; data-bot right after it is posted.
+_THINK = """text => {
+  caravanBot.think(text).then(a => { window.__answer = a; });
+  return document.documentElement.getAttribute('data-bot');
+}"""
 _FOCUS = "() => document.activeElement === document.body ? 'BODY' : document.activeElement.id || ''"
 
 
@@ -37,13 +44,19 @@ def test_announcer_says_the_action_and_focus_stays_on_the_saved_games_screen(sha
     assert region["children"] == 2
     wait_ready_on(page)
 
-    # The bot worker getting ready redraws the game screen (no screen change):
-    # a keyboard player's focus stays on the element it was on (web/refocus.py);
-    # it fell to <body> (make test's keyboard test lost its place after a Tab).
+    # A game of people starts no bot worker (docs/WORKER.md). A request does (a
+    # hint would): the worker getting ready, then its answer, redraw the game screen
+    # (no screen change), and a keyboard player's focus stays on the element it was
+    # on (web/refocus.py); it fell to <body> (make test's keyboard test lost its
+    # place after a Tab).
     html = page.locator("html")
-    assert html.get_attribute("data-bot") == "loading", "worker ready first: nothing shown"
+    assert html.get_attribute("data-bot") == "off" and page.evaluate("caravanBot.worker") is None
     page.locator("#supply").focus()
-    expect(html).to_have_attribute("data-bot", "ready", timeout=60_000)
+    ask = {"record": Driver(page).record(), "seat": Driver(page).game().seat, "bot": "random", "seed": 1}
+    state = page.evaluate(_THINK, json.dumps(ask | {"budget_ms": None}))
+    assert state == "loading", "the request did not start the worker"
+    page.wait_for_function("window.__answer", timeout=60_000)
+    expect(html).to_have_attribute("data-bot", "ready")
     assert page.evaluate(_FOCUS) == "supply"
 
     driver = Driver(page)

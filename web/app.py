@@ -20,7 +20,7 @@ from caravan.options import Options
 from caravan.words import Translations
 
 from . import i18n, opening, tabs
-from .bot_turns import Thinker
+from .bot_turns import Thinker, has_bots
 from .current import Current
 from .game_screen import GameScreen
 from .history_screen import HistoryScreen
@@ -332,6 +332,15 @@ class App:
         if pace_ms is not None:
             bots.pace_ms = pace_ms
         bots.budget_ms = self.play.hints.budget_ms = budget_ms
+
+    @property
+    def wants_bot(self) -> bool:
+        """Whether a bot may soon play: the game in progress has a bot's seat
+        and is not over. main.py starts the bot worker then (at boot before
+        the first screen is drawn, and after any update that made it so), and
+        only then: a game between people starts none (docs/WORKER.md)."""
+        game = self.current.game
+        return game is not None and not game.is_over() and has_bots(game)
 
     def bot_poll(self) -> None:
         self.play.bot_poll()

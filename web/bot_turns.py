@@ -68,7 +68,7 @@ class Thinker(Protocol):
 
     @property
     def state(self) -> str:
-        """``loading``, ``ready``, ``thinking`` or ``failed`` (web/botclient.py)."""
+        """``off`` (not started), ``loading``, ``ready``, ``thinking`` or ``failed`` (web/botclient.py)."""
         ...
 
     def think(
@@ -182,7 +182,7 @@ class BotTurns:
         if self.queue:
             return "playing"
         if self.asked is not None:
-            if self.thinker is not None and self.thinker.state == "loading":
+            if self.thinker is not None and self.thinker.state in ("off", "loading"):
                 return "loading"
             return "thinking"
         return "idle"

@@ -3,7 +3,10 @@
 web/main.py posts the text ``request`` returns to the worker and hands every
 message from it to ``receive``; this module keeps the rest: the worker's
 readiness (``state``, shown as ``<html data-bot>``), which requests are still
-out, and whose answer is still wanted. The worker cannot be interrupted, so a
+out, and whose answer is still wanted. The worker is started only when a bot
+may play (docs/WORKER.md, "When it starts"): ``launch`` says so the first
+time, and the first ``request`` counts as one (boot.js starts the worker on
+the first message posted). The worker cannot be interrupted, so a
 request the page no longer cares about (the game changed) is ``forget``-ed:
 its answer, when it comes, is dropped, and the worker counts as thinking
 until then.
@@ -21,7 +24,7 @@ from caravan.jsonread import loads as json_loads
 
 VERSION = 1  # the messages' version this page speaks (web/botworker.py's VERSION)
 MAX_MESSAGE = 100_000  # an answer is a turn in notation: a few hundred characters
-LOADING, READY, THINKING, FAILED = "loading", "ready", "thinking", "failed"
+OFF, LOADING, READY, THINKING, FAILED = "off", "loading", "ready", "thinking", "failed"
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,7 @@ class BotClient:
     """What the page knows of its bot worker; see the module's docstring."""
 
     def __init__(self) -> None:
+        self.launched = False  # the worker was asked to start: state is no longer "off"
         self.started = False  # the worker said it is ready (or failed): state is no longer "loading"
         self.error: str | None = None
         self.python: str | None = None
@@ -74,8 +78,15 @@ class BotClient:
         if self.error is not None:
             return FAILED
         if not self.started:
-            return LOADING
+            return LOADING if self.launched else OFF
         return THINKING if self._out else READY
+
+    def launch(self) -> bool:
+        """The worker is to start now (a bot may soon play): True the first
+        time, when the caller must start it (main.py: ``caravanBot.start``)."""
+        first = not self.launched
+        self.launched = True
+        return first
 
     def request(
         self,
@@ -91,12 +102,14 @@ class BotClient:
 
         The text is None when the worker failed: ``on_answer`` has then been
         called already, with the error. A request made while the worker loads
-        is posted anyway: the worker answers it once it is ready."""
+        is posted anyway: the worker answers it once it is ready. A request
+        made before any ``launch`` launches it: posting it starts the worker."""
         rid = self._next
         self._next += 1
         if self.error is not None:
             on_answer(Answer(rid, error=f"the bot cannot play: {self.error}", kind="unavailable"))
             return rid, None
+        self.launched = True
         self._out.add(rid)
         self._wanted[rid] = on_answer
         message = {"version": VERSION, "id": rid, "record": record, "seat": seat, "bot": bot, "seed": seed}

@@ -15,10 +15,13 @@ Each update writes one ``innerHTML`` and the contract's ``data-``
 attributes. Enter and Space on the board's focusable elements go down the
 click's path; after an update made from the keyboard, focus moves to
 ``View.focus``. Storage, clipboard, share sheet and downloads are wrapped
-here, so that everything in ``web.app`` runs on CPython. The bot worker,
-started by boot.js, talks to ``web.botclient`` through ``_on_bot_message``
-and ``bot_think`` (docs/WORKER.md); the bots' turns are timed here: after
-every update ``_bot_schedule`` lets the app ask the worker for a bot's turn
+here, so that everything in ``web.app`` runs on CPython. The bot worker is
+started (boot.js's ``caravanBot.start``) only when a bot may play:
+``_want_bot`` at boot, before the first screen is drawn, and after every
+update; a bot chosen on the new-game form; the first request. It talks to
+``web.botclient`` through ``_on_bot_message`` and ``bot_think``
+(docs/WORKER.md); the bots' turns are timed here: after every update
+``_bot_schedule`` lets the app ask the worker for a bot's turn
 (web/bot_turns.py) and sets one timer for its next action.
 """
 
@@ -45,6 +48,7 @@ from web.botclient import Answer, BotClient, Notice, OnAnswer
 from web.grid import moved as grid_moved
 from web.i18n import _
 from web.keynav import ARROWS, css_of
+from web.newgame import is_bot
 from web.query import parse_query
 from web.refocus import KEYS, focus_key
 from web.saved import Saves
@@ -997,6 +1001,9 @@ def _on_change(event: Any) -> None:
         # The seat's camel is drawn in its colour: draw the form again, focus kept.
         app.change_form(_read_form(), f'[data-player-colour="{seat}"]')
         render(keyboard=True)
+    elif app.screen == "new-game" and not is_none(target.getAttribute("data-seat-type")):
+        if is_bot(str(target.value)):
+            _start_bot()  # the worker gets ready while the rest of the form is filled in
     elif el_id == "language":  # boot.js has shown and remembered it (<html lang>, the boot texts)
         app.set_language(str(target.value))
         render()
@@ -1043,10 +1050,24 @@ def _on_pagehide(_event: Any) -> None:
 
 
 # ---------------------------------------------------------------- the bot worker
-# Started by boot.js while the page boots (docs/WORKER.md); its messages come
-# here, and its readiness is <html data-bot> (docs/UI-CONTRACT.md).
+# Started by boot.js when this page asks, once a bot may play (docs/WORKER.md,
+# "When it starts"); its messages come here, and its readiness is
+# <html data-bot> (docs/UI-CONTRACT.md): "off" until it is started.
 
 bot_client = BotClient()
+
+
+def _start_bot() -> None:
+    """Start the bot worker (once): a bot may soon play."""
+    if bot_client.launch() and bot_client.error is None:  # error: boot.js's caravanBot is missing
+        window.caravanBot.start()
+    _html.setAttribute("data-bot", bot_client.state)
+
+
+def _want_bot() -> None:
+    """Start the worker if the game in progress has a bot's seat (App.wants_bot)."""
+    if not bot_client.launched and app.wants_bot:
+        _start_bot()
 
 
 def _on_bot_message(text: Any) -> None:
@@ -1096,6 +1117,7 @@ _bot_timer: dict[str, Any] = {"id": None}
 
 def _bot_schedule() -> None:
     """Let the app ask for a bot's turn, and time the bot's next action."""
+    _want_bot()
     app.bot_poll()
     _html.setAttribute("data-bot", bot_client.state)
     if _bot_timer["id"] is not None:
@@ -1143,7 +1165,9 @@ def _think_for_test(text: Any) -> Any:
     return window.Promise.new(create_once_callable(executor))
 
 
-def _start_bot() -> None:
+def _connect_bot() -> None:
+    """Listen to the worker's messages (boot.js keeps them until now: none
+    came unless something started the worker already)."""
     bot = getattr(window, "caravanBot", None)
     if bot is None or is_none(bot):
         failed = {"version": 1, "type": "failed", "error": "the bot's worker was not started"}
@@ -1206,12 +1230,13 @@ def boot() -> None:
     window.addEventListener("resize", _proxy(_on_resize))
     window.addEventListener("storage", _proxy(_on_storage))
     window.addEventListener("pagehide", _proxy(_on_pagehide))
-    _start_bot()
+    _connect_bot()
     app.set_language(str(_html.getAttribute("lang") or "en"))  # boot.js chose it (docs/UI-CONTRACT.md)
     app.set_grid(_remembered_grid())
     window.caravanCatalogue = _proxy(_use_catalogue)
     link_text = _fragment()
     app.boot(link_text, query.autostart, short=query.short, casual=query.casual)
+    _want_bot()  # the game shown has a bot's seat: its worker starts before the screen is drawn
     if link_text.lstrip("#"):
         _clear_hash()
     _booted = True

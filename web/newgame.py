@@ -28,6 +28,12 @@ VARIANT_WHY = {
 }
 
 
+def is_bot(kind: str) -> bool:
+    """Whether a seat type chosen on the form is a bot's: the bot worker starts
+    then, before the game does (docs/WORKER.md, "When it starts")."""
+    return kind in BOT_STRENGTHS
+
+
 def seat_type(kind: str) -> str:
     """A seat type's words: "Human", "Bot: easy"."""
     return _("Human") if kind == HUMAN else words().strength(kind)

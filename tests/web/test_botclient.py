@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from web import botworker
-from web.botclient import FAILED, LOADING, READY, THINKING, Answer, BotClient, Notice
+from web.botclient import FAILED, LOADING, OFF, READY, THINKING, Answer, BotClient, Notice
 
 
 def _collect() -> tuple[list[Answer], Any]:
@@ -20,10 +20,13 @@ def _answer(rid: int, **fields: Any) -> str:
     )
 
 
-def test_readiness_goes_loading_ready_thinking_ready() -> None:
+def test_readiness_goes_off_loading_ready_thinking_ready() -> None:
+    """docs/WORKER.md: no worker until a bot may play; launched once."""
     client = BotClient()
     got, on_answer = _collect()
-    assert client.state == LOADING
+    assert client.state == OFF
+    assert client.launch() is True and client.state == LOADING
+    assert client.launch() is False, "started twice"
     assert client.receive(botworker.ready(2400.0)) == Notice("ready")
     assert client.state == READY and client.start_ms == 2400.0 and client.python
     rid, text = client.request("{}", 0, "hard", 3, on_answer, budget_ms=800)
@@ -44,12 +47,13 @@ def test_readiness_goes_loading_ready_thinking_ready() -> None:
     assert client.state == READY
 
 
-def test_a_request_made_while_the_worker_loads_is_sent_and_answered_later() -> None:
+def test_a_request_made_before_the_worker_started_launches_it_and_is_answered_later() -> None:
+    """The first request (a test's think, a hint in a game of people) starts the worker."""
     client = BotClient()
     got, on_answer = _collect()
     rid, text = client.request("{}", 1, "easy", 0, on_answer)
     assert text is not None and "budget_ms" not in json.loads(text)
-    assert client.state == LOADING
+    assert client.state == LOADING and client.launch() is False
     client.receive(botworker.ready())
     assert client.state == THINKING
     client.receive(_answer(rid))
@@ -109,6 +113,7 @@ def test_messages_of_another_version_or_junk_are_ignored() -> None:
 def test_a_csp_report_is_passed_on_and_changes_nothing() -> None:
     client = BotClient()
     text = json.dumps({"version": 1, "type": "csp", "error": "script-src blocked eval"})
+    client.launch()
     assert client.receive(text) == Notice("csp", "script-src blocked eval")
     assert client.state == LOADING
 

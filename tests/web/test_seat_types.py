@@ -7,15 +7,18 @@ from __future__ import annotations
 
 import base64
 import json
+import random
 import re
 from html import unescape
 
 import pytest
 
 from caravan import link, record
-from caravan.options import BOT_STRENGTHS, Player
+from caravan.game import Game
+from caravan.options import BOT_STRENGTHS, Options, Player
+from caravan.playout import courier_action
 from web.app import App
-from web.newgame import SEAT_TYPES, Form, form_markup
+from web.newgame import SEAT_TYPES, Form, form_markup, is_bot
 from web.saved import export_text, parse_entry
 
 from .saving import make_app, play
@@ -171,3 +174,39 @@ def test_the_saved_games_list_says_which_seats_bots_play() -> None:
     data["record"]["options"]["players"][1]["bot"] = "expert"
     entry = parse_entry(app.game_id, json.dumps(data))
     assert entry.readable and entry.bots == [] and entry.players == ["Ann", "Player 2"]
+
+
+def test_the_bot_worker_is_wanted_only_while_a_game_with_a_bot_seat_is_in_progress() -> None:
+    """docs/WORKER.md, "When it starts": main.py starts the worker when a bot
+    may play (App.wants_bot; newgame.is_bot for a seat chosen on the form), and
+    never for a game between people."""
+    assert [is_bot(kind) for kind in SEAT_TYPES] == [False] + [True] * len(BOT_STRENGTHS)
+    assert not is_bot("") and not is_bot("module:Bot")
+    app, storage = make_app()
+    app.boot()
+    assert app.game is None and not app.wants_bot  # the front page
+    app.autostart(2)
+    assert not app.wants_bot, "a game between people"
+    app.quick_game({"names": ["Ann", None, None, None]})  # "Play against the computer"
+    assert app.wants_bot
+    # Reloaded: the game in progress has a bot, so the worker starts at boot.
+    again, _ = make_app(storage)
+    again.boot()
+    assert again.game is not None and again.wants_bot
+    # A link of a game of people, then one with a bot's seat (opened at boot).
+    shared = Game(Options(players=(Player("Ann", "yellow"), Player("Bo", "black", "hard"))), seed=2)
+    people = Game(Options(players=(Player("Ann", "yellow"), Player("Bo", "black"))), seed=2)
+    linked, _ = make_app()
+    linked.boot(link.encode(people))
+    assert linked.game is not None and not linked.wants_bot
+    linked.open_link(link.encode(shared))
+    assert linked.game is not None and linked.wants_bot
+    # Over, a game with bots needs none (a rematch starts one: a new game in progress).
+    over = Game(Options(players=shared.options.players, short=True, max_turns=2), seed=2)
+    rng = random.Random(2)
+    while not over.is_over():
+        over.push(courier_action(over, rng))
+    linked.resume(over)
+    assert not linked.wants_bot
+    linked.rematch()
+    assert linked.wants_bot

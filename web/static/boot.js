@@ -128,17 +128,20 @@
     fail(T("too_old"));
     return;
   }
-  // The bot worker (docs/WORKER.md), started while the page boots, once the
-  // page's own interpreter is loaded (BOT_START; at the latest when the page
-  // is ready): the runtime is in the HTTP cache then, and only the end of the
-  // page's boot competes with the worker's (bench/worker.py).
-  // Its messages (JSON text) wait in `inbox` until the
-  // page's Python listens (web/main.py: caravanBot.listen); a worker that
-  // cannot load gives a "failed" message. The page's Python sends with
-  // caravanBot.post and sets data-bot from then on.
+  // The bot worker (docs/WORKER.md), a second Pyodide, started only when a
+  // bot may play, and then at once: `caravanBot.start()`, called by the page's
+  // Python when the game it is about to show has a bot's seat (before the
+  // first screen is drawn), when a bot is chosen on the new-game form, or a
+  // game with bots starts; else by the first request posted. A game between
+  // people starts none (its CPU and memory for nothing). Once started it stays.
+  // Its messages (JSON text) wait in `inbox` until the page's Python listens
+  // (web/main.py: caravanBot.listen); a worker that cannot load gives a
+  // "failed" message. The page's Python sends with caravanBot.post and sets
+  // data-bot from then on ("off" until the worker is started).
   // Requests posted before the worker exists wait in `outbox`.
-  var bot = window.caravanBot = { worker: null, inbox: [], outbox: [], listener: null };
+  var bot = window.caravanBot = { worker: null, inbox: [], outbox: [], listener: null, started: false };
   bot.post = function (text) {
+    bot.start();
     if (bot.worker) bot.worker.postMessage(text);
     else bot.outbox.push(text);
   };
@@ -153,11 +156,13 @@
     else bot.inbox.push(text);
   }
   function botFailed(reason) {
-    fromBot(JSON.stringify({ version: 1, type: "failed", error: reason }));
+    // Later, never within the caller's own call of start() or post() (the page's Python).
+    setTimeout(function () { fromBot(JSON.stringify({ version: 1, type: "failed", error: reason })); }, 0);
   }
-  var BOT_START = "Loaded interpreter";
-  function startBot() {
-    if (bot.worker) return;
+  bot.start = function () {
+    if (bot.started) return;
+    bot.started = true;
+    html.setAttribute("data-bot", "loading");
     try {
       var botMeta = document.querySelector('meta[name="caravan-bot-worker"]');
       bot.worker = new Worker(botMeta.content, { type: "module" });
@@ -169,8 +174,8 @@
     } catch (e) {
       botFailed("this browser cannot start the bot (" + ((e && e.message) || e) + ")");
     }
-  }
-  html.setAttribute("data-bot", "loading");
+  };
+  html.setAttribute("data-bot", "off");
 
   var BLOCKED = T("blocked");
   try {
@@ -188,7 +193,6 @@
   }
   addEventListener("py:progress", function (e) {
     var i = STEPS.indexOf(String(e.detail));
-    if (String(e.detail) === BOT_START) startBot();
     var bar = document.getElementById("boot-progress");
     var text = document.getElementById("boot-status");
     if (bar && i >= 0) bar.value = i + 1;
@@ -297,7 +301,6 @@
   new MutationObserver(function (_, observer) {
     if (ready()) {
       observer.disconnect();
-      startBot();
       // When the page is idle: the first frames and clicks go first.
       if ("requestIdleCallback" in window) requestIdleCallback(offline, { timeout: 3000 });
       else setTimeout(offline, 500);
