@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import random
 from typing import Any
+from urllib.parse import urlsplit
 
 from caravan.game import Game
 from caravan.options import Options
 from caravan.playout import courier_action
 from e2e.conftest import Tab, wait_ready_on
 from e2e.driver import Driver
+from web.saved import Saves
+from web.storage import MemoryStorage
 
 # Our keys: caravan:<path>:<id> (docs/UI-CONTRACT.md, "Saved games").
 OUR_KEYS = "() => Object.keys(localStorage).filter(k => k.startsWith('caravan:'))"
@@ -36,6 +39,56 @@ def finished_game(seed: int = 3) -> Game:
     while not game.is_over():
         game.push(courier_action(game, rng))
     return game
+
+
+def courier_game(
+    seed: int, *, turn: int = 1, actions: int = 0, short: bool = True
+) -> tuple[Game, random.Random]:
+    """The courier's 2-player game from ``seed`` (as ``finished_game``) up to
+    the first position of ``turn``, then ``actions`` actions more (or its
+    end, if sooner), and the courier's generator there, to choose the
+    actions that follow: the page shows that game from
+    ``?seed=N&autostart=2`` (``&short=1``) after the same actions."""
+    game = Game(Options(short=short), seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over() and game.turn < turn:
+        game.push(courier_action(game, rng))
+    for _ in range(actions):
+        if not game.is_over():
+            game.push(courier_action(game, rng))
+    return game, rng
+
+
+# A same-origin document that is not the app (as conftest's shared_tab uses): its storage is ours to set.
+_BLANK = "manifest.webmanifest"
+_NOT_FOUND = "Failed to load resource: the server responded with a status of 404"
+_RESTORE = """([items, keep]) => {
+  const kept = keep.map(k => [k, localStorage.getItem(k)]).filter(([k, v]) => v !== null);
+  localStorage.clear(); sessionStorage.clear();
+  for (const [k, v] of [...kept, ...Object.entries(items)]) localStorage.setItem(k, v); }"""
+
+
+def open_at(tab: Tab, game: Game, query: str = "", *, keep: tuple[str, ...] = ()) -> None:
+    """Boot the page on ``game``, saved as the game in progress (web.saved.Saves,
+    as the page saves it), instead of bringing the page there action by action:
+    for tests about what happens after a long stretch of play. Storage is
+    emptied first but for the ``keep`` keys (a setting the test made). A
+    record holds no draw to come (I11): the page draws any later refill afresh."""
+    page = tab.page
+    seen = len(tab.log.console)
+    # "networkidle": what the blank document itself requests (the browser's favicon.ico, a 404)
+    # is logged by then, and dropped from the record, as conftest's shared_tab does.
+    page.goto(tab.base_url + _BLANK, wait_until="networkidle")
+    tab.log.console[seen:] = [m for m in tab.log.console[seen:] if not m[1].startswith(_NOT_FOUND)]
+    storage = MemoryStorage()
+    saves = Saves(storage, urlsplit(tab.base_url).path)  # keys carry the page's path (docs/UI-CONTRACT.md)
+    saves.put("resumed", game, "Resumed", 1)
+    saves.set_current("resumed")
+    items = {k: v for k in storage.keys() if (v := storage.get(k)) is not None}  # noqa: SIM118
+    page.evaluate(_RESTORE, [items, list(keep)])
+    tab.open(query)
+    shown = Driver(page).game()
+    assert shown.state_key() == game.state_key(), "the page did not resume the saved game"
 
 
 def record_of(page: Any) -> str:

@@ -13,6 +13,7 @@ from caravan.game import Game
 from caravan.playout import courier_action
 from e2e.conftest import Tab
 from e2e.driver import RECORD_CHANGED, Driver, attr, board_of, panels_of, sources
+from e2e.saving import courier_game, open_at
 
 
 def _kind(action: Action) -> str:
@@ -60,10 +61,47 @@ def test_r7_r8_r10_r11_r12_each_action_changes_board_and_panels_as_the_engine_sa
     assert wanted <= seen, f"never played {wanted - seen} (raise the bound or change the seed)"
 
 
-@pytest.mark.timeout(120)
-def test_r6_undo_and_redo_within_a_turn_and_buttons_follow(shared_tab: Tab) -> None:
+@pytest.mark.timeout(300)
+def test_r13_undo_is_disabled_right_after_a_pick_up_that_refilled(shared_tab: Tab) -> None:
+    """Undoing a refill would let a player redraw the bag (I11). The courier's
+    game from seed 11 is brought by the engine to the pick-up that refills,
+    mid-turn (an action of the turn to undo), and the page resumes it there:
+    the refill draws afresh (I11), what is checked is that it is drawn as
+    recorded and cannot be undone."""
     tab = shared_tab
-    tab.open("?seed=5&autostart=2")
+    game, rng = courier_game(11)
+    for _ in range(300):
+        assert not game.is_over(), "the game ended before any refill"
+        action = courier_action(game, rng)
+        trial = game.copy()
+        trial.push(action)
+        if isinstance(action, PickUp) and trial.last_revealed():
+            break
+        game.push(action)
+    else:
+        pytest.fail("no refilling pick-up within 300 actions")
+    assert game.undoable(), "the refilling pick-up should follow an action of the same turn"
+    open_at(tab, game)
+    driver = Driver(tab.page)
+    undo = tab.page.locator("#undo")
+    expect(undo).to_be_enabled()
+    game = driver.perform(action, game)
+    assert game.history[-1].draws, "the record should hold the refill's draws"
+    assert driver.board() == board_of(game), "the refilled goods are not drawn as the record says"
+    # After any other action of the turn undo would be enabled (see the R6 test).
+    expect(undo).to_be_disabled()
+
+
+@pytest.mark.timeout(120)
+def test_r6_undo_and_redo_within_a_turn_and_r7_i3_an_illegal_move_cannot_be_made_through_the_page(
+    shared_tab: Tab,
+) -> None:
+    """One boot. Undo and redo within a turn, the buttons following, and never
+    into another player's turn (R6); then, with one action left, a camel may
+    only go to an empty square (R7): the occupied squares carry no
+    data-action, and clicking one does nothing."""
+    tab = shared_tab
+    tab.open("?seed=2&autostart=2")
     driver = Driver(tab.page)
     undo, redo = tab.page.locator("#undo"), tab.page.locator("#redo")
     expect(undo).to_be_disabled()
@@ -91,48 +129,12 @@ def test_r6_undo_and_redo_within_a_turn_and_buttons_follow(shared_tab: Tab) -> N
     expect(undo).to_be_enabled()
     expect(redo).to_be_disabled()
 
-    driver.perform(parse_action("end"), redone)
+    game = driver.perform(parse_action("end"), redone)
     expect(undo).to_be_disabled()  # never into another player's turn
 
-
-@pytest.mark.timeout(300)
-def test_r13_undo_is_disabled_right_after_a_pick_up_that_refilled(shared_tab: Tab) -> None:
-    """Undoing a refill would let a player redraw the bag (I11)."""
-    tab = shared_tab
-    tab.open("?seed=11&autostart=2&short=1")
-    driver = Driver(tab.page)
-    game = driver.game()
-    rng = random.Random(11)
-    undo = tab.page.locator("#undo")
-    for _ in range(300):
-        assert not game.is_over(), "the game ended before any refill"
-        action = courier_action(game, rng)
-        trial = game.copy()
-        trial.push(action)
-        if isinstance(action, PickUp) and trial.last_revealed():
-            break
-        game = driver.perform(action, game)
-    else:
-        pytest.fail("no refilling pick-up within 300 actions")
-    if game.undoable():
-        expect(undo).to_be_enabled()
-    game = driver.perform(action, game)
-    assert game.history[-1].draws, "the record should hold the refill's draws"
-    assert driver.board() == board_of(game), "the refilled goods are not drawn as the record says"
-    # After any other action of the turn undo would be enabled (see the R6 test).
-    expect(undo).to_be_disabled()
-
-
-@pytest.mark.timeout(120)
-def test_r7_i3_an_illegal_move_cannot_be_made_through_the_page(shared_tab: Tab) -> None:
-    """With one action left a camel may only go to an empty square (R7): the
-    occupied squares carry no data-action, and clicking one does nothing."""
-    tab = shared_tab
-    tab.open("?seed=2&autostart=2")
-    driver = Driver(tab.page)
-    game = driver.game()
-    for text in ("@d4", "end", "@a1", "@b1", "end", "@c1", "@c2"):
+    for text in ("@a1", "@b1", "end", "@c1", "@c2"):
         game = driver.perform(parse_action(text), game)
+    assert [str(s.action) for s in game.history] == ["@d4", "end", "@a1", "@b1", "end", "@c1", "@c2"]
     assert game.seat == 0 and game.left == 1
     legal = sources(game.legal_actions())
     driver.select("d4")

@@ -1,4 +1,4 @@
-"""Booting: the loading screen, a boot that fails, and a page that stays home."""
+"""Booting: the loading screen and a page that stays home (one cold boot), a boot that fails."""
 
 from __future__ import annotations
 
@@ -15,15 +15,19 @@ WASM = "**/pyodide.asm.wasm"
 
 
 @pytest.mark.timeout(120)
-def test_loading_screen_shows_progress_and_the_front_page_until_python_is_ready(tab: Tab) -> None:
+def test_loading_screen_shows_progress_and_the_front_page_until_python_is_ready_and_stays_home(
+    tab: Tab,
+) -> None:
     """Held back at the wasm download, the page shows #loading with a progress
     bar and is not ready, the front page drawn at build time under it (in the
     language asked for, inert: nothing in it works before Python);
-    released, it becomes ready, hides #loading and draws the live front page."""
+    released, it becomes ready, hides #loading and draws the live front page.
+    Booting (cold: a fresh context) and playing a turn, every request stays
+    on the page's origin and nothing is logged as an error."""
     held: list[Any] = []
     tab.page.route(WASM, lambda route: held.append(route))
     with tab.page.expect_request(WASM):
-        tab.page.goto(tab.base_url + "?lang=pl")
+        tab.page.goto(tab.base_url + "?lang=pl&seed=3")
     for _ in range(200):  # each evaluate lets Playwright deliver the route event
         if held:
             break
@@ -50,6 +54,15 @@ def test_loading_screen_shows_progress_and_the_front_page_until_python_is_ready(
     expect(html).to_have_attribute("data-screen", "game")
     expect(tab.page.locator("svg#board")).to_be_visible()
 
+    driver = Driver(tab.page)
+    game = driver.perform(parse_action("@d4"))
+    game = driver.perform(parse_action("end"), game)
+    assert game.turn == 2
+    assert any(u.endswith("pyodide.asm.wasm") for u in tab.log.requests), "the recorder saw no requests"
+    assert any("/assets/app." in u and u.endswith(".zip") for u in tab.log.requests), "no app zip loaded"
+    assert not any(u.endswith(".py") for u in tab.log.requests), "a module loaded as source, not from the zip"
+    tab.log.assert_clean()
+
 
 @pytest.mark.timeout(120)
 def test_boot_failure_shows_a_plain_error_instead_of_spinning(tab: Tab) -> None:
@@ -66,17 +79,3 @@ def test_boot_failure_shows_a_plain_error_instead_of_spinning(tab: Tab) -> None:
     assert len(text) > 20, f"the boot error says too little: {text!r}"
     assert "Traceback" not in text and "undefined" not in text, f"not plain words: {text!r}"
     assert not tab.log.off_origin(), f"requests outside the origin: {tab.log.off_origin()}"
-
-
-@pytest.mark.timeout(120)
-def test_page_makes_no_request_off_its_origin_and_logs_no_console_error(tab: Tab) -> None:
-    """Booting and playing a turn: every request stays on the page's origin."""
-    tab.open("?seed=3&autostart=2")
-    driver = Driver(tab.page)
-    game = driver.perform(parse_action("@d4"))
-    game = driver.perform(parse_action("end"), game)
-    assert game.turn == 2
-    assert any(u.endswith("pyodide.asm.wasm") for u in tab.log.requests), "the recorder saw no requests"
-    assert any("/assets/app." in u and u.endswith(".zip") for u in tab.log.requests), "no app zip loaded"
-    assert not any(u.endswith(".py") for u in tab.log.requests), "a module loaded as source, not from the zip"
-    tab.log.assert_clean()

@@ -14,16 +14,105 @@ from e2e.conftest import Tab
 from e2e.driver import RECORD_CHANGED, Driver, attr
 
 _FOCUSED = "css => document.activeElement !== null && document.activeElement.matches(css)"
+_PRESS = """([css, type]) => {
+  const el = document.querySelector(css);
+  const r = el.getBoundingClientRect();
+  const x = r.x + r.width / 2, y = r.y + r.height / 2;
+  const at = {bubbles: true, detail: 1, pointerType: 'touch', clientX: x, clientY: y};
+  el.dispatchEvent(new PointerEvent(type, at));
+}"""
 
 
 @pytest.mark.timeout(120)
-def test_r6_ending_a_turn_with_actions_left_asks_and_no_keeps_it(shared_tab: Tab) -> None:
+def test_focus_and_long_press_name_what_is_on_a_square_and_r7_a_click_that_cannot_act_says_why(
+    shared_tab: Tab,
+) -> None:
+    """One boot: player 1 (camels on d4, c1, c2, one action left) facing
+    player 2's camels on a1 and b1. Focus and a long press name a square's
+    contents and act on nothing; a click that cannot act says why."""
+    tab = shared_tab
+    tab.open("?seed=2&autostart=2")
+    page = tab.page
+    driver = Driver(page)
+    game = driver.game()
+    for text in ("@d4", "end", "@a1", "@b1", "end", "@c1", "@c2"):
+        game = driver.perform(parse_action(text), game)
+    assert game.seat == 0 and game.left == 1
+    message = page.locator("#message")
+    info = page.locator("#square-info")
+
+    # Keyboard focus on a source: its square in words.
+    page.locator(attr("", "data-select", "d4")).focus()
+    expect(info).to_contain_text("d4: Player 1: 1 camel")
+
+    # A long-press on Player 2's square shows it and selects nothing; the
+    # click that ends the press does nothing either.
+    square = attr("#board ", "data-square", "a1") + " > rect"
+    before = driver.record()
+    page.evaluate(_PRESS, [square, "pointerdown"])
+    expect(info).to_contain_text("a1: space 7; Player 2: 1 camel")
+    page.evaluate(_PRESS, [square, "pointerup"])
+    page.evaluate(_PRESS, [square, "click"])  # a touch's click follows its pointerup
+    expect(message).to_have_text("")  # not taken as a refused click
+    expect(page.locator(".selected")).to_have_count(0)
+    assert driver.record() == before
+
+    # Another player's camel, nothing selected: whose it is.
+    page.locator(attr("", "data-square", "a1")).locator("rect").first.click()
+    expect(message).to_contain_text("Player 2's")
+    # A selected camel and an occupied square with one action left: the engine's reason (R7).
+    driver.select("d4")
+    page.locator(attr("", "data-square", "b1")).locator("rect").first.click()
+    reason = game.why_illegal(MoveCamel(parse_square("d4"), parse_square("b1")))
+    assert reason is not None
+    expect(message).to_contain_text(reason)
+    assert len(driver.game().history) == len(game.history), "a refused click acted"
+
+
+@pytest.mark.timeout(120)
+def test_shortcuts_undo_redo_and_not_while_typing_and_r6_ending_a_turn_with_actions_left_asks(
+    shared_tab: Tab,
+) -> None:
+    """One boot: the shortcuts in player 1's first turn, then the question
+    before ending player 2's turn with actions left (R6), "No" keeping it."""
     tab = shared_tab
     tab.open("?seed=5&autostart=2")
     page = tab.page
     driver = Driver(page)
-    game = driver.perform(parse_action("@d4"))
-    game = driver.perform(parse_action("end"), game)  # turn 1: no action left, no question
+    driver.perform(parse_action("@d4"))
+    expect(page).to_have_title("Player 1 to play · Caravan")
+    old = driver.record()
+    page.keyboard.press("u")
+    page.wait_for_function(RECORD_CHANGED, arg=old)
+    assert not driver.game().history
+    old = driver.record()
+    page.keyboard.press("r")
+    page.wait_for_function(RECORD_CHANGED, arg=old)
+    assert [str(s.action) for s in driver.game().history] == ["@d4"]
+    old = driver.record()
+    page.keyboard.press("Control+z")
+    page.wait_for_function(RECORD_CHANGED, arg=old)
+    old = driver.record()
+    page.keyboard.press("Control+y")
+    page.wait_for_function(RECORD_CHANGED, arg=old)
+    assert len(driver.game().history) == 1
+
+    # Typing in a field is the field's: the share link's input takes "u".
+    page.locator("#share").click()
+    page.locator("#share-link").focus()
+    before = driver.record()
+    page.keyboard.press("u")
+    page.keyboard.press("e")
+    assert driver.record() == before
+    page.locator("#share-close").click()
+
+    old = driver.record()
+    page.keyboard.press("e")  # no action left: ends without asking
+    page.wait_for_function(RECORD_CHANGED, arg=old)
+    expect(page).to_have_title("Player 2 to play · Caravan")
+
+    # R6: the turn goes on with two actions left (the shortcuts above played @d4, then E).
+    game = driver.game()
     assert game.seat == 1 and game.left == 2
     html = page.locator("html")
     before = driver.record()
@@ -61,79 +150,29 @@ def test_r6_ending_a_turn_with_actions_left_asks_and_no_keeps_it(shared_tab: Tab
     expect(html).to_have_attribute("data-seat", "1")
 
 
-@pytest.mark.timeout(120)
-def test_r7_a_click_that_cannot_act_says_why_in_message(shared_tab: Tab) -> None:
-    tab = shared_tab
-    tab.open("?seed=2&autostart=2")
-    page = tab.page
-    driver = Driver(page)
-    game = driver.game()
-    for text in ("@d4", "end", "@a1", "@b1", "end", "@c1", "@c2"):
-        game = driver.perform(parse_action(text), game)
-    assert game.seat == 0 and game.left == 1
-    message = page.locator("#message")
-
-    # Another player's camel, nothing selected: whose it is.
-    page.locator(attr("", "data-square", "a1")).locator("rect").first.click()
-    expect(message).to_contain_text("Player 2's")
-    # A selected camel and an occupied square with one action left: the engine's reason (R7).
-    driver.select("d4")
-    page.locator(attr("", "data-square", "b1")).locator("rect").first.click()
-    reason = game.why_illegal(MoveCamel(parse_square("d4"), parse_square("b1")))
-    assert reason is not None
-    expect(message).to_contain_text(reason)
-    assert len(driver.game().history) == len(game.history), "a refused click acted"
-
-
-@pytest.mark.timeout(120)
-def test_shortcuts_undo_redo_and_not_while_typing(shared_tab: Tab) -> None:
-    tab = shared_tab
-    tab.open("?seed=5&autostart=2")
-    page = tab.page
-    driver = Driver(page)
-    driver.perform(parse_action("@d4"))
-    expect(page).to_have_title("Player 1 to play · Caravan")
-    old = driver.record()
-    page.keyboard.press("u")
-    page.wait_for_function(RECORD_CHANGED, arg=old)
-    assert not driver.game().history
-    old = driver.record()
-    page.keyboard.press("r")
-    page.wait_for_function(RECORD_CHANGED, arg=old)
-    assert [str(s.action) for s in driver.game().history] == ["@d4"]
-    old = driver.record()
-    page.keyboard.press("Control+z")
-    page.wait_for_function(RECORD_CHANGED, arg=old)
-    old = driver.record()
-    page.keyboard.press("Control+y")
-    page.wait_for_function(RECORD_CHANGED, arg=old)
-    assert len(driver.game().history) == 1
-
-    # Typing in a field is the field's: the share link's input takes "u".
-    page.locator("#share").click()
-    page.locator("#share-link").focus()
-    before = driver.record()
-    page.keyboard.press("u")
-    page.keyboard.press("e")
-    assert driver.record() == before
-    page.locator("#share-close").click()
-
-    old = driver.record()
-    page.keyboard.press("e")  # no action left: ends without asking
-    page.wait_for_function(RECORD_CHANGED, arg=old)
-    expect(page).to_have_title("Player 2 to play · Caravan")
-
-
 CONTROLS = ("#board", "#turn-banner", "#end-turn", "#undo", "#redo", "#supply")
 
 
 @pytest.mark.timeout(120)
-def test_at_1280x800_board_and_controls_fit_without_scrolling(shared_tab: Tab) -> None:
+def test_r2_r15_legend_lists_every_good_with_the_bag_and_demand_left_and_at_1280x800_nothing_scrolls(
+    shared_tab: Tab,
+) -> None:
+    """One boot: the legend at the set-up, then the board and controls at 1280x800."""
     tab = shared_tab
     tab.page.set_viewport_size({"width": 1280, "height": 800})
     tab.open("?seed=6&autostart=2&short=1")
     page = tab.page
     driver = Driver(page)
+    game = driver.game()
+    rows = page.locator("#legend [data-legend-good]")
+    expect(rows).to_have_count(len(ALL_GOODS))
+    bag = game.bag_contents()
+    for good in ALL_GOODS:
+        row = page.locator(attr("#legend ", "data-legend-good", good.letter))
+        expect(row.locator('[data-field="name"]')).to_have_text(good.label)
+        expect(row.locator('[data-field="bag"]')).to_have_text(str(bag[good]))
+    expect(page.locator("#demand-left")).to_have_text(str(game.demand_left()))
+
     for text in ("@d4", "end"):
         driver.perform(parse_action(text))
     driver.select("supply")  # the longest action list
@@ -160,22 +199,6 @@ def test_at_1280x800_board_and_controls_fit_without_scrolling(shared_tab: Tab) -
         "els => els.map(e => e.getBoundingClientRect().bottom)"
     )
     assert max(letters) <= 800
-
-
-@pytest.mark.timeout(120)
-def test_r2_r15_legend_lists_every_good_with_the_bag_and_demand_left(shared_tab: Tab) -> None:
-    tab = shared_tab
-    tab.open("?seed=6&autostart=2&short=1")
-    page = tab.page
-    game = Driver(page).game()
-    rows = page.locator("#legend [data-legend-good]")
-    expect(rows).to_have_count(len(ALL_GOODS))
-    bag = game.bag_contents()
-    for good in ALL_GOODS:
-        row = page.locator(attr("#legend ", "data-legend-good", good.letter))
-        expect(row.locator('[data-field="name"]')).to_have_text(good.label)
-        expect(row.locator('[data-field="bag"]')).to_have_text(str(bag[good]))
-    expect(page.locator("#demand-left")).to_have_text(str(game.demand_left()))
 
 
 # Every element with its own text outside the board: its colour against the
@@ -207,59 +230,30 @@ _CONTRAST = """() => {
 }"""
 
 
+SCHEMES = ("light", "dark")
+
+
 @pytest.mark.timeout(120)
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_text_around_the_board_has_contrast_4_5_to_1(shared_tab: Tab, scheme: str) -> None:
+def test_text_around_the_board_has_contrast_4_5_to_1_in_both_themes(shared_tab: Tab) -> None:
+    """Each state measured in each theme: the themes are CSS media queries
+    (web/caravan.css), so switching the emulated scheme restyles the page
+    as it stands, with no boot between."""
     tab = shared_tab
-    tab.page.emulate_media(color_scheme=scheme)
     tab.open("?seed=6&autostart=4")
     page = tab.page
     driver = Driver(page)
     driver.perform(parse_action("@d4"))
     page.locator("#end-turn").click()  # no action left: a log line, the next player's banner
     page.locator("[data-panel-seat]").first.wait_for()
-    low = page.evaluate(_CONTRAST)
-    assert not low, f"text below 4.5:1 in the {scheme} theme: {low}"
+    for scheme in SCHEMES:
+        page.emulate_media(color_scheme=scheme)
+        low = page.evaluate(_CONTRAST)
+        assert not low, f"text below 4.5:1 in the {scheme} theme: {low}"
     page.locator("#end-turn").click()
     expect(page.locator("#confirm-end")).to_be_visible()
     page.locator("#confirm-end-no").click()
     driver.select("supply")
-    low = page.evaluate(_CONTRAST)
-    assert not low, f"text below 4.5:1 in the {scheme} theme with a source selected: {low}"
-
-
-_PRESS = """([css, type]) => {
-  const el = document.querySelector(css);
-  const r = el.getBoundingClientRect();
-  const x = r.x + r.width / 2, y = r.y + r.height / 2;
-  const at = {bubbles: true, detail: 1, pointerType: 'touch', clientX: x, clientY: y};
-  el.dispatchEvent(new PointerEvent(type, at));
-}"""
-
-
-@pytest.mark.timeout(120)
-def test_focus_and_long_press_name_what_is_on_a_square(shared_tab: Tab) -> None:
-    tab = shared_tab
-    tab.open("?seed=2&autostart=2")
-    page = tab.page
-    driver = Driver(page)
-    game = driver.game()
-    for text in ("@d4", "end", "@a1", "end"):
-        game = driver.perform(parse_action(text), game)
-    info = page.locator("#square-info")
-
-    # Keyboard focus on a source: its square in words.
-    page.locator(attr("", "data-select", "d4")).focus()
-    expect(info).to_contain_text("d4: Player 1: 1 camel")
-
-    # A long-press on Player 2's square shows it and selects nothing; the
-    # click that ends the press does nothing either.
-    square = attr("#board ", "data-square", "a1") + " > rect"
-    before = driver.record()
-    page.evaluate(_PRESS, [square, "pointerdown"])
-    expect(info).to_contain_text("a1: space 7; Player 2: 1 camel")
-    page.evaluate(_PRESS, [square, "pointerup"])
-    page.evaluate(_PRESS, [square, "click"])  # a touch's click follows its pointerup
-    expect(page.locator("#message")).to_have_text("")  # not taken as a refused click
-    expect(page.locator(".selected")).to_have_count(0)
-    assert driver.record() == before
+    for scheme in SCHEMES:
+        page.emulate_media(color_scheme=scheme)
+        low = page.evaluate(_CONTRAST)
+        assert not low, f"text below 4.5:1 in the {scheme} theme with a source selected: {low}"

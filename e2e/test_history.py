@@ -12,7 +12,7 @@ from caravan.game import Game
 from caravan.record import dumps, loads
 from e2e.conftest import Tab
 from e2e.driver import Driver, board_of
-from e2e.saving import play, record_of, screen
+from e2e.saving import courier_game, open_at, play, record_of, screen
 
 
 def after(game: Game, k: int) -> Game:
@@ -31,9 +31,9 @@ def step_of(page: Any) -> tuple[int, int]:
 @pytest.mark.timeout(180)
 def test_history_steps_through_the_past_by_keyboard_and_returns_to_the_same_game(shared_tab: Tab) -> None:
     tab = shared_tab
-    tab.open("?seed=12&autostart=2&short=1")
+    game, _ = courier_game(12, actions=25)  # a game 25 actions in, which the page resumes
+    open_at(tab, game)
     page = tab.page
-    game = play(page, 25)
     n = len(game.history)
     present = record_of(page)
     driver = Driver(page)
@@ -69,9 +69,9 @@ def test_history_steps_through_the_past_by_keyboard_and_returns_to_the_same_game
 @pytest.mark.timeout(180)
 def test_history_of_a_saved_game_from_the_list(shared_tab: Tab) -> None:
     tab = shared_tab
-    tab.open("?seed=13&autostart=2")
+    game, _ = courier_game(13, actions=6, short=False)
+    open_at(tab, game)
     page = tab.page
-    game = play(page, 6)
     present = record_of(page)
     page.locator("#saved-button").click()
     page.locator('[data-saved-action="history"]').click()

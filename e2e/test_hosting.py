@@ -22,8 +22,11 @@ def _netlify_csp() -> str:
 
 
 @pytest.mark.timeout(120)
-def test_the_page_is_sent_with_netlify_tomls_csp_and_carries_it_in_a_meta(tab: Tab) -> None:
-    """The tested policy is the shipped one; every test fails on a violation of it."""
+def test_the_page_is_sent_with_netlify_tomls_csp_and_carries_it_in_a_meta(shared_tab: Tab) -> None:
+    """The tested policy is the shipped one; every test fails on a violation of it.
+    (The module's first test, its context's first load comes from the server;
+    the service worker keeps the headers it got, had it served the page.)"""
+    tab = shared_tab
     response = tab.page.goto(tab.base_url + "?autostart=2")
     assert response is not None and response.ok
     assert response.headers["content-security-policy"] == _netlify_csp()
@@ -60,8 +63,9 @@ def test_manifest_and_icons_are_served_for_installing(shared_tab: Tab) -> None:
 
 
 @pytest.mark.timeout(60)
-def test_opened_from_disk_the_page_says_it_must_be_served_and_how(tab: Tab) -> None:
+def test_opened_from_disk_the_page_says_it_must_be_served_and_how(shared_tab: Tab) -> None:
     """file:// cannot run module scripts: say so at once, not after a 90 s stall."""
+    tab = shared_tab
     tab.log.check_on_close = False  # the browser logs the blocked module script, as it should
     tab.page.goto((bundle() / "index.html").as_uri())
     html = tab.page.locator("html")

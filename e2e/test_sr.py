@@ -1,14 +1,16 @@
-"""A whole game through the screen-reader board alone (issue 14): the grid's
+"""A game through the screen-reader board alone (issue 14): the grid's
 keys, the numbered list of a space's actions and the typed command field;
-the live region ``#announcer`` says every action exactly once, in order
+the live region ``#announcer`` says every action played so exactly once, in order
 (counted by a MutationObserver recorded in the page), a refusal and a
 notation error each in their own words; axe-core finds nothing on the grid
-view at 1280x800 and 360x740. One booted page.
+view at 1280x800 and 360x740. One page, booted twice.
 
 The game is test_full_game.py's courier game (seed 6, short): its first
 eight and last four turns hold every kind of action; they are played here
 through the grid, turns in turn by the grid's keys and by typed commands;
-the long middle comes through the page's own click handlers (Driver.fast)."""
+the long middle is the engine's, and the page resumes it from a save (with
+the grid still on: the choice is kept) after the last refill, the first
+action of the last four turns."""
 
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ from caravan.options import Options, default_players
 from caravan.playout import courier_action
 from e2e.conftest import Tab
 from e2e.driver import RECORD_CHANGED, Driver, source_of
-from e2e.saving import finished_game
+from e2e.saving import courier_game, finished_game, open_at
 from e2e.test_axe import _violations
 from e2e.test_full_game import FIRST_TURNS, KINDS, LAST_TURNS, SEED
 from web import commands
@@ -152,12 +154,9 @@ def test_a_whole_game_through_the_grid_and_typed_commands_each_action_said_once(
 
     rng = random.Random(SEED)
     by_grid: set[str] = set()
-    while not game.is_over():
-        assert len(game.history) < 2000, "the game did not end"
+
+    def through_grid(game: Game, rng: random.Random) -> Game:
         action = courier_action(game, rng)
-        if FIRST_TURNS < game.turn <= last_turn - LAST_TURNS:
-            game = driver.fast(action, game)
-            continue
         old = driver.record()
         if isinstance(action, EndTurn):
             _typed(page, "end")
@@ -170,14 +169,37 @@ def test_a_whole_game_through_the_grid_and_typed_commands_each_action_said_once(
         game = driver.game()
         assert str(game.history[-1].action) == str(action)
         by_grid.add(type(action).__name__)
+        return game
+
+    while game.turn <= FIRST_TURNS:
+        game = through_grid(game, rng)
+    first = [s.action for s in game.history]
+    page.wait_for_function("n => window.__said.length >= n", arg=4 + len(first))
+    said = page.evaluate("window.__said")[4:]
+
+    # The middle by the engine, the page resuming it from a save with the grid
+    # still on. A refill draws afresh in a resumed game (I11): the game resumes
+    # after the last one, the first action of the last four turns.
+    finished = finished_game(SEED)
+    game, rng = courier_game(SEED, turn=last_turn - LAST_TURNS + 1, actions=1)
+    resumed = len(game.history)
+    assert game.history[-1].draws and not any(s.draws for s in finished.history[resumed:])
+    open_at(tab, game, keep=("caravan:sr-board",))
+    expect(page.locator("#sr-board")).to_be_visible()
+    page.evaluate(_OBSERVE)
+    while not game.is_over():
+        assert len(game.history) < 2000, "the game did not end"
+        game = through_grid(game, rng)
     assert by_grid == KINDS, f"kinds never played through the grid: {KINDS - by_grid}"
+    assert [str(s.action) for s in game.history] == [str(s.action) for s in finished.history]
     page.locator('html[data-screen="over"]').wait_for()
 
-    # Each action said exactly once, in order, as web/announce.py says it.
+    # Each action played through the grid said exactly once, in order, as web/announce.py says it.
     replay = Game(Options(players=default_players(2), short=True), seed=SEED)
     expected = [action_said(replay, replay.push_recorded(s.action, s.draws)) for s in game.history]
-    page.wait_for_function("n => window.__said.length >= n", arg=len(expected))
-    said = page.evaluate("window.__said")[4:]
+    expected = expected[: len(first)] + expected[resumed:]
+    page.wait_for_function("n => window.__said.length >= n", arg=len(expected) - len(first))
+    said += page.evaluate("window.__said")
     actions_said = [text for text in said if text in set(expected)]
     assert actions_said == expected, "an action was not said, or said twice"
     others = [text for text in said if text not in set(expected)]  # the lists asked for, nothing else
