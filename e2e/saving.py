@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from caravan.game import Game
-from caravan.options import Options
+from caravan.options import Options, default_players
 from caravan.playout import courier_action
 from e2e.conftest import Tab, wait_ready_on
 from e2e.driver import Driver
+from web.saved import Saves
+from web.storage import MemoryStorage
 
 # Our keys: caravan:<path>:<id> (docs/UI-CONTRACT.md, "Saved games").
 OUR_KEYS = "() => Object.keys(localStorage).filter(k => k.startsWith('caravan:'))"
@@ -31,11 +34,39 @@ def finished_game(seed: int = 3) -> Game:
     (its draws and its choices), as the page plays ``?seed=N&autostart=2&short=1``
     with the courier's actions; seed 3: two-digit scores in the panels and the
     final table, for the game-over screen."""
-    game = Game(Options(short=True), seed=seed)
+    return courier_game(seed, lambda game: False)
+
+
+def courier_game(seed: int, until: Callable[[Game], bool], *, players: int = 2) -> Game:
+    """A short game played by the courier from ``seed`` in CPython until
+    ``until`` holds (or the game is over): the long stretch a browser test
+    need not play through the page."""
+    game = Game(Options(players=default_players(players), short=True), seed=seed)
     rng = random.Random(seed)
-    while not game.is_over():
+    while not game.is_over() and not until(game):
         game.push(courier_action(game, rng))
     return game
+
+
+# localStorage replaced by the given items (the page reads them when it boots next).
+RESTORE = """items => { localStorage.clear();
+  for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }"""
+
+
+def saved_storage(game: Game, path: str, name: str = "Resumed") -> dict[str, str]:
+    """localStorage holding ``game`` as the saved game to resume, written by
+    the page's own saves API (web/saved.py) for the page at ``path``
+    (the keys carry it, docs/UI-CONTRACT.md "Saved games")."""
+    storage = MemoryStorage()
+    saves = Saves(storage, path)
+    saves.put("resumed", game, name, 1)
+    saves.set_current("resumed")
+    return {k: v for k in storage.keys() if (v := storage.get(k)) is not None}  # noqa: SIM118
+
+
+def put_saved(page: Any, game: Game) -> None:
+    """Make ``game`` the page's saved game to resume at its next boot."""
+    page.evaluate(RESTORE, saved_storage(game, page.evaluate("location.pathname")))
 
 
 def record_of(page: Any) -> str:
