@@ -79,14 +79,19 @@ def key_of(page: Any) -> tuple[object, ...]:
 
 
 def play(page: Any, n: int, seed: int = 1) -> Game:
-    """Take ``n`` courier actions on the page; returns the game the page shows."""
+    """Take ``n`` courier actions on the page through its own click handlers
+    (Driver.fast: one round trip an action, the page must take exactly that
+    action); returns the game the page shows. For tests of what the game
+    becomes (saved, shared, in history, in another tab): that the page offers
+    exactly the engine's actions is Driver.perform's check, made over a whole
+    game in test_full_game.py and on each kind of action in test_actions.py."""
     driver = Driver(page)
     rng = random.Random(seed)
     game = driver.game()
     for _ in range(n):
         if game.is_over():
             break
-        game = driver.perform(courier_action(game, rng), game)
+        game = driver.fast(courier_action(game, rng), game)
     return game
 
 
