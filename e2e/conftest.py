@@ -160,34 +160,48 @@ def tab(open_tab: Callable[..., Tab]) -> Tab:
 _BLANK = "manifest.webmanifest"
 
 
-@pytest.fixture(scope="module")
-def _module_tab(browser: Any, base_url: str) -> Iterator[Tab]:
-    context = csp_safe_context(browser.new_context())
+def _context_tab(browser: Any, base_url: str, **context_options: Any) -> Tab:
+    context = csp_safe_context(browser.new_context(**context_options))
     context.set_default_timeout(STEP_MS)
     page = context.new_page()
     log = Recorder(origin=base_url)
     log.attach(context, page)
-    yield Tab(page, context, log, base_url)
-    context.close()
+    return Tab(page, context, log, base_url)
 
 
-@pytest.fixture
-def shared_tab(_module_tab: Tab) -> Iterator[Tab]:
-    """A recorded desktop-sized page that the tests of one module share, for
-    tests that need no context of their own (no init script, route or
-    context option): after the first boot the runtime comes from the
-    context's caches (its HTTP cache, the service worker's), which saves most
-    of a boot. Each test starts with empty localStorage and sessionStorage,
-    the default viewport and media, and a fresh record of requests and
-    console; it must open the page itself (``tab.open``), which boots it anew."""
-    tab = _module_tab
+@pytest.fixture(scope="module")
+def _module_tab(browser: Any, base_url: str) -> Iterator[Tab]:
+    tab = _context_tab(browser, base_url)
+    yield tab
+    tab.context.close()
+
+
+# A phone: touch, a mobile viewport (its meta viewport honoured), two device pixels a CSS px.
+PHONE_VIEWPORT = {"width": 360, "height": 740}
+PHONE: dict[str, Any] = {
+    "viewport": PHONE_VIEWPORT,
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+
+
+@pytest.fixture(scope="module")
+def _module_phone_tab(browser: Any, base_url: str) -> Iterator[Tab]:
+    tab = _context_tab(browser, base_url, **PHONE)
+    yield tab
+    tab.context.close()
+
+
+def _shared(tab: Tab, viewport: dict[str, int]) -> Iterator[Tab]:
+    """``tab`` made as new for one test, then checked and left as it was (shared_tab)."""
     page = tab.page
     if page.url.startswith(tab.base_url):
         # Leaving the game lets it save first; then nothing is kept. "networkidle": what the
         # document itself requests (the browser's favicon.ico, a 404) is logged before the log is cleared.
         page.goto(tab.base_url + _BLANK, wait_until="networkidle")
         page.evaluate("localStorage.clear(); sessionStorage.clear()")
-    page.set_viewport_size(DESKTOP)
+    page.set_viewport_size(viewport)
     page.emulate_media(media="no-override", color_scheme="no-override", reduced_motion="no-override")
     log = tab.log
     log.requests.clear()
@@ -202,3 +216,22 @@ def shared_tab(_module_tab: Tab) -> Iterator[Tab]:
         for other in tab.context.pages:  # pages the test opened: none may outlive it
             if other is not page:
                 other.close()
+
+
+@pytest.fixture
+def shared_tab(_module_tab: Tab) -> Iterator[Tab]:
+    """A recorded desktop-sized page that the tests of one module share, for
+    tests that need no context of their own (no init script, route or
+    context option): after the first boot the runtime comes from the
+    context's caches (its HTTP cache, the service worker's), which saves most
+    of a boot. Each test starts with empty localStorage and sessionStorage,
+    the default viewport and media, and a fresh record of requests and
+    console; it must open the page itself (``tab.open``), which boots it anew."""
+    yield from _shared(_module_tab, DESKTOP)
+
+
+@pytest.fixture
+def shared_phone_tab(_module_phone_tab: Tab) -> Iterator[Tab]:
+    """shared_tab on a phone (PHONE: touch, mobile, 360x740 at the start of each
+    test; a test may turn it sideways with ``page.set_viewport_size``)."""
+    yield from _shared(_module_phone_tab, PHONE_VIEWPORT)

@@ -1,6 +1,7 @@
 """What a longer language can break in a layout (issue 13), measured in the
 page: a text wider than its box, a panel's label wrapped into its number,
-the page scrolling sideways. Shared by e2e/test_layout.py and
+the page scrolling sideways. Shared by e2e/test_languages.py,
+e2e/test_layout.py (the phone checks) and
 tools/screenshots.py --check."""
 
 from __future__ import annotations

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
 from caravan.game import Game
-from caravan.options import Options
+from caravan.options import Options, default_players
 from caravan.playout import courier_action
 from e2e.conftest import Tab, wait_ready_on
 from e2e.driver import Driver
@@ -34,24 +35,34 @@ def finished_game(seed: int = 3) -> Game:
     (its draws and its choices), as the page plays ``?seed=N&autostart=2&short=1``
     with the courier's actions; seed 3: two-digit scores in the panels and the
     final table, for the game-over screen."""
-    game = Game(Options(short=True), seed=seed)
-    rng = random.Random(seed)
-    while not game.is_over():
-        game.push(courier_action(game, rng))
+    return courier_until(seed, lambda game: False)
+
+
+def courier_until(seed: int, until: Callable[[Game], bool], *, players: int = 2) -> Game:
+    """A short game played by the courier from ``seed`` in CPython until
+    ``until`` holds (or the game is over): the long stretch a browser test
+    need not play through the page."""
+    game, _ = courier_game(seed, until, players=players)
     return game
 
 
 def courier_game(
-    seed: int, *, turn: int = 1, actions: int = 0, short: bool = True
+    seed: int,
+    until: Callable[[Game], bool] | None = None,
+    *,
+    turn: int = 1,
+    actions: int = 0,
+    short: bool = True,
+    players: int = 2,
 ) -> tuple[Game, random.Random]:
-    """The courier's 2-player game from ``seed`` (as ``finished_game``) up to
-    the first position of ``turn``, then ``actions`` actions more (or its
-    end, if sooner), and the courier's generator there, to choose the
-    actions that follow: the page shows that game from
+    """The courier's game from ``seed`` (as ``finished_game``) up to the first
+    position of ``turn`` (or until ``until`` holds), then ``actions`` actions
+    more (or its end, if sooner), and the courier's generator there, to choose
+    the actions that follow: the page shows that game from
     ``?seed=N&autostart=2`` (``&short=1``) after the same actions."""
-    game = Game(Options(short=short), seed=seed)
+    game = Game(Options(players=default_players(players), short=short), seed=seed)
     rng = random.Random(seed)
-    while not game.is_over() and game.turn < turn:
+    while not game.is_over() and (not until(game) if until is not None else game.turn < turn):
         game.push(courier_action(game, rng))
     for _ in range(actions):
         if not game.is_over():
@@ -62,7 +73,8 @@ def courier_game(
 # A same-origin document that is not the app (as conftest's shared_tab uses): its storage is ours to set.
 _BLANK = "manifest.webmanifest"
 _NOT_FOUND = "Failed to load resource: the server responded with a status of 404"
-_RESTORE = """([items, keep]) => {
+# localStorage replaced by the given items but the ``keep`` keys (the page reads them when it boots next).
+RESTORE = """([items, keep]) => {
   const kept = keep.map(k => [k, localStorage.getItem(k)]).filter(([k, v]) => v !== null);
   localStorage.clear(); sessionStorage.clear();
   for (const [k, v] of [...kept, ...Object.entries(items)]) localStorage.setItem(k, v); }"""
@@ -80,15 +92,26 @@ def open_at(tab: Tab, game: Game, query: str = "", *, keep: tuple[str, ...] = ()
     # is logged by then, and dropped from the record, as conftest's shared_tab does.
     page.goto(tab.base_url + _BLANK, wait_until="networkidle")
     tab.log.console[seen:] = [m for m in tab.log.console[seen:] if not m[1].startswith(_NOT_FOUND)]
-    storage = MemoryStorage()
-    saves = Saves(storage, urlsplit(tab.base_url).path)  # keys carry the page's path (docs/UI-CONTRACT.md)
-    saves.put("resumed", game, "Resumed", 1)
-    saves.set_current("resumed")
-    items = {k: v for k in storage.keys() if (v := storage.get(k)) is not None}  # noqa: SIM118
-    page.evaluate(_RESTORE, [items, list(keep)])
+    page.evaluate(RESTORE, [saved_storage(game, urlsplit(tab.base_url).path), list(keep)])
     tab.open(query)
     shown = Driver(page).game()
     assert shown.state_key() == game.state_key(), "the page did not resume the saved game"
+
+
+def saved_storage(game: Game, path: str, name: str = "Resumed") -> dict[str, str]:
+    """localStorage holding ``game`` as the saved game to resume, written by
+    the page's own saves API (web/saved.py) for the page at ``path``
+    (the keys carry it, docs/UI-CONTRACT.md "Saved games")."""
+    storage = MemoryStorage()
+    saves = Saves(storage, path)
+    saves.put("resumed", game, name, 1)
+    saves.set_current("resumed")
+    return {k: v for k in storage.keys() if (v := storage.get(k)) is not None}  # noqa: SIM118
+
+
+def put_saved(page: Any, game: Game) -> None:
+    """Make ``game`` the page's saved game to resume at its next boot (the page stays as it is)."""
+    page.evaluate(RESTORE, [saved_storage(game, page.evaluate("location.pathname")), []])
 
 
 def record_of(page: Any) -> str:
@@ -101,14 +124,19 @@ def key_of(page: Any) -> tuple[object, ...]:
 
 
 def play(page: Any, n: int, seed: int = 1) -> Game:
-    """Take ``n`` courier actions on the page; returns the game the page shows."""
+    """Take ``n`` courier actions on the page through its own click handlers
+    (Driver.fast: one round trip an action, the page must take exactly that
+    action); returns the game the page shows. For tests of what the game
+    becomes (saved, shared, in history, in another tab): that the page offers
+    exactly the engine's actions is Driver.perform's check, made over a whole
+    game in test_full_game.py and on each kind of action in test_actions.py."""
     driver = Driver(page)
     rng = random.Random(seed)
     game = driver.game()
     for _ in range(n):
         if game.is_over():
             break
-        game = driver.perform(courier_action(game, rng), game)
+        game = driver.fast(courier_action(game, rng), game)
     return game
 
 

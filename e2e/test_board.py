@@ -9,17 +9,19 @@ test's own engine replaying the page's record (e2e/driver.py).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from caravan import link
 from caravan.actions import EndTurn, Steal
+from caravan.game import Game
 from caravan.playout import courier_action
-from e2e.conftest import Tab
-from e2e.driver import Driver, attr, source_of
+from e2e.conftest import Tab, wait_ready_on
+from e2e.driver import RECORD_CHANGED, Driver, attr, source_of
+from e2e.saving import courier_until, put_saved
 from tests.positions import blank, camel
-from web.saved import Saves
-from web.storage import MemoryStorage
 
 # Every board source and target, and the enlarged view's, with its box.
 _BOXES = """() => [...document.querySelectorAll(
@@ -113,12 +115,8 @@ Element.prototype.animate = function (frames, timing) {
 """
 
 
-_RESTORE = """items => { localStorage.clear();
-  for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }"""
-
-
-def _crowded_storage(path: str) -> dict[str, str]:
-    """A saved game in progress with 24 camels on d4, four of them laden
+def _crowded() -> Any:
+    """A game in progress with 24 camels on d4, four of them laden
     with goods player 1 may steal (R10): the enlarged view's case."""
     game = blank(players=4, casual=True)
     loads = {0: "I", 1: "SW", 2: "M", 3: "H"}
@@ -126,11 +124,7 @@ def _crowded_storage(path: str) -> dict[str, str]:
         goods = list(loads[seat])
         for i in range(6):
             game = camel(game, seat, "d4", goods[i] if i < len(goods) else None)
-    storage = MemoryStorage()
-    saves = Saves(storage, path)  # keys carry the page's path (docs/UI-CONTRACT.md)
-    saves.put("crowd", game, "Crowd", 1)
-    saves.set_current("crowd")
-    return {k: v for k in storage.keys() if (v := storage.get(k)) is not None}  # noqa: SIM118
+    return game
 
 
 def _assert_sizes(page: Any, where: str, *, banner: bool = True) -> None:
@@ -145,33 +139,56 @@ def _assert_sizes(page: Any, where: str, *, banner: bool = True) -> None:
     assert left_top >= 0 and left_bottom <= height, f"{where}: the actions left are not in the viewport"
 
 
-def _small_texts(page: Any, game: Any, rng: random.Random) -> tuple[Any, list[Any]]:
-    """Plays ``game`` to its end on the page (Driver.fast), sampling the board's
-    texts after every action: animating, at rest, enlarged (_SAMPLE)."""
+def _small_texts(
+    page: Any, game: Any, rng: random.Random, stop: Callable[[Any], bool]
+) -> tuple[Any, list[Any]]:
+    """Plays ``game`` on the page (Driver.fast) to its end or until ``stop``
+    holds after an action, sampling the board's texts after every action:
+    animating, at rest, enlarged (_SAMPLE)."""
     driver = Driver(page)
     found: list[Any] = []
     while not game.is_over():
         action = courier_action(game, rng)
         game, small = driver.fast_then(action, game, _SAMPLE)
         found.extend([str(action), *s] for s in small)
+        if stop(game):
+            break
     return game, found
+
+
+# The size sampled over a whole game; the others over the stretches that hold every
+# kind of action and animation the whole game has after its first 40 actions.
+WHOLE_GAME = (360, 740)
+# How many actions before the end is triggered (R14) the late stretch starts.
+LATE = 10
 
 
 @pytest.mark.timeout(600)
 @pytest.mark.parametrize("size", [(360, 740), (740, 360), (1280, 800)])
-def test_on_a_phone_every_board_choice_is_24px_and_the_turn_stays_in_view(open_tab: Any, size: Any) -> None:
+def test_on_a_phone_every_board_choice_is_24px_and_the_turn_stays_in_view(
+    request: pytest.FixtureRequest, open_tab: Any, size: Any
+) -> None:
     """WCAG 2.2 target size on a phone, both ways up (and on a laptop): every source and
     target on the board and in the enlarged square view is at least 24x24
     CSS px, and whose turn it is and the actions left are on screen (on a
     phone: at 1280x800 that is the page layout's business), over the first
     turns of a game and on a square with 24 camels (opened through its
     enlarged view). Every text drawn on the board and in the enlarged view is
-    at least 10 CSS px as rendered, over the whole game: after each action,
-    while it animates and at rest (issue 14); on a phone, on the history
+    at least 10 CSS px as rendered, after each action, while it animates and
+    at rest (issue 14): over the whole game at WHOLE_GAME; at the other sizes
+    over the stretches that hold every kind of action and animation the
+    whole game samples (its texts differ between sizes only by the board's
+    scale and the phone's shortened city names): the actions up to the
+    first refill, and the end of a game, from a link LATE actions before its
+    end is triggered (R14) to the game over; on a phone, on the history
     view's board too."""
     w, h = size
     phone = w < 800
-    tab: Tab = open_tab(viewport={"width": w, "height": h}, has_touch=True, is_mobile=phone)
+    if phone:  # both ways up on one phone page (touch, mobile), as a phone turned over
+        tab: Tab = request.getfixturevalue("shared_phone_tab")
+        tab.page.set_viewport_size({"width": w, "height": h})
+    else:  # a laptop with a touch screen
+        tab = open_tab(viewport={"width": w, "height": h}, has_touch=True)
     tab.open("?seed=6&autostart=2&short=1")
     page = tab.page
     driver = Driver(page)
@@ -185,8 +202,32 @@ def test_on_a_phone_every_board_choice_is_24px_and_the_turn_stays_in_view(open_t
             _assert_sizes(page, f"{w}x{h} with {src} selected", banner=phone)
         game = driver.perform(action, game, tap=True)
     _assert_sizes(page, f"{w}x{h} after 40 actions", banner=phone)
-    game, small = _small_texts(page, game, rng)
-    assert game.is_over()
+    if size == WHOLE_GAME:
+        game, small = _small_texts(page, game, rng, lambda g: False)
+        assert game.is_over()
+    else:
+        # The next actions up to the first refill (R13): camels and goods moving, a
+        # pick-up, a delivery, an end of turn, goods drawn (seed 6: actions 41-72).
+        game, small = _small_texts(page, game, rng, lambda g: bool(g.history[-1].draws))
+        kinds = {type(step.action).__name__ for step in game.history[40:]}
+        assert {"MoveCamel", "MoveGood", "PickUp", "EndTurn"} <= kinds, kinds
+        assert game.history[-1].draws, "no refill was sampled"
+        # The crowded board of a game's end: opened by a link (a hash change, no
+        # reboot) LATE actions before its end is triggered (played that far in
+        # CPython), then played to its end.
+        trigger = len(courier_until(6, Game.end_triggered).history)
+        old = driver.record()
+        page.evaluate(
+            "text => { location.hash = text; }",
+            link.encode(courier_until(6, lambda g: len(g.history) >= trigger - LATE)),
+        )
+        page.wait_for_function(RECORD_CHANGED, arg=old)
+        game = driver.game()
+        assert len(game.history) == trigger - LATE, "the linked game was not opened"
+        assert not game.end_triggered()
+        game, small_late = _small_texts(page, game, rng, lambda g: False)
+        small += small_late
+        assert game.is_over()
     assert not small, f"{w}x{h}: board texts under 10 CSS px (action, moment, text, px): {small[:8]}"
     if w == 360:  # the history view's board, drawn for a phone's width too
         page.locator("#history-button").click()
@@ -196,9 +237,9 @@ def test_on_a_phone_every_board_choice_is_24px_and_the_turn_stays_in_view(open_t
             assert not tiny, f"history board after {button}: texts under 10 CSS px: {tiny[:8]}"
         page.locator("#history-exit").click()
 
-    page.evaluate(_RESTORE, _crowded_storage(page.evaluate("location.pathname")))
+    put_saved(page, _crowded())
     page.reload()
-    page.wait_for_function("document.documentElement.getAttribute('data-ready') === 'true'")
+    wait_ready_on(page)
     driver.select("d4", tap=True)
     view = page.locator('#square-view[data-square-view="d4"]')
     assert view.is_visible(), "selecting a square with 24 camels opens its enlarged view"

@@ -1,7 +1,9 @@
 """The page in five languages (issue 13, docs/UI-CONTRACT.md "Languages"):
 ?lang= and the browser's language pick it, the choice is remembered, the
 select switches at once without touching the game, and nothing on a screen
-escapes the catalogue (the pseudo-language, a test-only catalogue)."""
+escapes the catalogue (the pseudo-language, a test-only catalogue), checked
+on the same walk of the screens as the Polish layouts (issue 13; the
+measure is e2e/layout.py)."""
 
 from __future__ import annotations
 
@@ -18,8 +20,10 @@ from caravan.board import parse_square
 from caravan.words import Words
 from e2e.conftest import Tab
 from e2e.driver import Driver
+from e2e.layout import layout_problems
 from e2e.saving import finished_game, record_of
 from tests.translations import compiled, outside_brackets, pseudo_mo
+from tools import i18n as i18n_tool
 
 # The visible text of the page, but what the boot script shows before Python
 # (its own table, from the catalogues at build time), the languages' own
@@ -46,15 +50,14 @@ def _lang(page: Any) -> str:
     return str(page.evaluate("document.documentElement.lang"))
 
 
+def _use_catalogue(page: Any, code: str, mo: bytes) -> None:
+    """Show the page in the catalogue ``mo`` at once (App.set_language: every screen's state kept)."""
+    page.evaluate("([code, bytes]) => window.caravanCatalogue(code, new Uint8Array(bytes))", [code, list(mo)])
+    expect(page.locator("html")).to_have_attribute("lang", code)
+
+
 def _use_pseudo(page: Any) -> None:
-    page.evaluate(
-        "([code, bytes]) => window.caravanCatalogue(code, new Uint8Array(bytes))", ["xx", list(pseudo_mo())]
-    )
-    expect(page.locator("html")).to_have_attribute("lang", "xx")
-
-
-def _left_outside(page: Any) -> list[str]:
-    return outside_brackets(page.evaluate(VISIBLE_TEXT))
+    _use_catalogue(page, "xx", pseudo_mo())
 
 
 @pytest.mark.timeout(180)
@@ -117,17 +120,58 @@ def test_switching_mid_game_keeps_the_game_and_the_selection_and_rewrites_the_lo
         assert line.strip().startswith("⟦"), line
 
 
-@pytest.mark.timeout(240)
-def test_in_the_pseudo_language_no_screen_shows_text_outside_the_brackets(shared_tab: Tab) -> None:
-    """Nothing escaped translation: the new-game form, the game (a source
-    selected, the enlarged view, the end-turn question), saved games, history,
-    share and game over show only bracketed text, names and notation."""
+# The layout check's sizes (e2e/layout.py): a phone and a laptop; a saved game's long name.
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+LONG_NAME = "Niedzielna partia z sąsiadami zza ściany, runda druga"
+
+
+@pytest.mark.timeout(300)
+def test_no_screen_shows_text_outside_the_pseudo_languages_brackets_nor_in_polish_overflows_its_box(
+    shared_tab: Tab,
+) -> None:
+    """One walk of the screens, two checks on each (issue 13): the new-game
+    form, the game (a source selected, the enlarged view, the end-turn
+    question), the rules reference and the how-to-play, saved games (a long
+    name), history, share and game over. In the pseudo-language, at 360x740
+    (a phone: the enlarged view, the longest texts), the screen shows only
+    bracketed text, names and notation: nothing escaped translation. Then,
+    on the same screen (switching the language keeps every screen's state,
+    App.set_language), in Polish, one of the two longest of the five
+    languages, at 360x740 and at 1280x800: no button, label, heading or
+    table cell has text wider than its box, every panel's label shares its
+    line with its number, and neither the page nor the game-over table
+    scrolls sideways (e2e/layout.py)."""
     tab = shared_tab
     page = tab.page
-    page.set_viewport_size({"width": 360, "height": 740})  # a phone: the enlarged view, the longest texts
+    polish = i18n_tool.compile_po(i18n_tool.po_path("pl"))  # as the build compiles it
+    outside: dict[str, list[str]] = {}
+    problems: dict[str, list[str]] = {}
+
+    def check(
+        screen: str, *, sizes: tuple[dict[str, int], ...] = (PHONE, DESKTOP), pseudo: bool = True
+    ) -> None:
+        if pseudo:
+            texts = [t.replace(LONG_NAME, "") for t in page.evaluate(VISIBLE_TEXT)]
+            if left := outside_brackets(texts):
+                outside[screen] = left
+        if not sizes:
+            return
+        page.evaluate(
+            "([code, bytes]) => window.caravanCatalogue(code, new Uint8Array(bytes))", ["pl", polish]
+        )
+        expect(page.locator("html")).to_have_attribute("lang", "pl")
+        for size in sizes:
+            page.set_viewport_size(size)
+            if found := layout_problems(page):
+                problems[f"{screen} at {size['width']}x{size['height']}"] = found
+        page.set_viewport_size(PHONE)
+        _use_pseudo(page)
+
+    page.set_viewport_size(PHONE)
     tab.open("?seed=6")
     _use_pseudo(page)
-    screens: dict[str, list[str]] = {"new game": _left_outside(page)}
+    check("new game")
     page.locator("#start-game").click()
     expect(page.locator("html")).to_have_attribute("data-screen", "game")
     driver = Driver(page)
@@ -135,38 +179,51 @@ def test_in_the_pseudo_language_no_screen_shows_text_outside_the_brackets(shared
     for text in ("@d4", "end", "@a1"):  # the second player's camel by the salt on a1
         game = driver.perform(parse_action(text), game)
     driver.select("supply")
-    screens["game, a source selected"] = _left_outside(page)
+    check("game, a source selected")
     page.keyboard.press("Escape")
     driver.select("a1")  # its pick-up is too small on a phone: the enlarged view
     expect(page.locator('#square-view[data-square-view="a1"]')).to_be_visible()
-    screens["enlarged square"] = _left_outside(page)
+    check("enlarged square", sizes=(PHONE,))
     page.locator("#square-view-close").click()
     page.locator("#end-turn").click()
     expect(page.locator("#confirm-end")).to_be_visible()
-    screens["end-turn question"] = _left_outside(page)
+    check("end-turn question")
     page.locator("#confirm-end-no").click()
+    page.locator("#rules-button").click()
+    expect(page.locator("#rules")).to_be_visible()
+    check("rules reference")
+    page.locator("#rules-show-howto").click()
+    expect(page.locator("#rules")).to_have_attribute("data-doc", "howto")
+    check("how to play")
+    page.keyboard.press("Escape")
+    expect(page.locator("#rules")).to_have_count(0)
     page.locator("#saved-button").click()
     expect(page.locator("html")).to_have_attribute("data-screen", "saved")
-    screens["saved games"] = _left_outside(page)
+    page.locator('[data-current="true"] [data-saved-action="rename"]').click()
+    page.locator("#rename-input").fill(LONG_NAME)
+    page.locator("#rename-save").click()
+    expect(page.locator('[data-current="true"] [data-field="name"]')).to_have_text(LONG_NAME)
+    check("saved games")
     page.locator("#saved-back").click()
     page.locator("#history-button").click()
     expect(page.locator("html")).to_have_attribute("data-screen", "history")
-    screens["history"] = _left_outside(page)
+    check("history")
     page.locator("#history-exit").click()
     page.locator("#share").click()
     expect(page.locator("#share-dialog")).to_be_visible()
-    screens["share"] = _left_outside(page)
+    check("share")
     page.locator("#share-close").click()
     page.goto(tab.base_url + "?seed=6#" + link.encode(finished_game()))  # the same page: a hash change
     expect(page.locator("#game-over")).to_be_visible()
     expect(page.locator("html")).to_have_attribute("lang", "xx")
-    screens["game over"] = _left_outside(page)
+    check("game over")
     page.locator("#rules-button").click()
     expect(page.locator("#rules")).to_be_visible()
-    screens["rules reference"] = _left_outside(page)
+    check("rules reference over the game over", sizes=())
     page.keyboard.press("Escape")
     expect(page.locator("#rules")).to_have_count(0)
-    assert {name: left for name, left in screens.items() if left} == {}
+    assert outside == {}
+    assert problems == {}
 
 
 # Each language's own words on its main screens: the rulebook's terms (issue 13:

@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 from playwright.sync_api import expect
 
 from caravan.actions import parse_action
 from e2e.conftest import Tab
 from e2e.driver import Driver, board_of
-
-PHONE = {
-    "viewport": {"width": 360, "height": 740},
-    "device_scale_factor": 2,
-    "is_mobile": True,
-    "has_touch": True,
-}
 
 
 @pytest.mark.timeout(120)
@@ -51,8 +42,8 @@ def test_r1_r4_new_game_form_starts_a_three_player_game_with_the_names_typed(sha
 
 
 @pytest.mark.timeout(120)
-def test_phone_360x740_shows_the_whole_board_without_sideways_scrolling(open_tab: Callable[..., Tab]) -> None:
-    tab: Tab = open_tab(**PHONE)
+def test_phone_360x740_shows_the_whole_board_without_sideways_scrolling(shared_phone_tab: Tab) -> None:
+    tab = shared_phone_tab
     tab.open("?seed=1&autostart=2")
     page = tab.page
     board = page.locator("svg#board")
@@ -68,8 +59,8 @@ def test_phone_360x740_shows_the_whole_board_without_sideways_scrolling(open_tab
 
 
 @pytest.mark.timeout(120)
-def test_r7_touch_taps_select_the_supply_and_place_a_camel(open_tab: Callable[..., Tab]) -> None:
-    tab: Tab = open_tab(**PHONE)
+def test_r7_touch_taps_select_the_supply_and_place_a_camel(shared_phone_tab: Tab) -> None:
+    tab = shared_phone_tab
     tab.open("?seed=4&autostart=2")
     driver = Driver(tab.page)
     game = driver.game()
