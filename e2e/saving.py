@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 from caravan.game import Game
 from caravan.options import Options, default_players
 from caravan.playout import courier_action
-from e2e.conftest import Tab, wait_ready_on
+from e2e.conftest import BLANK, Tab, wait_ready_on
 from e2e.driver import Driver
 from web.saved import Saves
 from web.storage import MemoryStorage
@@ -70,9 +70,6 @@ def courier_game(
     return game, rng
 
 
-# A same-origin document that is not the app (as conftest's shared_tab uses): its storage is ours to set.
-_BLANK = "manifest.webmanifest"
-_NOT_FOUND = "Failed to load resource: the server responded with a status of 404"
 # localStorage replaced by the given items but the ``keep`` keys (the page reads them when it boots next).
 RESTORE = """([items, keep]) => {
   const kept = keep.map(k => [k, localStorage.getItem(k)]).filter(([k, v]) => v !== null);
@@ -87,11 +84,7 @@ def open_at(tab: Tab, game: Game, query: str = "", *, keep: tuple[str, ...] = ()
     emptied first but for the ``keep`` keys (a setting the test made). A
     record holds no draw to come (I11): the page draws any later refill afresh."""
     page = tab.page
-    seen = len(tab.log.console)
-    # "networkidle": what the blank document itself requests (the browser's favicon.ico, a 404)
-    # is logged by then, and dropped from the record, as conftest's shared_tab does.
-    page.goto(tab.base_url + _BLANK, wait_until="networkidle")
-    tab.log.console[seen:] = [m for m in tab.log.console[seen:] if not m[1].startswith(_NOT_FOUND)]
+    page.goto(tab.base_url + BLANK)  # its favicon.ico 404 is not recorded (conftest's Recorder)
     page.evaluate(RESTORE, [saved_storage(game, urlsplit(tab.base_url).path), list(keep)])
     tab.open(query)
     shown = Driver(page).game()

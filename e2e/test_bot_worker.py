@@ -1,7 +1,7 @@
 """The bot worker in the browser (docs/WORKER.md): started only when a bot may play (at boot,
 before drawing, for a game with a bot's seat; never for a game of people until a request
-comes), under the enforced CSP, thinking off the page's thread, and offline once the
-service worker holds the release.
+comes), under the enforced CSP and thinking off the page's thread (offline:
+e2e/test_offline.py).
 
 Driven through the contract: `<html data-bot>` and the test entry
 `caravanBot.think(json)` (docs/UI-CONTRACT.md). The positions are real games
@@ -19,7 +19,7 @@ from caravan import Game, Options, link, parse_action
 from caravan.bots import make_bot
 from caravan.options import Player
 from caravan.record import dumps
-from e2e.conftest import BOOT_MS, Tab, wait_ready_on
+from e2e.conftest import BOOT_MS, Tab
 
 BOT_READY = "['ready', 'failed'].includes(document.documentElement.getAttribute('data-bot'))"
 # Every main-thread task over 50 ms from now on (the Long Tasks API).
@@ -94,7 +94,9 @@ def _legal_turn(game: Game, answer: dict[str, Any]) -> None:
 
 @pytest.mark.timing
 @pytest.mark.timeout(600)
-def test_the_bot_thinks_in_a_worker_under_the_csp_and_offline(tab: Tab) -> None:
+def test_the_bot_thinks_in_a_worker_under_its_own_csp_off_the_pages_thread(tab: Tab) -> None:
+    """Offline, the bot plays from the service worker's cache: e2e/test_offline.py
+    (its worker started for the first time with the network off)."""
     worker_responses: list[Any] = []
     tab.page.on("response", lambda r: worker_responses.append(r) if "/bot-worker." in r.url else None)
     # The worker's script as served, with an eval attempted once it runs: its
@@ -143,21 +145,6 @@ def test_the_bot_thinks_in_a_worker_under_the_csp_and_offline(tab: Tab) -> None:
     expect(tab.page.locator("html")).to_have_attribute("data-screen", "saved")
     assert tab.page.evaluate("window.__answer") is None, "the page was blocked until the bot answered"
     tab.page.wait_for_function("window.__answer !== null", timeout=THINK_MS)
-
-    # Offline: the service worker precached the worker and all it loads.
-    url = response.url
-    assert tab.page.evaluate("navigator.serviceWorker.ready.then(r => !!r.active)")
-    assert tab.page.evaluate("u => caches.match(u).then(r => !!r)", url), "the worker is not precached"
-    tab.page.reload()
-    wait_ready_on(tab.page)
-    assert tab.page.evaluate("!!navigator.serviceWorker.controller")
-    tab.context.set_offline(True)
-    tab.page.reload()
-    wait_ready_on(tab.page)
-    tab.page.wait_for_function(BOT_READY, timeout=BOOT_MS)
-    expect(tab.page.locator("html")).to_have_attribute("data-bot", "ready")
-    game = _position(seed=9, actions=25)
-    _legal_turn(game, _think(tab.page, game, "medium"))
 
 
 def test_a_game_of_people_starts_no_worker_until_a_request_and_one_that_cannot_load_fails(tab: Tab) -> None:
