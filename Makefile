@@ -8,10 +8,11 @@ NODE_STAMP := node_modules/.installed
 
 .PHONY: play dist terminal test lint typecheck browser bench bench-browser bench-links screenshots clean catalogues messages
 
+# --no-compile: a package's modules are byte-compiled when first imported, only those a run uses.
 $(STAMP): requirements-dev.txt
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -r requirements-dev.txt
+	$(BIN)/pip install -q --no-compile -r requirements-dev.txt
 	touch $(STAMP)
 
 # The runtime (Pyodide, PyScript) at the versions package-lock.json pins.
