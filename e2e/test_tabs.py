@@ -6,36 +6,22 @@ late) and each choice works, and a reload shows the tab's own game."""
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
 from caravan import record
-from caravan.playout import courier_action
 from e2e.conftest import Tab, wait_ready_on
 from e2e.driver import Driver
 from e2e.harness import csp_safe
-from e2e.saving import record_of, reload
+from e2e.saving import play, record_of, reload
 
 # Stands for a storage event that comes after the player already acted:
 # while the flag is set, this tab's listeners never see one.
 HOLD_STORAGE_EVENTS = """
 addEventListener('storage', e => { if (window.caravanHoldStorage) e.stopImmediatePropagation(); }, true);
 """
-
-
-def play(page: Any, n: int, seed: int = 1) -> None:
-    """Take ``n`` courier actions on ``page`` through its own click handlers
-    (Driver.fast: each one round trip, the page taking exactly that action),
-    as e2e/saving.py's ``play`` takes them by clicks: what is offered is
-    test_actions' and test_full_game's business, here only what is saved."""
-    driver = Driver(page)
-    rng = random.Random(seed)
-    game = driver.game()
-    for _ in range(n):
-        game = driver.fast(courier_action(game, rng), game)
 
 
 def _history(page: Any) -> list[str]:
