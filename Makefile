@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 
-.PHONY: play dist terminal test lint typecheck browser bench bench-browser bench-links screenshots clean catalogues messages
+.PHONY: play dist terminal test test-ready lint typecheck browser bench bench-browser bench-links screenshots clean catalogues messages
 
 # --no-compile: a package's modules are byte-compiled when first imported, only those a run uses.
 $(STAMP): requirements-dev.txt
@@ -59,7 +59,12 @@ typecheck: $(STAMP)
 # first, conftest.py), then those (marker `timing`) alone, with the CPU to themselves.
 PARALLEL := -n 2 --dist loadfile --no-loadscope-reorder
 
-test: $(STAMP) lint typecheck dist browser catalogues
+# What the tests need, made side by side (-j: the venv, npm, the bundle, Chromium and the
+# checks do not wait for each other; each one's output is kept together).
+test-ready: $(STAMP) lint typecheck dist browser catalogues
+
+test:
+	@$(MAKE) --no-print-directory -j4 --output-sync=target test-ready
 	status=0; \
 	$(BIN)/pytest tests e2e $(PARALLEL) -m "not timing" || status=1; \
 	$(BIN)/pytest tests e2e -m timing || status=1; \

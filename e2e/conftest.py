@@ -178,8 +178,12 @@ def _context_tab(browser: Any, base_url: str, **context_options: Any) -> Tab:
     return Tab(page, context, log, base_url)
 
 
-@pytest.fixture(scope="module")
-def _module_tab(browser: Any, base_url: str) -> Iterator[Tab]:
+# The shared pages live as long as the test process (a pytest-xdist worker):
+# a new browser context starts with empty caches, so its first boot compiles
+# Pyodide's WebAssembly again (about 4 s of CPU more than a boot in a context
+# that has booted it once, measured here with Chromium 156).
+@pytest.fixture(scope="session")
+def _session_tab(browser: Any, base_url: str) -> Iterator[Tab]:
     tab = _context_tab(browser, base_url)
     yield tab
     tab.context.close()
@@ -195,8 +199,8 @@ PHONE: dict[str, Any] = {
 }
 
 
-@pytest.fixture(scope="module")
-def _module_phone_tab(browser: Any, base_url: str) -> Iterator[Tab]:
+@pytest.fixture(scope="session")
+def _session_phone_tab(browser: Any, base_url: str) -> Iterator[Tab]:
     tab = _context_tab(browser, base_url, **PHONE)
     yield tab
     tab.context.close()
@@ -227,19 +231,19 @@ def _shared(tab: Tab, viewport: dict[str, int]) -> Iterator[Tab]:
 
 
 @pytest.fixture
-def shared_tab(_module_tab: Tab) -> Iterator[Tab]:
-    """A recorded desktop-sized page that the tests of one module share, for
+def shared_tab(_session_tab: Tab) -> Iterator[Tab]:
+    """A recorded desktop-sized page that the tests of one test process share, for
     tests that need no context of their own (no init script, route or
     context option): after the first boot the runtime comes from the
     context's caches (its HTTP cache, the service worker's), which saves most
     of a boot. Each test starts with empty localStorage and sessionStorage,
     the default viewport and media, and a fresh record of requests and
     console; it must open the page itself (``tab.open``), which boots it anew."""
-    yield from _shared(_module_tab, DESKTOP)
+    yield from _shared(_session_tab, DESKTOP)
 
 
 @pytest.fixture
-def shared_phone_tab(_module_phone_tab: Tab) -> Iterator[Tab]:
+def shared_phone_tab(_session_phone_tab: Tab) -> Iterator[Tab]:
     """shared_tab on a phone (PHONE: touch, mobile, 360x740 at the start of each
     test; a test may turn it sideways with ``page.set_viewport_size``)."""
-    yield from _shared(_module_phone_tab, PHONE_VIEWPORT)
+    yield from _shared(_session_phone_tab, PHONE_VIEWPORT)

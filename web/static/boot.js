@@ -277,6 +277,7 @@
     if (registered || !sw) return;
     registered = true;
     sw.register("./sw.js").then(function (reg) {
+      if (!reg) return;  // a browser that blocks service workers may resolve with nothing
       if (reg.waiting && sw.controller) notice("ready", READY_TEXT);
       reg.addEventListener("updatefound", function () {
         var worker = reg.installing;
