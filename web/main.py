@@ -442,6 +442,11 @@ def _announce(text: str) -> None:
 
 
 _measured = False  # whether the board's scale on screen was measured yet
+# The board's scale last measured on each screen (the history view's board is
+# smaller than the game's): a screen drawn again starts from its own scale, so
+# going to the history view and back draws each screen once, not twice (issue
+# 12: the game screen's redraw while a bot thinks). A resize forgets them.
+_scales: dict[str, float] = {}
 
 
 def render(*, keyboard: bool = False) -> None:
@@ -461,15 +466,21 @@ def render(*, keyboard: bool = False) -> None:
         draft = app.view(board=False)
         _screen.innerHTML = draft.markup
         _html.setAttribute("data-screen", draft.screen)  # the screen's layout depends on it
-        app.set_unit_px(_board_scale())
+        _scales[app.screen] = _board_scale()
         _measured = just_measured = True
+    screen = app.screen
+    app.set_unit_px(_scales.get(screen, 0.0))  # 0: not measured yet, the scale stays
     view = app.view()
     _show(view, keyboard)
     # Drawn at a new size (a rotated phone), it is drawn once more at the right
     # one; not right after the frame was measured, in the very same layout
     # (measuring again would lay the page out once more at boot, for nothing).
-    if not just_measured and not app.reference.is_open and app.set_unit_px(_board_scale()):
-        _show(app.view(), keyboard)
+    if not just_measured and not app.reference.is_open:
+        scale = _board_scale()
+        if scale:
+            _scales[screen] = scale
+        if app.set_unit_px(scale):
+            _show(app.view(), keyboard)
     _play(view.motion)
     app.motion = None  # played once: a later redraw does not replay it
     _announce(app.announcement())
@@ -1026,6 +1037,7 @@ def _on_change(event: Any) -> None:
 
 def _on_resize(_event: Any) -> None:
     """A rotated phone or a resized window: redraw the board at its new size."""
+    _scales.clear()
     if app.set_unit_px(_board_scale()):
         render()
 
