@@ -92,6 +92,10 @@ class Recorder:
     def attach(self, context: Any, page: Any) -> None:
         context.add_init_script(CSP_PROBE)
         context.on("request", lambda r: self.requests.append(r.url))
+        self.attach_page(page)
+
+    def attach_page(self, page: Any) -> None:
+        """Another page of the context already attached: its console and errors too."""
         page.on("console", lambda m: None if _favicon_404(m) else self.console.append((m.type, m.text)))
         page.on("pageerror", lambda e: self.errors.append(str(e)))
 
@@ -209,10 +213,12 @@ def _session_phone_tab(browser: Any, base_url: str) -> Iterator[Tab]:
 def _shared(tab: Tab, viewport: dict[str, int]) -> Iterator[Tab]:
     """``tab`` made as new for one test, then checked and left as it was (shared_tab)."""
     page = tab.page
-    if page.url.startswith(tab.base_url):
-        # Leaving the game lets it save first; then nothing is kept.
+    if page.url != tab.base_url + BLANK:
+        # Leaving the game lets it save first; then nothing is kept (nor what
+        # an own_page_tab left, while this page stayed where it was).
         page.goto(tab.base_url + BLANK)
-        page.evaluate("localStorage.clear(); sessionStorage.clear()")
+    page.evaluate("localStorage.clear(); sessionStorage.clear()")
+    tab.context.clear_permissions()  # any a test before granted
     page.set_viewport_size(viewport)
     page.emulate_media(media="no-override", color_scheme="no-override", reduced_motion="no-override")
     log = tab.log
@@ -240,6 +246,20 @@ def shared_tab(_session_tab: Tab) -> Iterator[Tab]:
     the default viewport and media, and a fresh record of requests and
     console; it must open the page itself (``tab.open``), which boots it anew."""
     yield from _shared(_session_tab, DESKTOP)
+
+
+@pytest.fixture
+def own_page_tab(_session_tab: Tab) -> Iterator[Tab]:
+    """A recorded page of the test's own in shared_tab's context, for a test
+    that adds an init script to its page (``page.add_init_script``, which no
+    later test may inherit) but needs no context option, context init
+    script or route: its boots come from the context's caches as
+    shared_tab's do (a new context costs a WebAssembly compile). Storage
+    starts empty, as for shared_tab; the page is closed after the test."""
+    for tab in _shared(_session_tab, DESKTOP):
+        page = tab.context.new_page()
+        tab.log.attach_page(page)
+        yield Tab(page, tab.context, tab.log, tab.base_url)
 
 
 @pytest.fixture

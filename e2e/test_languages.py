@@ -7,8 +7,8 @@ measure is e2e/layout.py)."""
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -60,11 +60,24 @@ def _use_pseudo(page: Any) -> None:
     _use_catalogue(page, "xx", pseudo_mo())
 
 
+def _browser_speaks(tab: Tab, *languages: str) -> None:
+    """The browser's languages as the page reads them (navigator.languages and
+    navigator.language), set before any of its scripts run: what a browser
+    context's locale sets, on a page of the shared context (a new context
+    would compile the runtime again)."""
+    langs = json.dumps(list(languages))
+    tab.page.add_init_script(
+        f"Object.defineProperty(Navigator.prototype, 'languages', {{ get: () => {langs} }});"
+        f"Object.defineProperty(Navigator.prototype, 'language', {{ get: () => {langs}[0] }});"
+    )
+
+
 @pytest.mark.timeout(180)
 def test_the_browsers_language_and_lang_pick_the_language_and_the_choice_is_remembered(
-    open_tab: Callable[..., Tab],
+    own_page_tab: Tab,
 ) -> None:
-    tab = open_tab(locale="pl-PL")
+    tab = own_page_tab
+    _browser_speaks(tab, "pl-PL", "pl")
     page = tab.page
     tab.open("")
     assert _lang(page) == "pl"  # navigator.languages, by primary subtag
@@ -87,8 +100,9 @@ def test_the_browsers_language_and_lang_pick_the_language_and_the_choice_is_reme
 
 
 @pytest.mark.timeout(180)
-def test_an_english_browser_gets_english(open_tab: Callable[..., Tab]) -> None:
-    tab = open_tab(locale="de-DE")
+def test_an_english_browser_gets_english(own_page_tab: Tab) -> None:
+    tab = own_page_tab
+    _browser_speaks(tab, "de-DE", "de")
     tab.open("")
     assert _lang(tab.page) == "en"
     expect(tab.page.locator("#new-game h2")).to_have_text("New game")

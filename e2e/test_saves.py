@@ -4,7 +4,6 @@ screen, and storage that is disabled, full or holds something unreadable."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -161,9 +160,9 @@ def _play_a_turn_with_a_message(tab: Tab, message: str) -> None:
 
 
 @pytest.mark.timeout(120)
-def test_disabled_storage_still_lets_a_game_be_played_and_says_so(open_tab: Callable[..., Tab]) -> None:
-    tab = open_tab()
-    tab.context.add_init_script(STORAGE_OFF)
+def test_disabled_storage_still_lets_a_game_be_played_and_says_so(own_page_tab: Tab) -> None:
+    tab = own_page_tab
+    tab.page.add_init_script(STORAGE_OFF)
     tab.open("?seed=2&autostart=2")
     _play_a_turn_with_a_message(tab, "not saved")
     tab.page.locator("#saved-button").click()
@@ -171,9 +170,9 @@ def test_disabled_storage_still_lets_a_game_be_played_and_says_so(open_tab: Call
 
 
 @pytest.mark.timeout(120)
-def test_full_storage_still_lets_a_game_be_played_and_says_so(open_tab: Callable[..., Tab]) -> None:
-    tab = open_tab()
-    tab.context.add_init_script(STORAGE_FULL)
+def test_full_storage_still_lets_a_game_be_played_and_says_so(own_page_tab: Tab) -> None:
+    tab = own_page_tab
+    tab.page.add_init_script(STORAGE_FULL)
     tab.open("?seed=2&autostart=2")
     _play_a_turn_with_a_message(tab, "full")
 

@@ -40,8 +40,11 @@ def open_link(tab: Tab, url: str) -> None:
 
 
 @pytest.mark.timeout(240)
-def test_a_shared_game_opens_in_another_browser_and_goes_back_and_forth(open_tab: Callable[..., Tab]) -> None:
-    ann = open_tab(permissions=["clipboard-read", "clipboard-write"])
+def test_a_shared_game_opens_in_another_browser_and_goes_back_and_forth(
+    shared_tab: Tab, open_tab: Callable[..., Tab]
+) -> None:
+    ann = shared_tab
+    ann.context.grant_permissions(["clipboard-read", "clipboard-write"])  # shared_tab takes them back
     ann.open("?seed=8&autostart=2")
     play(ann.page, 12)
     url = share_link(ann)

@@ -56,8 +56,9 @@ def _saved(page: Any) -> dict[str, tuple[str, list[str]]]:
 
 
 @pytest.mark.timeout(240)
-def test_two_tabs_on_one_game_lose_no_action_and_each_keeps_its_own_game(tab: Tab) -> None:
-    tab.context.add_init_script(HOLD_STORAGE_EVENTS)
+def test_two_tabs_on_one_game_lose_no_action_and_each_keeps_its_own_game(own_page_tab: Tab) -> None:
+    tab = own_page_tab
+    tab.page.add_init_script(HOLD_STORAGE_EVENTS)  # only tab one ever holds them
     tab.open("?seed=3&autostart=2")
     one = tab.page
     play(one, 3)
