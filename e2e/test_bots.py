@@ -109,7 +109,8 @@ def _further_along(game: Game) -> Game:
 
 @pytest.mark.timing
 @pytest.mark.timeout(600)
-def test_a_person_plays_a_hard_bot_to_the_end_with_a_reload_and_a_hint(tab: Tab) -> None:
+def test_a_person_plays_a_hard_bot_to_the_end_with_a_reload_and_a_hint(shared_tab: Tab) -> None:
+    tab = shared_tab
     page = tab.page
     tab.open("?seed=4&bot_pace=0&bot_budget=300")
     html = page.locator("html")
