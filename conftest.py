@@ -1,7 +1,7 @@
 """The order the suite's tests reach pytest-xdist's workers (`make test`: `-n 2 --dist loadfile`).
 
-Each module goes whole to one worker (its fixtures, e2e's shared browser
-context among them, are set up once), in the order collected. Under xdist
+Each module goes whole to one worker (its module fixtures are set up once;
+e2e's shared browser contexts, once a worker), in the order collected. Under xdist
 the browser modules, the long ones, are collected first and the many short
 engine modules last, so that these fill the end of the run on both workers
 (with ``--no-loadscope-reorder``; else xdist orders the modules by their

@@ -3,11 +3,13 @@
 `#hint`, `data-hint`, `?bot_pace`, `?bot_budget`), judged by our own engine
 replaying `data-record`.
 
-Boots are few: one page plays a game against the hard bot to its end (the
-person's first turn by clicks, the rest fast through the same click
-handlers; the long middle played by the test's engine and opened as a
-link), with a reload in the middle of the bot's turn and a hint; a share link with
-bot seats opens in a new context and goes on with them.
+Boots are few: a game against the hard bot is started from the form, the
+person's first turn played by clicks and the bot's reply watched for long
+tasks (in the timing pass, alone on the CPU); the same game, opened by a
+link further along (the long middle played by the test's engine), is
+reloaded in the middle of the bot's turn, gets a hint and is played to its
+end fast through the same click handlers (in the main pass); a share link
+with bot seats opens in a new context and goes on with them.
 """
 
 from __future__ import annotations
@@ -109,7 +111,13 @@ def _further_along(game: Game) -> Game:
 
 @pytest.mark.timing
 @pytest.mark.timeout(600)
-def test_a_person_plays_a_hard_bot_to_the_end_with_a_reload_and_a_hint(shared_tab: Tab) -> None:
+def test_while_the_hard_bot_thinks_no_task_passes_50_ms_and_the_history_view_opens_at_once(
+    shared_tab: Tab,
+) -> None:
+    """A person starts a game against the hard bot from the form (the bot's worker
+    starting as soon as the bot is chosen) and plays the first turn by clicks;
+    while the bot thinks, the page's thread has no task over 50 ms, and the
+    history view opens and closes within 100 ms each. Its game goes on below."""
     tab = shared_tab
     page = tab.page
     tab.open("?seed=4&bot_pace=0&bot_budget=300")
@@ -160,8 +168,36 @@ def test_a_person_plays_a_hard_bot_to_the_end_with_a_reload_and_a_hint(shared_ta
     ]
     assert during == [], f"main-thread tasks over 50 ms while the bot thought: {during}"
 
-    # The long middle is played here (the courier for both seats) and comes
-    # back as a link to this same game further along, which the page takes.
+
+def _started() -> Game:
+    """The game the form starts above (Ann against the hard bot, Ann first),
+    after Ann's first turn and the bot's reply, played by the courier here."""
+    players = (Player("Ann", "yellow"), Player("Bo", "black", "hard"))
+    game = Game(Options(players=players, start=0), seed=4)
+    rng = random.Random(4)
+    while game.turn <= 2:
+        game.push(courier_action(game, rng))
+    return game
+
+
+@pytest.mark.timeout(600)
+def test_a_game_against_the_hard_bot_resumes_mid_turn_after_a_reload_gives_a_hint_and_ends(
+    shared_tab: Tab,
+) -> None:
+    """The rest of the game above, outside the timing pass (nothing here bounds
+    a time): opened by a link, then by a link to it further along (the long
+    middle played by the courier here), which the page takes; reloaded in
+    the middle of the bot's turn; a hint played; the game played to its end
+    with the bot replying every turn."""
+    tab = shared_tab
+    page = tab.page
+    game = _started()
+    tab.open("?bot_pace=0&bot_budget=300#" + link.encode(game))
+    page.wait_for_function("location.hash === ''")
+    assert _game(page).state_key() == game.state_key() and game.seat == 0
+    page.wait_for_function(BOT_READY, timeout=BOOT_MS)
+    page.evaluate(WATCH)
+    rng = random.Random(4)
     game = _further_along(game)
     page.evaluate("text => { location.hash = text; }", link.encode(game))
     page.wait_for_function("location.hash === ''")
