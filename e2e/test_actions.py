@@ -158,3 +158,40 @@ def test_r6_undo_and_redo_within_a_turn_and_r7_i3_an_illegal_move_cannot_be_made
     tab.page.locator(attr("", "data-select", "d4")).click()  # selecting it again clears it
     expect(tab.page.locator(".selected")).to_have_count(0)
     expect(tab.page.locator(".target")).to_have_count(0)
+
+
+# The side column's lower part as drawn: marked, so that a redraw that
+# replaced it shows as the mark gone.
+_MARK_REST = "() => { document.getElementById('side-rest').dataset.drawn = 'before'; }"
+_REST_KEPT = "() => document.getElementById('side-rest').dataset.drawn === 'before'"
+
+
+@pytest.mark.timeout(120)
+def test_a_selection_redraws_the_board_and_controls_in_place_and_an_action_the_whole_column(
+    shared_tab: Tab,
+) -> None:
+    """Selecting a source (R7) changes only the board and the side column's
+    upper part: the bag, panels, legend and log (#side-rest) stay the very
+    elements the browser laid out, their scroll and folded legend with them.
+    Taking the action redraws them, with its line in the log."""
+    tab = shared_tab
+    tab.open("?seed=6&autostart=2")
+    page = tab.page
+    driver = Driver(page)
+    game = driver.game()
+    legend_open = "document.getElementById('legend').open"
+    assert page.evaluate(legend_open)
+    page.locator("#legend > summary").click()  # closed by the player: it stays closed
+    assert not page.evaluate(legend_open)
+    page.evaluate(_MARK_REST)
+    driver.select("supply")
+    assert page.evaluate(_REST_KEPT), "a selection redrew the bag, panels, legend and log"
+    assert not page.evaluate(legend_open)
+    action = next(a for a in game.legal_actions() if isinstance(a, PlaceCamel))
+    offered = driver.offered()
+    assert set(offered["targets"]) == sources(game.legal_actions())["supply"]
+    game = driver.perform(action, game)
+    assert not page.evaluate(_REST_KEPT), "the action's line never reached the log"
+    expect(page.locator("#log li").first).to_contain_text(str(action)[1:])
+    assert not page.evaluate(legend_open)
+    _assert_shows(driver, game, str(action))

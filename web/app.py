@@ -33,7 +33,7 @@ from .saved import Entry, Saves
 from .saved_screen import SavedScreen
 from .selection import Selection
 from .services import Page, Services
-from .view import View, title_text
+from .view import LAYOUT, View, title_text
 
 __all__ = ["App", "View", "title_text"]
 
@@ -526,7 +526,12 @@ class App:
         Every rule citation on the screen becomes a link into the reference
         here, whatever put it there (web/markup.py, ``link_rules``)."""
         view = self._screen_view(board=board)
-        view.markup = link_rules(view.markup)
+        if view.parts is None:
+            view.markup = link_rules(view.markup)
+        else:  # no citation spans two parts: each is an element's whole content
+            a, b, c, d, e = (link_rules(part) for part in view.parts)
+            view.parts = (a, b, c, d, e)
+            view.markup = LAYOUT.format(*view.parts)
         view.header = header_markup()
         view.rules = self.reference.markup(self.page.lang)
         return view

@@ -57,7 +57,7 @@ from .services import Page, Services
 from .squareinfo import refusal, square_text
 from .srboard import SrBoard
 from .storage import StorageError
-from .view import View, title_text
+from .view import LAYOUT, View, side_rest, title_text
 
 PERSON = "person"  # the player at this screen acts now
 BOT = "bot"  # a bot acts now: the seat to move is a bot's (web/bot_turns.py plays it)
@@ -776,6 +776,7 @@ class GameScreen:
         sr_board = self.sr.markup(game, playing=screen == "game")
         tools = pages.game_buttons()
         bots = has_bots(game)
+        parts: list[str] | None = None  # the game screen's (View.parts)
         if screen == "over":
             hints = self.hints.used[: game.seats] if bots or any(self.hints.used) else None
             # The final board beside the winner and the breakdown: all of it
@@ -796,29 +797,32 @@ class GameScreen:
                 bots_drew=bots_drew(game),
                 hint="" if bot_acts else self._hint_markup(game),
             )
-            body = (
-                f"{sr_board}{panels.banner(game, busy)}{note}"
-                f'<div class="layout"><div class="board-wrap">{board_markup}</div>'
-                f'<aside class="side">{self._bot_markup(game) if bots else ""}'
-                f"{zoom_html}{dialog}"
-                f"{controls}"
+            parts = [
+                f"{sr_board}{panels.banner(game, busy)}{note}",
+                board_markup,
+                f"{self._bot_markup(game) if bots else ''}{zoom_html}{dialog}{controls}"
                 f'<p id="message">{esc(self.page.message)}</p>'
-                f'<p id="square-info">{esc(self.info)}</p>'
-                f"{panels.bag(game)}{panels.player_panels(game)}{panels.legend(game)}{log_html}"
-                f"{tools}{panels.keys_help()}"
-                f'<p class="new"><button type="button" id="abandon">{esc(_("New game"))}</button></p>'
-                f"</aside></div>"
-            )
+                f'<p id="square-info">{esc(self.info)}</p>',
+                side_rest(
+                    f"{panels.bag(game)}{panels.player_panels(game)}{panels.legend(game)}{log_html}"
+                    f"{tools}{panels.keys_help()}"
+                    f'<p class="new"><button type="button" id="abandon">{esc(_("New game"))}</button></p>'
+                ),
+                "",
+            ]
         focus = home if screen == "over" else self.page.focus or home
         modal = self.confirming and screen == "game"
+        if parts is not None:
+            if modal:
+                parts[4] = panels.confirm_end(game)
+            body = LAYOUT.format(*parts)
         if modal:
-            body += panels.confirm_end(game)
             focus = self.page.focus or "#confirm-end-no"
         elif self.sharing:
             focus = "#share-link"
         elif screen == "over" and self.page.focus:
             focus = self.page.focus
-        return View(
+        view = View(
             screen,
             top + body,
             self.sv.records.dumps(game),
@@ -829,3 +833,6 @@ class GameScreen:
             modal,
             self.motion,
         )
+        if parts is not None:
+            view.parts = (top + parts[0], parts[1], parts[2], parts[3], parts[4])
+        return view

@@ -242,6 +242,7 @@ def _play(motion: Any) -> None:
 # scroll of the log, focus. Only if the screen changed meanwhile is it drawn
 # on closing, and its scroll positions are put back.
 _drawn = {"screen": "", "header": "", "rules": "", "name": "loading"}  # "name": the screen last drawn
+_drawn_parts: list[Any] = [None]  # the View.parts of the markup in #screen, if any
 _under: dict[str, Any] = {"opener": None, "scroll": []}
 _SCROLLERS = (".side", "#log", "#saved-list", "#history-log")
 
@@ -338,7 +339,9 @@ def _draw_screen(view: Any, keyboard: bool) -> None:
     # The same screen drawn again keeps where its columns were scrolled: the
     # side column does not jump back to its top after every action (issue 14).
     scrolled = [k for k in _keep_scroll() if k[0] != "window"] if before == view.screen else []
-    _screen.innerHTML = view.markup
+    if before != view.screen or not _patch_screen(view.parts):
+        _screen.innerHTML = view.markup
+    _drawn_parts[0] = view.parts
     if before == view.screen:
         for el_id, value in typed:
             el = document.getElementById(el_id)
@@ -381,6 +384,40 @@ def _draw_screen(view: Any, keyboard: bool) -> None:
         _html.setAttribute("data-left", str(view.left))
     _html.setAttribute("data-screen", view.screen)
     _drawn["name"] = view.screen
+
+
+def _patch_screen(parts: Any) -> bool:
+    """The game screen drawn again with the side column's lower part
+    (#side-rest: the bag, panels, legend and log) as it was, as after a
+    selection: only the parts that changed are replaced, in place, and that
+    one is left as the browser laid it out (a whole redraw would parse, style
+    and lay out all of it again). False when the screen must be drawn whole."""
+    old = _drawn_parts[0]
+    if old is None or parts is None or old[3] != parts[3]:
+        return False
+    layout = _screen.querySelector(":scope > .layout")
+    rest = document.getElementById("side-rest")
+    if is_none(layout) or is_none(rest):
+        return False
+    span = document.createRange()
+    if parts[0] != old[0]:  # the banner and what is above the layout
+        span.setStart(_screen, 0)
+        span.setEndBefore(layout)
+        span.deleteContents()
+        layout.insertAdjacentHTML("beforebegin", parts[0])
+    if parts[1] != old[1]:  # the board
+        layout.firstElementChild.innerHTML = parts[1]
+    if parts[2] != old[2]:  # the side column's upper part: controls, message, square info
+        span.setStart(rest.parentElement, 0)
+        span.setEndBefore(rest)
+        span.deleteContents()
+        rest.insertAdjacentHTML("beforebegin", parts[2])
+    if parts[4] != old[4]:  # the end-turn question
+        span.setStartAfter(layout)
+        span.setEnd(_screen, _screen.childNodes.length)
+        span.deleteContents()
+        layout.insertAdjacentHTML("afterend", parts[4])
+    return True
 
 
 def _focus_held(el: Any) -> tuple[str, int] | None:
@@ -465,6 +502,7 @@ def render(*, keyboard: bool = False) -> None:
     ):
         draft = app.view(board=False)
         _screen.innerHTML = draft.markup
+        _drawn_parts[0] = None
         _html.setAttribute("data-screen", draft.screen)  # the screen's layout depends on it
         _scales[app.screen] = _board_scale()
         _measured = just_measured = True

@@ -20,6 +20,7 @@ class View:
         "markup",
         "modal",
         "motion",
+        "parts",
         "record",
         "rules",
         "screen",
@@ -53,6 +54,24 @@ class View:
         # over the screen ("" when closed: web/reference.py); App.view sets them.
         self.header = ""
         self.rules = ""
+        # The game screen's markup in its five parts (``Parts``), so that an
+        # update that leaves the side column's lower part as it was (a
+        # selection: the bag, panels, legend and log unchanged) redraws only
+        # the rest, in place; None on other screens (drawn whole).
+        self.parts: Parts | None = None
+
+
+# The game screen's markup is ``LAYOUT.format(*parts)`` for its parts (above
+# the layout, the board, the side column's upper part, its lower part
+# #side-rest, after the layout): main.py redraws the parts that changed.
+LAYOUT = '{0}<div class="layout"><div class="board-wrap">{1}</div><aside class="side">{2}{3}</aside></div>{4}'
+Parts = tuple[str, str, str, str, str]
+
+
+def side_rest(markup: str) -> str:
+    """The side column's lower part: #side-rest, a box of its own for the page's
+    update only (CSS ``display: contents``: laid out as the column's children)."""
+    return f'<div id="side-rest">{markup}</div>'
 
 
 def title_text(game: Game | None, screen: str) -> str:

@@ -15,6 +15,7 @@ from tests.positions import blank, camel, refill_ready, sq
 from web.app import App
 from web.game_screen import BOT, PERSON
 from web.selection import source_of
+from web.view import LAYOUT
 
 
 def _field(markup: str, seat: int, field: str) -> int:
@@ -291,3 +292,45 @@ def test_while_another_player_acts_the_players_actions_and_redo_change_nothing(
     monkeypatch.setattr(app.play, "acts_now", lambda: PERSON)
     app.redo()
     assert [str(s.action) for s in game.history] == ["@a1", "end", "@g7"]
+
+
+def test_the_game_screen_is_its_five_parts_and_a_selection_leaves_the_lower_side_column_alone() -> None:
+    """View.parts (main.py redraws only the parts that changed): on the game
+    screen the markup is LAYOUT over the parts, rule links included; selecting
+    a source (R7) changes the board and the upper side column but never
+    #side-rest (bag, panels, legend, log), which every action (R5) redraws
+    with its line in the log; the end-turn question (R6) is the last part."""
+    app = App(seed=6)
+    app.autostart(2, short=True)
+    rng = random.Random(6)
+    selections = questions = 0
+    while app.screen == "game" and app.game is not None and len(app.game.history) < 120:
+        before = app.view()
+        assert before.parts is not None and LAYOUT.format(*before.parts) == before.markup
+        assert before.parts[3].startswith('<div id="side-rest">') and before.parts[4] == ""
+        action = courier_action(app.game, rng)
+        src = source_of(action)
+        if src is not None:
+            app.select(src)
+            chosen = app.view()
+            assert chosen.parts is not None and LAYOUT.format(*chosen.parts) == chosen.markup
+            assert chosen.parts[3] == before.parts[3], f"selecting {src} changed #side-rest"
+            assert chosen.parts[1] != before.parts[1], f"selecting {src} left the board as it was"
+            selections += 1
+        app.act(str(action))
+        if app.confirming:  # ending with actions left asks first (R6)
+            asked = app.view()
+            assert asked.parts is not None and 'id="confirm-end"' in asked.parts[4]
+            assert LAYOUT.format(*asked.parts) == asked.markup
+            questions += 1
+            app.confirm_end(True)
+        after = app.view()
+        assert after.parts is not None and after.parts[3] != before.parts[3], f"{action} is not in the log"
+    assert selections > 50 and questions > 0
+    assert app.game is not None
+    while not app.game.is_over():
+        app.act(str(courier_action(app.game, rng)))
+        if app.confirming:
+            app.confirm_end(True)
+    over = app.view()
+    assert over.screen == "over" and over.parts is None
