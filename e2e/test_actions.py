@@ -160,38 +160,46 @@ def test_r6_undo_and_redo_within_a_turn_and_r7_i3_an_illegal_move_cannot_be_made
     expect(tab.page.locator(".target")).to_have_count(0)
 
 
-# The side column's lower part as drawn: marked, so that a redraw that
-# replaced it shows as the mark gone.
-_MARK_REST = "() => { document.getElementById('side-rest').dataset.drawn = 'before'; }"
-_REST_KEPT = "() => document.getElementById('side-rest').dataset.drawn === 'before'"
+# The side column's lower parts as drawn (web/view.py LAYOUT), and the log's
+# newest line: marked, so that a redraw that replaced one shows as its mark gone.
+_BOXES = ("side-stats", "side-legend", "side-log", "side-tools")
+_MARK = """boxes => { for (const id of boxes) document.getElementById(id).dataset.drawn = 'before';
+  document.querySelector('#log li').dataset.drawn = 'before'; }"""
+_KEPT = """boxes => [...boxes.map(id => document.getElementById(id).dataset.drawn === 'before'),
+  [...document.querySelectorAll('#log li')].findIndex(li => li.dataset.drawn === 'before')]"""
 
 
 @pytest.mark.timeout(120)
-def test_a_selection_redraws_the_board_and_controls_in_place_and_an_action_the_whole_column(
+def test_a_selection_redraws_the_board_and_controls_in_place_and_an_action_adds_its_log_line(
     shared_tab: Tab,
 ) -> None:
-    """Selecting a source (R7) changes only the board and the side column's
-    upper part: the bag, panels, legend and log (#side-rest) stay the very
-    elements the browser laid out, their scroll and folded legend with them.
-    Taking the action redraws them, with its line in the log."""
+    """Selecting a source (R7) redraws only the board and the side column's
+    upper part: the bag, panels, legend, log and tools stay the very elements
+    the browser laid out, their scroll and folded legend with them. Placing
+    a camel (R7) adds its line on top of the log, whose lines drawn before
+    stay; the legend and the tools stay as they were; board and panels show
+    what the engine says."""
     tab = shared_tab
     tab.open("?seed=6&autostart=2")
     page = tab.page
     driver = Driver(page)
     game = driver.game()
+    game = driver.fast(next(a for a in game.legal_actions() if isinstance(a, PlaceCamel)), game)
+    game = driver.fast(parse_action("end"), game)  # turn 1 is one action (R5): the log has lines
     legend_open = "document.getElementById('legend').open"
     assert page.evaluate(legend_open)
     page.locator("#legend > summary").click()  # closed by the player: it stays closed
     assert not page.evaluate(legend_open)
-    page.evaluate(_MARK_REST)
+    page.evaluate(_MARK, list(_BOXES))
     driver.select("supply")
-    assert page.evaluate(_REST_KEPT), "a selection redrew the bag, panels, legend and log"
+    assert page.evaluate(_KEPT, list(_BOXES)) == [True, True, True, True, 0], "a selection redrew the side"
     assert not page.evaluate(legend_open)
     action = next(a for a in game.legal_actions() if isinstance(a, PlaceCamel))
-    offered = driver.offered()
-    assert set(offered["targets"]) == sources(game.legal_actions())["supply"]
+    assert set(driver.offered()["targets"]) == sources(game.legal_actions())["supply"]
     game = driver.perform(action, game)
-    assert not page.evaluate(_REST_KEPT), "the action's line never reached the log"
+    _stats, legend, log, tools, line = page.evaluate(_KEPT, list(_BOXES))
+    assert (legend, log, tools) == (True, True, True), "the action redrew the legend, log or tools"
+    assert line == 1, "the action's line is not on top of the lines drawn before"
     expect(page.locator("#log li").first).to_contain_text(str(action)[1:])
     assert not page.evaluate(legend_open)
     _assert_shows(driver, game, str(action))

@@ -529,8 +529,7 @@ class App:
         if view.parts is None:
             view.markup = link_rules(view.markup)
         else:  # no citation spans two parts: each is an element's whole content
-            a, b, c, d, e = (link_rules(part) for part in view.parts)
-            view.parts = (a, b, c, d, e)
+            view.parts = tuple(link_rules(part) for part in view.parts)
             view.markup = LAYOUT.format(*view.parts)
         view.header = header_markup()
         view.rules = self.reference.markup(self.page.lang)

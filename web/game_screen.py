@@ -57,7 +57,7 @@ from .services import Page, Services
 from .squareinfo import refusal, square_text
 from .srboard import SrBoard
 from .storage import StorageError
-from .view import LAYOUT, View, side_rest, title_text
+from .view import LAYOUT, View, title_text
 
 PERSON = "person"  # the player at this screen acts now
 BOT = "bot"  # a bot acts now: the seat to move is a bot's (web/bot_turns.py plays it)
@@ -803,18 +803,18 @@ class GameScreen:
                 f"{self._bot_markup(game) if bots else ''}{zoom_html}{dialog}{controls}"
                 f'<p id="message">{esc(self.page.message)}</p>'
                 f'<p id="square-info">{esc(self.info)}</p>',
-                side_rest(
-                    f"{panels.bag(game)}{panels.player_panels(game)}{panels.legend(game)}{log_html}"
-                    f"{tools}{panels.keys_help()}"
-                    f'<p class="new"><button type="button" id="abandon">{esc(_("New game"))}</button></p>'
-                ),
+                f"{panels.bag(game)}{panels.player_panels(game)}",
+                panels.legend(game),
+                log_html,
+                f"{tools}{panels.keys_help()}"
+                f'<p class="new"><button type="button" id="abandon">{esc(_("New game"))}</button></p>',
                 "",
             ]
         focus = home if screen == "over" else self.page.focus or home
         modal = self.confirming and screen == "game"
         if parts is not None:
             if modal:
-                parts[4] = panels.confirm_end(game)
+                parts[7] = panels.confirm_end(game)
             body = LAYOUT.format(*parts)
         if modal:
             focus = self.page.focus or "#confirm-end-no"
@@ -834,5 +834,5 @@ class GameScreen:
             self.motion,
         )
         if parts is not None:
-            view.parts = (top + parts[0], parts[1], parts[2], parts[3], parts[4])
+            view.parts = (top + parts[0], *parts[1:])
         return view

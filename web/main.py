@@ -53,6 +53,7 @@ from web.query import parse_query
 from web.refocus import KEYS, focus_key
 from web.saved import Saves
 from web.storage import StorageError, StorageFull
+from web.view import SIDE_BOXES
 
 _html = document.documentElement
 _screen = document.getElementById("screen")
@@ -387,17 +388,15 @@ def _draw_screen(view: Any, keyboard: bool) -> None:
 
 
 def _patch_screen(parts: Any) -> bool:
-    """The game screen drawn again with the side column's lower part
-    (#side-rest: the bag, panels, legend and log) as it was, as after a
-    selection: only the parts that changed are replaced, in place, and that
-    one is left as the browser laid it out (a whole redraw would parse, style
-    and lay out all of it again). False when the screen must be drawn whole."""
+    """The game screen drawn again: only the parts of it that changed
+    (View.parts) are replaced, in place, and the others left as the browser
+    laid them out (a selection leaves the bag, panels, legend and log; an
+    action adds its line to the log, on top of the lines already drawn). A
+    whole redraw would parse, style and lay out all of it again. False when
+    the screen must be drawn whole (another screen was drawn before)."""
     old = _drawn_parts[0]
-    if old is None or parts is None or old[3] != parts[3]:
-        return False
     layout = _screen.querySelector(":scope > .layout")
-    rest = document.getElementById("side-rest")
-    if is_none(layout) or is_none(rest):
+    if old is None or parts is None or is_none(layout):
         return False
     span = document.createRange()
     if parts[0] != old[0]:  # the banner and what is above the layout
@@ -407,16 +406,35 @@ def _patch_screen(parts: Any) -> bool:
         layout.insertAdjacentHTML("beforebegin", parts[0])
     if parts[1] != old[1]:  # the board
         layout.firstElementChild.innerHTML = parts[1]
+    rest = document.getElementById("side-rest")
     if parts[2] != old[2]:  # the side column's upper part: controls, message, square info
         span.setStart(rest.parentElement, 0)
         span.setEndBefore(rest)
         span.deleteContents()
         rest.insertAdjacentHTML("beforebegin", parts[2])
-    if parts[4] != old[4]:  # the end-turn question
+    for i, box in enumerate(SIDE_BOXES, start=3):
+        if parts[i] != old[i] and (box != "side-log" or not _log_grew(old[i], parts[i])):
+            document.getElementById(box).innerHTML = parts[i]
+    if parts[7] != old[7]:  # the end-turn question
         span.setStartAfter(layout)
         span.setEnd(_screen, _screen.childNodes.length)
         span.deleteContents()
-        layout.insertAdjacentHTML("afterend", parts[4])
+        layout.insertAdjacentHTML("afterend", parts[7])
+    return True
+
+
+def _log_grew(old: str, new: str) -> bool:
+    """The log as drawn (``old``) gains the lines of ``new`` that are not in
+    it, on top (newest first), when ``new`` is those lines and then all of
+    ``old``'s: the lines drawn before stay as they are. False when it
+    changed otherwise (an undo, another language, the first line)."""
+    cut_old, cut_new = old.find("<li"), new.find("<li")
+    if cut_old < 0 or cut_new < 0 or new[:cut_new] != old[:cut_old]:
+        return False
+    lines = old[cut_old:]  # the lines drawn, and the list's end
+    if not new.endswith(lines):
+        return False
+    document.getElementById("log").insertAdjacentHTML("afterbegin", new[cut_new : len(new) - len(lines)])
     return True
 
 

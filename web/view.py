@@ -54,24 +54,27 @@ class View:
         # over the screen ("" when closed: web/reference.py); App.view sets them.
         self.header = ""
         self.rules = ""
-        # The game screen's markup in its five parts (``Parts``), so that an
-        # update that leaves the side column's lower part as it was (a
-        # selection: the bag, panels, legend and log unchanged) redraws only
-        # the rest, in place; None on other screens (drawn whole).
+        # The game screen's markup in its parts (``Parts``), so that main.py
+        # redraws in place only the parts an update changed (a selection
+        # leaves the bag, panels, legend and log as they were; an action adds
+        # a line to the log); None on other screens (drawn whole).
         self.parts: Parts | None = None
 
 
-# The game screen's markup is ``LAYOUT.format(*parts)`` for its parts (above
-# the layout, the board, the side column's upper part, its lower part
-# #side-rest, after the layout): main.py redraws the parts that changed.
-LAYOUT = '{0}<div class="layout"><div class="board-wrap">{1}</div><aside class="side">{2}{3}</aside></div>{4}'
-Parts = tuple[str, str, str, str, str]
-
-
-def side_rest(markup: str) -> str:
-    """The side column's lower part: #side-rest, a box of its own for the page's
-    update only (CSS ``display: contents``: laid out as the column's children)."""
-    return f'<div id="side-rest">{markup}</div>'
+# The game screen's markup is ``LAYOUT.format(*parts)`` for its parts: above
+# the layout, the board, the side column's upper part (controls, messages),
+# then in #side-rest the bag and panels, the legend, the log and the tools,
+# and after the layout (the end-turn question). Each of the four in
+# #side-rest has a box of its own (CSS ``display: contents``: laid out as the
+# column's children), which main.py fills anew when that part changed.
+LAYOUT = (
+    '{0}<div class="layout"><div class="board-wrap">{1}</div><aside class="side">{2}<div id="side-rest">'
+    '<div id="side-stats">{3}</div><div id="side-legend">{4}</div><div id="side-log">{5}</div>'
+    '<div id="side-tools">{6}</div></div></aside></div>{7}'
+)
+Parts = tuple[str, ...]  # eight, in LAYOUT's order
+# The boxes of parts 3-6, in #side-rest.
+SIDE_BOXES = ("side-stats", "side-legend", "side-log", "side-tools")
 
 
 def title_text(game: Game | None, screen: str) -> str:

@@ -294,12 +294,13 @@ def test_while_another_player_acts_the_players_actions_and_redo_change_nothing(
     assert [str(s.action) for s in game.history] == ["@a1", "end", "@g7"]
 
 
-def test_the_game_screen_is_its_five_parts_and_a_selection_leaves_the_lower_side_column_alone() -> None:
-    """View.parts (main.py redraws only the parts that changed): on the game
-    screen the markup is LAYOUT over the parts, rule links included; selecting
-    a source (R7) changes the board and the upper side column but never
-    #side-rest (bag, panels, legend, log), which every action (R5) redraws
-    with its line in the log; the end-turn question (R6) is the last part."""
+def test_the_game_screen_is_its_parts_and_a_selection_leaves_the_lower_side_column_alone() -> None:
+    """View.parts (main.py redraws in place only the parts that changed): on
+    the game screen the markup is LAYOUT over the parts, rule links
+    included; selecting a source (R7) changes the board and the upper side
+    column but never the bag, panels, legend, log or tools; every action (R5)
+    adds its line on top of the log's (what main.py inserts alone); the
+    end-turn question (R6) is the last part."""
     app = App(seed=6)
     app.autostart(2, short=True)
     rng = random.Random(6)
@@ -307,25 +308,28 @@ def test_the_game_screen_is_its_five_parts_and_a_selection_leaves_the_lower_side
     while app.screen == "game" and app.game is not None and len(app.game.history) < 120:
         before = app.view()
         assert before.parts is not None and LAYOUT.format(*before.parts) == before.markup
-        assert before.parts[3].startswith('<div id="side-rest">') and before.parts[4] == ""
+        assert len(before.parts) == 8 and before.parts[7] == ""
         action = courier_action(app.game, rng)
         src = source_of(action)
         if src is not None:
             app.select(src)
             chosen = app.view()
             assert chosen.parts is not None and LAYOUT.format(*chosen.parts) == chosen.markup
-            assert chosen.parts[3] == before.parts[3], f"selecting {src} changed #side-rest"
+            assert chosen.parts[3:7] == before.parts[3:7], f"selecting {src} changed the lower side column"
             assert chosen.parts[1] != before.parts[1], f"selecting {src} left the board as it was"
             selections += 1
         app.act(str(action))
         if app.confirming:  # ending with actions left asks first (R6)
             asked = app.view()
-            assert asked.parts is not None and 'id="confirm-end"' in asked.parts[4]
+            assert asked.parts is not None and 'id="confirm-end"' in asked.parts[7]
             assert LAYOUT.format(*asked.parts) == asked.markup
             questions += 1
             app.confirm_end(True)
         after = app.view()
-        assert after.parts is not None and after.parts[3] != before.parts[3], f"{action} is not in the log"
+        assert after.parts is not None
+        old_log, new_log = before.parts[5], after.parts[5]
+        lines = old_log[old_log.find("<li") :] if "<li" in old_log else "</ul>"
+        assert new_log.endswith(lines) and new_log.count("<li") > old_log.count("<li"), f"{action}: log"
     assert selections > 50 and questions > 0
     assert app.game is not None
     while not app.game.is_over():
