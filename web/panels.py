@@ -246,10 +246,25 @@ def bag(game: Game) -> str:
     return "".join(out)
 
 
+# The legend changes only with the language, the players and the bag, yet it
+# is a sixth of the game screen's markup: built again only when one of them
+# changed (main.py then leaves it in place too: web/view.py).
+_legend_built: dict[tuple[object, ...], str] = {}
+
+
 def legend(game: Game) -> str:
     """Every good: its shape and letter as drawn, name, rare or common with
     points (R15), the city that wants it (R12), and how many are in the bag."""
     bag = game.bag_contents()
+    key = (words(), game.options, *bag.values())
+    built = _legend_built.get(key)
+    if built is None:
+        _legend_built.clear()
+        built = _legend_built[key] = _legend(game, bag)
+    return built
+
+
+def _legend(game: Game, bag: dict[Good, int]) -> str:
     out = [
         f'<details id="legend" open><summary>{esc(_("Legend"))}</summary>'
         f'<h3 class="legend-sub">{esc(_("Goods"))}</h3>'
