@@ -781,8 +781,8 @@ class GameScreen:
             hints = self.hints.used[: game.seats] if bots or any(self.hints.used) else None
             # The final board beside the winner and the breakdown: all of it
             # in view at 1280x800 (on a phone the result comes first).
-            body = (
-                f'{sr_board}<div class="layout over-layout"><div class="board-wrap">{board_markup}</div>'
+            markup = (
+                f'{top}{sr_board}<div class="layout over-layout"><div class="board-wrap">{board_markup}</div>'
                 f'<aside class="side">{panels.game_over(game, hints, tools)}{note}{dialog}'
                 f"{panels.player_panels(game)}{log_html}</aside></div>"
             )
@@ -798,7 +798,7 @@ class GameScreen:
                 hint="" if bot_acts else self._hint_markup(game),
             )
             parts = [
-                f"{sr_board}{panels.banner(game, busy)}{note}",
+                f"{top}{sr_board}{panels.banner(game, busy)}{note}",
                 board_markup,
                 f"{self._bot_markup(game) if bots else ''}{zoom_html}{dialog}{controls}"
                 f'<p id="message">{esc(self.page.message)}</p>'
@@ -815,7 +815,7 @@ class GameScreen:
         if parts is not None:
             if modal:
                 parts[7] = panels.confirm_end(game)
-            body = LAYOUT.format(*parts)
+            markup = LAYOUT.format(*parts)
         if modal:
             focus = self.page.focus or "#confirm-end-no"
         elif self.sharing:
@@ -824,7 +824,7 @@ class GameScreen:
             focus = self.page.focus
         view = View(
             screen,
-            top + body,
+            markup,
             self.sv.records.dumps(game),
             game.seat,
             game.left,
@@ -834,5 +834,5 @@ class GameScreen:
             self.motion,
         )
         if parts is not None:
-            view.parts = (top + parts[0], *parts[1:])
+            view.parts = tuple(parts)
         return view

@@ -393,7 +393,8 @@ def _patch_screen(parts: Any) -> bool:
     laid them out (a selection leaves the bag, panels, legend and log; an
     action adds its line to the log, on top of the lines already drawn). A
     whole redraw would parse, style and lay out all of it again. False when
-    the screen must be drawn whole (another screen was drawn before)."""
+    the screen must be drawn whole: what #screen holds was not drawn from
+    parts (another screen, or the board's first measuring)."""
     old = _drawn_parts[0]
     layout = _screen.querySelector(":scope > .layout")
     if old is None or parts is None or is_none(layout):
