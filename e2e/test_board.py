@@ -1,6 +1,6 @@
 """The board as a player meets it: targets are big enough on a phone, the last
 turn stays marked, and reduced motion means no motion (cancelling by a centre
-click is checked over a whole game in test_full_game.py).
+click is checked over a game's first and last turns in test_full_game.py).
 
 Everything goes through docs/UI-CONTRACT.md; what is legal comes from the
 test's own engine replaying the page's record (e2e/driver.py).
@@ -78,6 +78,8 @@ _SAMPLE = (
   return out;
 }"""
 )
+# Every animation on the page run to its end, as if the player waited for it.
+_SETTLE = "() => { for (const a of document.getAnimations()) a.finish(); }"
 _BANNER = """() => { const r = document.getElementById('turn-banner').getBoundingClientRect();
   const left = document.getElementById('actions-left').getBoundingClientRect();
   return [r.top, r.bottom, left.top, left.bottom, innerHeight]; }"""
@@ -156,9 +158,6 @@ def _small_texts(
     return game, found
 
 
-# The size sampled over a whole game; the others over the stretches that hold every
-# kind of action and animation the whole game has after its first 40 actions.
-WHOLE_GAME = (360, 740)
 # How many actions before the end is triggered (R14) the late stretch starts.
 LATE = 10
 
@@ -175,13 +174,12 @@ def test_on_a_phone_every_board_choice_is_24px_and_the_turn_stays_in_view(
     turns of a game and on a square with 24 camels (opened through its
     enlarged view). Every text drawn on the board and in the enlarged view is
     at least 10 CSS px as rendered, after each action, while it animates and
-    at rest (issue 14): over the whole game at WHOLE_GAME; at the other sizes
-    over the stretches that hold every kind of action and animation the
-    whole game samples (its texts differ between sizes only by the board's
-    scale and the phone's shortened city names): the actions up to the
-    first refill, and the end of a game, from a link LATE actions before its
-    end is triggered (R14) to the game over; on a phone, on the history
-    view's board too."""
+    at rest (issue 14), over the stretches that hold every kind of action and
+    animation a whole game has after its first 40 actions (a whole game's texts
+    differ from theirs only by more of the same goods and numbers): the actions
+    up to the first refill, and the end of a game, from a link LATE actions
+    before its end is triggered (R14) to the game over; on a phone, on the
+    history view's board too."""
     w, h = size
     phone = w < 800
     if phone:  # both ways up on one phone page (touch, mobile), as a phone turned over
@@ -200,34 +198,33 @@ def test_on_a_phone_every_board_choice_is_24px_and_the_turn_stays_in_view(
         if src is not None:
             driver.select(src, tap=True)
             _assert_sizes(page, f"{w}x{h} with {src} selected", banner=phone)
-        game = driver.perform(action, game, tap=True)
+        # Its target through the page's own handlers (that the page offers the
+        # engine's targets, and taps on them, are test_full_game.py's), its
+        # motion run to its end: the next source is tapped once it stands still.
+        game, _ = driver.fast_then(action, game, _SETTLE)
     _assert_sizes(page, f"{w}x{h} after 40 actions", banner=phone)
-    if size == WHOLE_GAME:
-        game, small = _small_texts(page, game, rng, lambda g: False)
-        assert game.is_over()
-    else:
-        # The next actions up to the first refill (R13): camels and goods moving, a
-        # pick-up, a delivery, an end of turn, goods drawn (seed 6: actions 41-72).
-        game, small = _small_texts(page, game, rng, lambda g: bool(g.history[-1].draws))
-        kinds = {type(step.action).__name__ for step in game.history[40:]}
-        assert {"MoveCamel", "MoveGood", "PickUp", "EndTurn"} <= kinds, kinds
-        assert game.history[-1].draws, "no refill was sampled"
-        # The crowded board of a game's end: opened by a link (a hash change, no
-        # reboot) LATE actions before its end is triggered (played that far in
-        # CPython), then played to its end.
-        trigger = len(courier_until(6, Game.end_triggered).history)
-        old = driver.record()
-        page.evaluate(
-            "text => { location.hash = text; }",
-            link.encode(courier_until(6, lambda g: len(g.history) >= trigger - LATE)),
-        )
-        page.wait_for_function(RECORD_CHANGED, arg=old)
-        game = driver.game()
-        assert len(game.history) == trigger - LATE, "the linked game was not opened"
-        assert not game.end_triggered()
-        game, small_late = _small_texts(page, game, rng, lambda g: False)
-        small += small_late
-        assert game.is_over()
+    # The next actions up to the first refill (R13): camels and goods moving, a
+    # pick-up, a delivery, an end of turn, goods drawn (seed 6: actions 41-72).
+    game, small = _small_texts(page, game, rng, lambda g: bool(g.history[-1].draws))
+    kinds = {type(step.action).__name__ for step in game.history[40:]}
+    assert {"MoveCamel", "MoveGood", "PickUp", "EndTurn"} <= kinds, kinds
+    assert game.history[-1].draws, "no refill was sampled"
+    # The crowded board of a game's end: opened by a link (a hash change, no
+    # reboot) LATE actions before its end is triggered (played that far in
+    # CPython), then played to its end.
+    trigger = len(courier_until(6, Game.end_triggered).history)
+    old = driver.record()
+    page.evaluate(
+        "text => { location.hash = text; }",
+        link.encode(courier_until(6, lambda g: len(g.history) >= trigger - LATE)),
+    )
+    page.wait_for_function(RECORD_CHANGED, arg=old)
+    game = driver.game()
+    assert len(game.history) == trigger - LATE, "the linked game was not opened"
+    assert not game.end_triggered()
+    game, small_late = _small_texts(page, game, rng, lambda g: False)
+    small += small_late
+    assert game.is_over()
     assert not small, f"{w}x{h}: board texts under 10 CSS px (action, moment, text, px): {small[:8]}"
     if w == 360:  # the history view's board, drawn for a phone's width too
         page.locator("#history-button").click()

@@ -1,4 +1,4 @@
-"""A whole game played through the page, judged by the test's own engine."""
+"""A game played through the page to its end, judged by the test's own engine."""
 
 from __future__ import annotations
 
@@ -7,13 +7,14 @@ from typing import Any
 
 import pytest
 
+from caravan import link
 from caravan.actions import EndTurn, PickUp, Steal
 from caravan.game import Game
 from caravan.options import Options, default_players
 from caravan.playout import courier_action
 from e2e.conftest import Tab
-from e2e.driver import Driver, attr, board_of, source_of
-from e2e.saving import finished_game
+from e2e.driver import RECORD_CHANGED, Driver, attr, board_of, source_of
+from e2e.saving import courier_game, finished_game
 
 # ?seed=6: the game where a steal's hit area once covered its square's
 # centre, so that a click meant to cancel stole instead.
@@ -28,8 +29,11 @@ def _centre_of(page: Any, selector: str) -> tuple[float, float]:
 
 # The turns played by clicks: the first eight (a place, a camel's move, a
 # pick-up, a good's move, a steal and ends of turn) and the last four (the
-# deliveries that end the game, R14). The long middle is played through the
-# page's own click handlers in one round trip an action (Driver.fast).
+# deliveries that end the game, R14). The long middle is played here in
+# CPython and the page opened there by a link (a hash change, no reboot):
+# the page's handlers over a long game are test_bots.py's (half a game
+# against a bot), and the seed's draws in Pyodide's Python over a whole game
+# tests/test_pyodide_json.py's.
 FIRST_TURNS = 8
 LAST_TURNS = 4
 KINDS = {"PlaceCamel", "MoveCamel", "PickUp", "MoveGood", "Steal", "EndTurn"}
@@ -40,7 +44,8 @@ def test_r14_r17_short_two_player_game_played_by_clicks_scores_as_the_engine_doe
     """Every action is chosen by the courier policy on a replay of the page's
     record. In the first and last turns it is played by clicking or tapping
     its source then its target, and the page must offer exactly the engine's
-    legal actions (R7-R12); every kind of action is played so. At game over
+    legal actions (R7-R12); every kind of action is played so. The page's own
+    draws from its seed are CPython's; the middle of the game comes by a link. At game over
     the page shows the engine's R15/R16 scores and R17 winners. Before each
     clicked action its source is also selected and clicked or tapped at its
     centre, which must only clear the selection and never play anything
@@ -56,15 +61,28 @@ def test_r14_r17_short_two_player_game_played_by_clicks_scores_as_the_engine_doe
     played = steals = 0
     clicked: set[str] = set()
     checked: set[str] = set()
+    jumped = False
     while not game.is_over():
         assert played < 2000, "the game did not end"
-        action = courier_action(game, rng)
-        if FIRST_TURNS < game.turn <= last_turn - LAST_TURNS:
-            game = driver.fast(action, game)
-            played += 1
-            if played % 25 == 0:  # the whole board costs a round trip: not every step
-                assert driver.board() == board_of(game), f"board differs after {played} actions"
+        if game.turn > FIRST_TURNS and not jumped:
+            # The page drew the set-up and any refill so far from its seed, in
+            # Pyodide's Python 3.14, as CPython does: the same actions pushed
+            # into a game seeded alike, with no recorded draws, reach the same position.
+            here = Game(Options(players=default_players(2), short=True), seed=SEED)
+            assert here.setup_draws == game.setup_draws
+            for step in game.history:
+                here.push(step.action)
+            assert [s.draws for s in here.history] == [s.draws for s in game.history]
+            assert here.state_key() == game.state_key()
+            game, rng = courier_game(SEED, turn=last_turn - LAST_TURNS + 1)
+            old = driver.record()
+            page.evaluate("text => { location.hash = text; }", link.encode(game))
+            page.wait_for_function(RECORD_CHANGED, arg=old)
+            assert driver.game().state_key() == game.state_key(), "the linked game was not opened"
+            assert driver.board() == board_of(game)
+            jumped = True
             continue
+        action = courier_action(game, rng)
         src = source_of(action)
         if src is not None and not isinstance(action, EndTurn):
             tap = played % 2 == 1
@@ -90,16 +108,6 @@ def test_r14_r17_short_two_player_game_played_by_clicks_scores_as_the_engine_doe
     assert checked == KINDS - {"EndTurn"} and steals > 0, (
         f"cancels checked before {checked}, {steals} with a steal or pick-up"
     )
-
-    # The same seed draws the same goods in Pyodide's Python 3.14 as here:
-    # pushing the page's actions into a game seeded alike, with no recorded
-    # draws, must reach the very same position.
-    here = Game(Options(players=default_players(2), short=True), seed=SEED)
-    assert here.setup_draws == game.setup_draws
-    for step in game.history:
-        here.push(step.action)
-    assert [s.draws for s in here.history] == [s.draws for s in game.history]
-    assert here.state_key() == game.state_key()
 
     tab.page.locator('html[data-screen="over"]').wait_for()
     over = tab.page.locator("#game-over")

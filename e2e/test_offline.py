@@ -68,7 +68,7 @@ def test_with_the_network_off_the_page_reloads_and_a_game_is_played_to_its_end(t
     """Issue 6: after a first visit, offline, the page boots from the service
     worker's cache, resumes a short 2-player game saved once its end was
     triggered (played that far by the courier in CPython: the page's clicks
-    over a whole game are test_full_game.py's) and its last turns are played
+    over a game's first and last turns are test_full_game.py's) and its last turns are played
     by clicks to the game-over screen (R14).
     Issue 12: then a game with a bot to move, opened by link, goes on offline
     with the bot's turn (the worker and all it loads come from the cache)."""

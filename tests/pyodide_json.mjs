@@ -1,6 +1,7 @@
 // The bounded JSON reader in the browser's own Python: Pyodide under Node,
-// from the pinned npm package (as tools/pyc.mjs loads it). Run by
-// tests/test_pyodide_json.py; prints one JSON line of results.
+// from the pinned npm package (as tools/pyc.mjs loads it), and a whole seeded
+// game's draws there. Run by tests/test_pyodide_json.py; prints one JSON line
+// of results.
 //
 //     node tests/pyodide_json.mjs ROOT
 //
@@ -56,6 +57,22 @@ text = record.dumps(game)
 back = record.loads(text)
 out["record_round_trip"] = record.dumps(back) == text and back.state_key() == game.state_key()
 out["alive"] = sum(range(10))
+
+# The game the page plays from ?seed=6&autostart=2&short=1, the courier
+# choosing: what the set-up and every refill drew in Python 3.14.
+import random
+from caravan.options import default_players
+from caravan.playout import courier_action
+seeded = Game(Options(players=default_players(2), short=True), seed=6)
+chooser = random.Random(6)
+while not seeded.is_over() and len(seeded.history) < 2000:
+    seeded.push(courier_action(seeded, chooser))
+out["seeded_game"] = {
+    "setup_draws": [int(g) for g in seeded.setup_draws],
+    "actions": [str(step.action) for step in seeded.history],
+    "draws": [[int(g) for g in step.draws] for step in seeded.history],
+    "over": seeded.over,
+}
 json.dumps(out)
 `);
 // The control, last: the same text handed to json itself (what the page did

@@ -5,7 +5,8 @@ objects (20,000 arrays) and the runtime dies before any RecursionError;
 CPython raises at depth ~1,000, so CPython tests cannot see it. This runs
 caravan.jsonread, record.loads and web.saved.parse_entry in Pyodide under
 Node (node_modules/pyodide, as tools/pyc.mjs does) and checks that they
-refuse such text and that the runtime still works afterwards. Without Node
+refuse such text and that the runtime still works afterwards; and plays a
+seeded game there whose draws must be CPython's. Without Node
 or the npm packages it skips, except under CI or CARAVAN_E2E_REQUIRED.
 """
 
@@ -18,6 +19,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
+from caravan.actions import parse_action
+from caravan.game import Game
+from caravan.options import Options, default_players
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "tests" / "pyodide_json.mjs"
@@ -71,6 +76,24 @@ def test_5000_nested_objects_and_20000_nested_arrays_are_refused_without_killing
 
 def test_a_normal_record_still_parses_there(results: dict[str, object]) -> None:
     assert results["record_round_trip"] is True
+
+
+def test_r13_i11_a_seeded_game_draws_the_same_goods_in_pyodides_python_as_in_cpython(
+    results: dict[str, object],
+) -> None:
+    """The page's ``?seed=N`` games are drawn by the engine in Python 3.14:
+    a whole game played there (every refill of it, R13) pushed action by
+    action into a game seeded alike here, with no recorded draws (I11), draws
+    the same goods and ends alike."""
+    played = results["seeded_game"]
+    assert isinstance(played, dict) and played["over"] == "delivery"
+    here = Game(Options(players=default_players(2), short=True), seed=6)
+    assert [int(g) for g in here.setup_draws] == played["setup_draws"]
+    for text in played["actions"]:
+        here.push(parse_action(text))
+    assert [[int(g) for g in step.draws] for step in here.history] == played["draws"]
+    assert sum(map(len, played["draws"])) > 0, "the game drew nothing after its set-up"
+    assert here.over == "delivery"
 
 
 def test_the_control_shows_what_json_alone_does_with_the_same_text(results: dict[str, object]) -> None:
