@@ -352,7 +352,7 @@ def _draw_screen(view: Any, keyboard: bool) -> None:
     _put_back_scroll(scrolled)
     for el_id, is_open in folded:
         el = document.getElementById(el_id)
-        if not is_none(el) and el.tagName == "DETAILS":
+        if not is_none(el) and el.tagName == "DETAILS" and bool(el.open) != is_open:
             el.open = is_open
     document.title = view.title
     if view.modal:
@@ -399,6 +399,16 @@ def _patch_screen(parts: Any) -> bool:
     layout = _screen.querySelector(":scope > .layout")
     if old is None or parts is None or is_none(layout):
         return False
+    rest = document.getElementById("side-rest")
+    # The focus leaves an element about to be replaced before anything
+    # changes: taken from a removed element, the browser lays the page out
+    # there and then, halfway through the changes; taken now, the layout it
+    # needs is the one already done. (The redraw gives it back afterwards.)
+    active = document.activeElement
+    if not is_none(active) and bool(_screen.contains(active)):
+        part = _part_of(active, layout, rest)
+        if parts[part] != old[part] and not (part == 5 and _log_grows(old[5], parts[5])):
+            active.blur()
     span = document.createRange()
     if parts[0] != old[0]:  # the banner and what is above the layout
         span.setStart(_screen, 0)
@@ -407,7 +417,6 @@ def _patch_screen(parts: Any) -> bool:
         layout.insertAdjacentHTML("beforebegin", parts[0])
     if parts[1] != old[1]:  # the board
         layout.firstElementChild.innerHTML = parts[1]
-    rest = document.getElementById("side-rest")
     if parts[2] != old[2]:  # the side column's upper part: controls, message, square info
         span.setStart(rest.parentElement, 0)
         span.setEndBefore(rest)
@@ -424,18 +433,36 @@ def _patch_screen(parts: Any) -> bool:
     return True
 
 
-def _log_grew(old: str, new: str) -> bool:
-    """The log as drawn (``old``) gains the lines of ``new`` that are not in
-    it, on top (newest first), when ``new`` is those lines and then all of
-    ``old``'s: the lines drawn before stay as they are. False when it
-    changed otherwise (an undo, another language, the first line)."""
+def _part_of(el: Any, layout: Any, rest: Any) -> int:
+    """Which of View.parts holds ``el``, an element of the game screen."""
+    if not bool(layout.contains(el)):
+        return 0 if int(layout.compareDocumentPosition(el)) & 2 else 7  # before the layout, or after
+    if bool(layout.firstElementChild.contains(el)):
+        return 1
+    for i, box in enumerate(SIDE_BOXES, start=3):
+        if bool(document.getElementById(box).contains(el)):
+            return i
+    return 2
+
+
+def _log_grows(old: str, new: str) -> bool:
+    """Whether the log ``new`` is the log as drawn (``old``) with lines
+    added on top (newest first): ``new``'s lines then all of ``old``'s.
+    False when it changed otherwise (an undo, another language, the first line)."""
     cut_old, cut_new = old.find("<li"), new.find("<li")
     if cut_old < 0 or cut_new < 0 or new[:cut_new] != old[:cut_old]:
         return False
-    lines = old[cut_old:]  # the lines drawn, and the list's end
-    if not new.endswith(lines):
+    return new.endswith(old[cut_old:])  # the lines drawn, and the list's end
+
+
+def _log_grew(old: str, new: str) -> bool:
+    """The log as drawn (``old``) gains the lines of ``new`` that are not in
+    it, on top, when it grows (_log_grows): the lines drawn before stay as they are."""
+    if not _log_grows(old, new):
         return False
-    document.getElementById("log").insertAdjacentHTML("afterbegin", new[cut_new : len(new) - len(lines)])
+    cut_old, cut_new = old.find("<li"), new.find("<li")
+    lines = len(old) - cut_old
+    document.getElementById("log").insertAdjacentHTML("afterbegin", new[cut_new : len(new) - lines])
     return True
 
 
