@@ -5,7 +5,6 @@ or not ours refused with the saved games intact."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -41,8 +40,10 @@ def open_link(tab: Tab, url: str) -> None:
 
 @pytest.mark.timeout(240)
 def test_a_shared_game_opens_in_another_browser_and_goes_back_and_forth(
-    shared_tab: Tab, open_tab: Callable[..., Tab]
+    shared_tab: Tab, shared_phone_tab: Tab
 ) -> None:
+    """Ann shares her game from her laptop; Bob, on his phone (another
+    browser: storage of its own), plays his turn and shares it back."""
     ann = shared_tab
     ann.context.grant_permissions(["clipboard-read", "clipboard-write"])  # shared_tab takes them back
     ann.open("?seed=8&autostart=2")
@@ -52,7 +53,7 @@ def test_a_shared_game_opens_in_another_browser_and_goes_back_and_forth(
     sent = key_of(ann.page)
     assert link.decode(url.split("#", 1)[1]).state_key() == sent
 
-    bob = open_tab()
+    bob = shared_phone_tab
     open_link(bob, url)
     assert screen(bob.page) == "game"
     assert key_of(bob.page) == sent
