@@ -8,13 +8,14 @@ casual and short variants and 3-4 players.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
 
 import pytest
 
-from caravan import Game, Options, SeededChance, default_players
+from caravan import Game, Options, SeededChance, default_players, record
 from caravan.actions import END_TURN
 from caravan.bots import (
     BUILT_IN,
@@ -27,6 +28,7 @@ from caravan.bots import (
     parse_spec,
     play_game,
     positions_evaluated,
+    stalled,
 )
 from caravan.playout import courier_action
 from tests.positions import blank, camel, deliver, keep_in_bag, loose, set_theft
@@ -147,6 +149,33 @@ def test_r14_easy_drains_the_bag_against_random_play_and_its_games_end() -> None
         assert result.turns < 300
         easy_seat = 0 if seed % 2 else 1
         assert easy_seat in result.winners  # and it wins them (R17)
+
+
+def test_r14_after_two_rounds_of_bare_ends_a_planners_turn_starts_as_the_couriers() -> None:
+    """Found in the soak: from this position (2 players, casual and short)
+    medium and hard each ended every turn with nothing done, 950 turns to
+    the cap, and the game never ended. A game has stalled once every turn of
+    the last two rounds was a bare end; the next bot's turn then starts with
+    the courier's action, and this game ends by deliveries (R14)."""
+    data = json.loads((ROOT / "tests" / "golden" / "stall-2p-casual-short.json").read_text(encoding="utf-8"))
+    game = record.from_dict(data, chance_seed=5)
+    probe = game.copy()
+    for n in range(2 * probe.seats + 1):
+        assert not stalled(probe), f"stalled after {n} ends"
+        probe.push(END_TURN)
+    assert stalled(probe)  # the first end closed a turn with actions, then two bare rounds
+    result = play_game(game, [make_bot("medium", seed=1), make_bot("hard:iterations=1500", seed=2)])
+    assert result.illegal is None
+    assert result.finished, (result.reason, result.turns)
+    assert result.turns < 150
+    passes = max(
+        len(run)
+        for run in re.split(
+            r"[^E]+",
+            "".join("E" if s.action == END_TURN else "a" for s in game.history[len(data["history"]) :]),
+        )
+    )
+    assert passes <= 2 * game.seats + 1
 
 
 def test_an_iteration_budget_is_deterministic_and_a_deadline_stops_the_search() -> None:

@@ -19,7 +19,17 @@ them against each other.
 
 from __future__ import annotations
 
-from .base import Bot, Budget, Clock, TurnBot, decision_rng, decision_seed, search_chance
+from .base import (
+    STALL_ROUNDS,
+    Bot,
+    Budget,
+    Clock,
+    TurnBot,
+    decision_rng,
+    decision_seed,
+    search_chance,
+    stalled,
+)
 from .evaluate import Weights, margin, values
 from .match import GameResult, play_game
 from .planner import best_turns, candidate_actions, greedy_turn, positions_evaluated
@@ -29,6 +39,7 @@ from .registry import BUILT_IN, BotSpecError, make_bot, parse_spec
 __all__ = [
     "BUILT_IN",
     "HARD_ITERATIONS",
+    "STALL_ROUNDS",
     "Bot",
     "BotSpecError",
     "Budget",
@@ -52,5 +63,6 @@ __all__ = [
     "play_game",
     "positions_evaluated",
     "search_chance",
+    "stalled",
     "values",
 ]
