@@ -113,7 +113,8 @@ def think(data: dict[str, Any]) -> dict[str, Any]:
     start = time.perf_counter()
     turn_over = False
     while True:
-        action = bot.act(view.copy_position(chance=SeededChance(seed)), budget)
+        # With the history: a bot sees that a game has stalled (caravan.bots.stalled).
+        action = bot.act(view.copy(chance=SeededChance(seed)), budget)
         bag = view.bag_count
         try:
             view.push(action)

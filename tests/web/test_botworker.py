@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from caravan import Game, Options, parse_action
-from caravan.bots import make_bot
+from caravan import Game, Options, parse_action, record
+from caravan.actions import END_TURN
+from caravan.bots import make_bot, stalled
 from caravan.record import dumps
 from web import botworker
+
+ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def _game(seed: int = 5, actions: int = 0) -> Game:
@@ -45,6 +49,22 @@ def test_a_turn_comes_back_as_legal_actions_ending_the_turn() -> None:
         assert game.seat != seat or game.is_over()
     else:  # stopped after a refill (R13, I6): the draw was the page's
         assert game.seat == seat
+
+
+def test_r14_in_a_stalled_game_the_workers_bot_acts_instead_of_passing() -> None:
+    """The worker's bot sees the game's history: after two rounds of bare
+    ends (caravan.bots.stalled) medium starts its turn with the courier's
+    action, as in the arena; given the position alone, it passed again."""
+    stall = ROOT / "tests" / "golden" / "stall-2p-casual-short.json"
+    game = record.from_dict(json.loads(stall.read_text(encoding="utf-8")), chance_seed=5)
+    ends = 2 * game.seats + 1
+    for _ in range(ends):
+        game.push(END_TURN)
+    assert stalled(game)
+    out = _ask(game)
+    assert "error" not in out, out
+    assert out["actions"][0] != "end"
+    _play(game, out["actions"])
 
 
 def test_every_built_in_bot_answers_over_many_positions() -> None:
