@@ -400,6 +400,7 @@ def _patch_screen(parts: Any) -> bool:
     if old is None or parts is None or is_none(layout):
         return False
     rest = document.getElementById("side-rest")
+    log_grows = parts[5] != old[5] and _log_grows(old[5], parts[5])
     # The focus leaves an element about to be replaced before anything
     # changes: taken from a removed element, the browser lays the page out
     # there and then, halfway through the changes; taken now, the layout it
@@ -407,7 +408,7 @@ def _patch_screen(parts: Any) -> bool:
     active = document.activeElement
     if not is_none(active) and bool(_screen.contains(active)):
         part = _part_of(active, layout, rest)
-        if parts[part] != old[part] and not (part == 5 and _log_grows(old[5], parts[5])):
+        if parts[part] != old[part] and not (part == 5 and log_grows):
             active.blur()
     span = document.createRange()
     if parts[0] != old[0]:  # the banner and what is above the layout
@@ -423,7 +424,11 @@ def _patch_screen(parts: Any) -> bool:
         span.deleteContents()
         rest.insertAdjacentHTML("beforebegin", parts[2])
     for i, box in enumerate(SIDE_BOXES, start=3):
-        if parts[i] != old[i] and (box != "side-log" or not _log_grew(old[i], parts[i])):
+        if parts[i] == old[i]:
+            continue
+        if box == "side-log" and log_grows:
+            _log_add(old[i], parts[i])
+        else:
             document.getElementById(box).innerHTML = parts[i]
     if parts[7] != old[7]:  # the end-turn question
         span.setStartAfter(layout)
@@ -455,15 +460,13 @@ def _log_grows(old: str, new: str) -> bool:
     return new.endswith(old[cut_old:])  # the lines drawn, and the list's end
 
 
-def _log_grew(old: str, new: str) -> bool:
-    """The log as drawn (``old``) gains the lines of ``new`` that are not in
-    it, on top, when it grows (_log_grows): the lines drawn before stay as they are."""
-    if not _log_grows(old, new):
-        return False
+def _log_add(old: str, new: str) -> None:
+    """The log as drawn (``old``), which ``new`` grows (_log_grows), gains
+    the lines of ``new`` that are not in it, on top: the lines drawn before
+    stay as they are."""
     cut_old, cut_new = old.find("<li"), new.find("<li")
     lines = len(old) - cut_old
     document.getElementById("log").insertAdjacentHTML("afterbegin", new[cut_new : len(new) - lines])
-    return True
 
 
 def _focus_held(el: Any) -> tuple[str, int] | None:
