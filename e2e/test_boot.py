@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import gzip
+import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
 from caravan.actions import parse_action
-from e2e.conftest import Tab
+from e2e.conftest import Tab, wait_ready_on
 from e2e.driver import READY, Driver
 
 WASM = "**/pyodide.asm.wasm"
+SNAPSHOT = "**/assets/pyodide-snapshot.*.gz"
+NO_SNAPSHOT = "Python starts without its snapshot"
 
 
 @pytest.mark.timeout(120)
@@ -79,3 +84,43 @@ def test_boot_failure_shows_a_plain_error_instead_of_spinning(tab: Tab) -> None:
     assert len(text) > 20, f"the boot error says too little: {text!r}"
     assert "Traceback" not in text and "undefined" not in text, f"not plain words: {text!r}"
     assert not tab.log.off_origin(), f"requests outside the origin: {tab.log.off_origin()}"
+
+
+def _answer(reply: dict[str, Any]) -> Callable[[Any], None]:
+    return lambda route: route.fulfill(**reply)
+
+
+@pytest.mark.timeout(180)
+def test_python_boots_from_the_builds_snapshot_and_without_it_when_it_cannot_be_had(
+    open_tab: Callable[..., Tab],
+) -> None:
+    """The interpreter module (web/static/pyodide-boot.mjs) restores the memory
+    snapshot the build took of Python's start; a host that lost it, or a
+    snapshot that is not one, costs the player only the longer boot: Python
+    starts the usual way, with a warning in the console, and the game plays.
+    (No service worker: it would answer from its cache, past the routes.)"""
+    tab = open_tab(service_workers="block")
+    page = tab.page
+    tab.open("?seed=3&autostart=2")
+    assert [u for u in tab.log.requests if re.search(r"/assets/pyodide-snapshot\.[0-9a-f]{12}\.gz$", u)]
+    assert not [t for _, t in tab.log.console if NO_SNAPSHOT in t]
+    game = Driver(page).perform(parse_action("@d4"))
+    broken = {
+        "missing": {"status": 404, "body": "gone"},
+        "not gzip": {"status": 200, "body": b"snapshot"},
+        "not a snapshot": {"status": 200, "body": gzip.compress(b"\0snp" + bytes(4096))},
+    }
+    for kind, reply in broken.items():
+        page.unroute(SNAPSHOT)
+        page.route(SNAPSHOT, _answer(reply))
+        page.reload()
+        wait_ready_on(page)
+        warned = [t for _, t in tab.log.console if NO_SNAPSHOT in t]
+        assert len(warned) == 1, (kind, tab.log.console)
+        if kind == "missing":
+            assert "404" in warned[0], warned
+            # The browser's own line for the failed download, as for any 404.
+            tab.log.console[:] = [(k, t) for k, t in tab.log.console if "status of 404" not in t]
+        tab.log.console[:] = [(k, t) for k, t in tab.log.console if NO_SNAPSHOT not in t]
+        assert Driver(page).game().state_key() == game.state_key(), f"{kind}: the game was not resumed"
+    Driver(page).perform(parse_action("end"), game)  # and it plays on

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import gettext
+import gzip
 import hashlib
 import io
 import json
@@ -383,6 +384,31 @@ def test_the_bot_worker_is_hashed_named_by_index_html_precached_and_loads_only_b
     assert any(u.endswith("pyodide.mjs") for u in urls) and any(
         re.search(r"app\.[0-9a-f]{12}\.zip$", u) for u in urls
     )
+
+
+def test_the_page_and_the_bot_worker_boot_python_from_a_snapshot_the_bundle_holds(
+    bundle: build.Bundle,
+) -> None:
+    """PyScript's interpreter is our module (web/static/pyodide-boot.mjs), hashed
+    and precached: it loads this release's Pyodide and the memory snapshot the
+    build took of its start (tools/snapshot.mjs), gzipped; the bot worker
+    boots through it too."""
+    html = (bundle.out / "index.html").read_text(encoding="utf-8")
+    config = json.loads(re.findall(r"config='([^']*)'", html)[0])
+    interpreter = config["interpreter"].removeprefix("./")
+    assert re.fullmatch(r"assets/pyodide-boot\.[0-9a-f]{12}\.mjs", interpreter), interpreter
+    assert "./" + interpreter in _precache(bundle)
+    text = (bundle.out / interpreter).read_text(encoding="utf-8")
+    urls = re.findall(r'(?:from |new URL\()"(\.\.?/[^"]+)"', text)
+    targets = {(bundle.out / "assets" / u).resolve() for u in urls}
+    assert all(t.is_relative_to(bundle.out) and t.is_file() for t in targets), urls
+    names = {t.relative_to(bundle.out).as_posix() for t in targets}
+    (snapshot,) = [n for n in names if re.fullmatch(r"assets/pyodide-snapshot\.[0-9a-f]{12}\.gz", n)]
+    assert f"runtime/pyodide-{build.locked_versions(ROOT)['pyodide']}/pyodide.mjs" in names
+    assert "./" + snapshot in _precache(bundle)
+    assert gzip.decompress((bundle.out / snapshot).read_bytes())[:4] == b"\0snp"  # Pyodide's snapshot magic
+    worker = (bundle.out / _bot_worker(bundle)).read_text(encoding="utf-8")
+    assert f'import {{ loadPyodide }} from "./{interpreter.removeprefix("assets/")}";' in worker
 
 
 def test_a_new_app_zip_is_a_new_bot_worker(bundle: build.Bundle, tmp_path: Path) -> None:

@@ -17,6 +17,14 @@
   the manifest is written once per language (`manifest.webmanifest` in
   English, `manifest.<lang>.webmanifest`), its name and description
   translated; boot.js points `<link rel="manifest">` at the one shown.
+- Python boots from a memory snapshot of Pyodide's start (about 1 s less per
+  boot), taken under Node.js by tools/snapshot.mjs, gzipped into
+  `assets/pyodide-snapshot.<hash>.gz`, and kept in node_modules/.cache/ so
+  that a rebuild writes the same bytes. PyScript's interpreter is our module
+  web/static/pyodide-boot.mjs, which restores it (and starts Python the
+  usual way if it cannot) and re-seeds `random`; the bot worker boots
+  through it too. String hashing is not randomised (PYTHONHASHSEED=0): a
+  hash secret in a file everyone downloads would be no secret.
 - The bot worker (web/static/bot-worker.mjs, docs/WORKER.md) gets the
   bundle's paths of Pyodide and the app zip, then its content-hashed name,
   which index.html's `<meta name="caravan-bot-worker">` carries.
@@ -41,6 +49,7 @@ from __future__ import annotations
 import argparse
 import ast
 import gettext
+import gzip
 import hashlib
 import io
 import json
@@ -92,6 +101,9 @@ MIN_NODE = 18
 META_CSP_DROP = ("frame-ancestors", "report-uri", "report-to", "sandbox")
 STATIC = Path("web/static")
 BOT_WORKER = STATIC / "bot-worker.mjs"
+# The interpreter module (pyscript.toml) and the memory snapshot it boots Python from.
+PYODIDE_BOOT = STATIC / "pyodide-boot.mjs"
+SNAPSHOT = Path("pyodide-snapshot.gz")
 # index.html names the bot worker for the page's boot script (boot.js starts it).
 BOT_WORKER_META = re.compile(r'<meta name="caravan-bot-worker" content="([^"]*)">')
 # index.html's release stamp; sw.js refuses an index.html that names another release.
@@ -112,6 +124,7 @@ INPUT_GLOBS = (
     "package-lock.json",
     "tools/build.py",
     "tools/pyc.mjs",
+    "tools/snapshot.mjs",
     "tools/i18n.py",
     "tools/prerender.py",
     "caravan/locale/*/LC_MESSAGES/*.po",
@@ -224,6 +237,33 @@ def compile_app(root: Path, node: str) -> tuple[bytes, str]:
             raise BuildError(f"compiling the Python byte-code with Pyodide failed:\n{proc.stderr.strip()}")
         report = json.loads(proc.stdout.strip().splitlines()[-1])
         return out.read_bytes(), str(report["python"])
+
+
+def pyodide_snapshot(root: Path, node: str) -> bytes:
+    """The gzipped memory snapshot of Pyodide's Python just after its start
+    (tools/snapshot.mjs), which the page boots from (web/static/pyodide-boot.mjs).
+
+    Two snapshots of one Pyodide differ in a few bytes (its entropy pool, a
+    clock), so the first one taken for this node_modules/ is kept in
+    node_modules/.cache/ (emptied by `npm ci`) and used again: a rebuild
+    writes the same bundle."""
+    script = root / "tools" / "snapshot.mjs"
+    key = hashlib.sha256()
+    for part in (script, root / "node_modules" / "pyodide" / "pyodide.asm.wasm", root / "package-lock.json"):
+        key.update(_digest(part.read_bytes()).encode())
+    kept = root / "node_modules" / ".cache" / "caravan" / f"pyodide-snapshot.{key.hexdigest()[:16]}.gz"
+    if kept.is_file():
+        return kept.read_bytes()
+    with tempfile.TemporaryDirectory(prefix="caravan-build-") as tmp:
+        raw = Path(tmp) / "snapshot.bin"
+        proc = subprocess.run([node, str(script), str(raw)], cwd=root, capture_output=True, text=True)
+        if proc.returncode != 0 or not raw.is_file():
+            raise BuildError(f"taking Pyodide's memory snapshot failed:\n{proc.stderr.strip()}")
+        data = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    kept.with_suffix(".tmp").write_bytes(data)
+    kept.with_suffix(".tmp").replace(kept)
+    return data
 
 
 def catalogues(root: Path) -> dict[str, bytes]:
@@ -367,16 +407,17 @@ def _rewrite_html(root: Path, html: str, paths: dict[str, str], policy: str) -> 
     return html.replace('<meta charset="utf-8">', '<meta charset="utf-8">\n' + meta, 1)
 
 
-def _bot_worker(root: Path, paths: dict[str, str]) -> bytes:
-    """web/static/bot-worker.mjs with its runtime and app zip paths made the bundle's.
+def _relinked(root: Path, module: Path, sources: tuple[str, ...], paths: dict[str, str]) -> bytes:
+    """A module of web/static/ (the bot worker, the interpreter module) with the
+    paths it names (``sources``) made the bundle's.
 
-    The worker lands in assets/ and resolves its URLs against itself, so each
+    The module lands in assets/ and resolves its URLs against itself, so each
     path is rewritten relative to assets/; its content hash then names the
-    runtime and the zip it loads, and a new zip is a new worker."""
-    text = (root / BOT_WORKER).read_text(encoding="utf-8")
-    for source in ('"./node_modules/pyodide/pyodide.mjs"', '"./app.zip"'):
+    files it loads: a new app zip is a new worker."""
+    text = (root / module).read_text(encoding="utf-8")
+    for source in (json.dumps(s) for s in sources):
         if source not in text:
-            raise BuildError(f"{BOT_WORKER} must name {source}")
+            raise BuildError(f"{module} must name {source}")
         target = paths[source.strip('"')].removeprefix("./")
         relative = "./" + target.removeprefix("assets/") if target.startswith("assets/") else "../" + target
         text = text.replace(source, json.dumps(relative))
@@ -476,7 +517,14 @@ def build(root: Path = ROOT, out: Path | None = None) -> Bundle:
         name = _hashed(rel.name, data)
         files[name] = data
         paths[f"./{rel.as_posix()}"] = "./" + name
-    worker = _bot_worker(root, paths)
+    snapshot = pyodide_snapshot(root, node)
+    files[_hashed(SNAPSHOT.name, snapshot)] = snapshot
+    paths[f"./{SNAPSHOT.name}"] = "./" + _hashed(SNAPSHOT.name, snapshot)
+    boot = _relinked(root, PYODIDE_BOOT, ("./node_modules/pyodide/pyodide.mjs", f"./{SNAPSHOT.name}"), paths)
+    files[_hashed(PYODIDE_BOOT.name, boot)] = boot
+    paths[f"./{PYODIDE_BOOT.as_posix()}"] = "./" + _hashed(PYODIDE_BOOT.name, boot)
+    sources = (f"./{PYODIDE_BOOT.as_posix()}", "./node_modules/pyodide/pyodide.mjs", "./app.zip")
+    worker = _relinked(root, BOT_WORKER, sources, paths)
     files[_hashed(BOT_WORKER.name, worker)] = worker
     paths[f"./{BOT_WORKER.as_posix()}"] = "./" + _hashed(BOT_WORKER.name, worker)
     words = boot_words(root)

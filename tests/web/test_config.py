@@ -25,8 +25,16 @@ def test_pyscript_toml_ships_the_modules_as_one_zip_that_index_html_imports_from
 
 def test_interpreter_is_the_local_pyodide() -> None:
     """No CDN: the page boots offline and makes no request off its origin (the
-    build ships the npm package's files under a versioned path)."""
-    assert _config()["interpreter"] == "./node_modules/pyodide/pyodide.mjs"
+    build ships the npm package's files under a versioned path). The
+    interpreter module is our own, which boots the local Pyodide from the
+    build's memory snapshot and without it if it must (web/static/pyodide-boot.mjs)."""
+    assert _config()["interpreter"] == "./web/static/pyodide-boot.mjs"
+    module = (ROOT / "web" / "static" / "pyodide-boot.mjs").read_text(encoding="utf-8")
+    imports = re.findall(r'^import .* from "([^"]*)";', module, flags=re.M)
+    assert imports == ["./node_modules/pyodide/pyodide.mjs"]
+    assert re.search(r"^export async function loadPyodide\(", module, flags=re.M)
+    assert re.search(r"^export \{ version \};", module, flags=re.M)
+    assert not re.search(r"https?://", module), "the interpreter module names another origin"
 
 
 def test_index_html_loads_only_relative_paths_of_its_own_origin() -> None:

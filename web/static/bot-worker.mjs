@@ -4,11 +4,13 @@
 // origin, so the page's `worker-src 'self'` allows it; it runs under the CSP
 // of its own response (netlify.toml gives it one with 'wasm-unsafe-eval').
 //
-// tools/build.py rewrites the two "./..." paths below to the bundle's
-// versioned ones (relative to assets/, where this file lands content-hashed).
+// Python boots as the page's does, from the build's memory snapshot
+// (web/static/pyodide-boot.mjs). tools/build.py rewrites the "./..." paths
+// below to the bundle's versioned ones (relative to assets/, where this file
+// lands content-hashed).
 // Every message is JSON text; web/botworker.py reads and writes them all but
 // "failed", which it cannot write when Python did not start, and "csp".
-import { loadPyodide } from "./node_modules/pyodide/pyodide.mjs";
+import { loadPyodide } from "./web/static/pyodide-boot.mjs";
 
 const RUNTIME = new URL("./node_modules/pyodide/pyodide.mjs", import.meta.url);
 const APP_ZIP = new URL("./app.zip", import.meta.url);
