@@ -45,7 +45,7 @@ CHECK_FOR_UPDATE = (
 )
 SETTLED = "navigator.serviceWorker.getRegistration().then(r => !r || !r.installing)"
 WAITING = "navigator.serviceWorker.getRegistration().then(r => !!r.waiting)"
-INSTALL_MS = 60_000  # 14 MB into the cache, on a loaded machine
+INSTALL_MS = 60_000  # 21 MB into the cache, on a loaded machine
 
 
 def _go_offline_after_one_visit(tab: Tab, query: str, saved: Game | None = None) -> None:
@@ -251,7 +251,7 @@ def test_a_first_visit_whose_offline_copy_fails_says_so_keeps_no_cache_and_plays
     open_tab: Callable[..., Tab], release_site: tuple[Path, str]
 ) -> None:
     """Issue 11: the download is aborted (the page's own requests get through): no partial
-    14 MB cache, the page says that it cannot be played offline, and plays on."""
+    21 MB cache, the page says that it cannot be played offline, and plays on."""
     site, url = release_site
     tab = _tab_on(open_tab, url)
     zipped = re.findall(r"assets/app\.[0-9a-f]{12}\.zip", (site / "index.html").read_text(encoding="utf-8"))[
