@@ -30,7 +30,7 @@ export async function loadPyodide(options) {
     // hands the snapshot over once and then holds nothing (31 MB).
     const handover = {
       then(resolve, reject) {
-        const once = pending;
+        const once = pending || Promise.reject(new Error("the snapshot was asked for twice"));
         pending = null;
         return once.then(resolve, reject);
       },
