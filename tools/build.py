@@ -261,8 +261,9 @@ def pyodide_snapshot(root: Path, node: str) -> bytes:
             raise BuildError(f"taking Pyodide's memory snapshot failed:\n{proc.stderr.strip()}")
         data = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
     kept.parent.mkdir(parents=True, exist_ok=True)
-    kept.with_suffix(".tmp").write_bytes(data)
-    kept.with_suffix(".tmp").replace(kept)
+    part = kept.with_suffix(".tmp")  # a build stopped while writing leaves no half snapshot under kept's name
+    part.write_bytes(data)
+    part.replace(kept)
     return data
 
 
@@ -504,29 +505,25 @@ def build(root: Path = ROOT, out: Path | None = None) -> Bundle:
             files[f"{pyscript_dir}/{src.name}"] = src.read_bytes()
             paths[f"./node_modules/@pyscript/core/dist/{src.name}"] = f"./{pyscript_dir}/{src.name}"
 
-    app_name = _hashed("app.zip", app)
-    files[app_name] = app
-    paths["./app.zip"] = "./" + app_name
+    def add(source: str, data: bytes) -> None:
+        """An asset of ours under its content-hashed name, where ``source`` (a
+        path as index.html, pyscript.toml or a module names it) now points."""
+        name = _hashed(source.rsplit("/", 1)[-1], data)
+        files[name] = data
+        paths[source] = "./" + name
+
+    add("./app.zip", app)
     kinds = (".js", ".css", ".svg", ".png")
     own = [Path("web/caravan.css")]
     own += [p.relative_to(root) for p in sorted((root / STATIC).iterdir()) if p.suffix in kinds]
     for rel in own:
-        if rel.name == "sw.js":
-            continue
-        data = (root / rel).read_bytes()
-        name = _hashed(rel.name, data)
-        files[name] = data
-        paths[f"./{rel.as_posix()}"] = "./" + name
-    snapshot = pyodide_snapshot(root, node)
-    files[_hashed(SNAPSHOT.name, snapshot)] = snapshot
-    paths[f"./{SNAPSHOT.name}"] = "./" + _hashed(SNAPSHOT.name, snapshot)
-    boot = _relinked(root, PYODIDE_BOOT, ("./node_modules/pyodide/pyodide.mjs", f"./{SNAPSHOT.name}"), paths)
-    files[_hashed(PYODIDE_BOOT.name, boot)] = boot
-    paths[f"./{PYODIDE_BOOT.as_posix()}"] = "./" + _hashed(PYODIDE_BOOT.name, boot)
-    sources = (f"./{PYODIDE_BOOT.as_posix()}", "./node_modules/pyodide/pyodide.mjs", "./app.zip")
-    worker = _relinked(root, BOT_WORKER, sources, paths)
-    files[_hashed(BOT_WORKER.name, worker)] = worker
-    paths[f"./{BOT_WORKER.as_posix()}"] = "./" + _hashed(BOT_WORKER.name, worker)
+        if rel.name != "sw.js":
+            add(f"./{rel.as_posix()}", (root / rel).read_bytes())
+    add(f"./{SNAPSHOT.name}", pyodide_snapshot(root, node))
+    runtime = "./node_modules/pyodide/pyodide.mjs"
+    add(f"./{PYODIDE_BOOT.as_posix()}", _relinked(root, PYODIDE_BOOT, (runtime, f"./{SNAPSHOT.name}"), paths))
+    sources = (f"./{PYODIDE_BOOT.as_posix()}", runtime, "./app.zip")
+    add(f"./{BOT_WORKER.as_posix()}", _relinked(root, BOT_WORKER, sources, paths))
     words = boot_words(root)
     for lang, table in words.items():
         files[manifest_name(lang)] = _manifest(root, paths, {**table, "lang": lang})
