@@ -15,6 +15,8 @@ bot's own, I11): a pick-up that refills the board (R13) samples its draws.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..actions import END_TURN, Action, MoveCamel
 from ..board import NEIGHBOURS
 from ..chance import Chance
@@ -24,6 +26,17 @@ from .evaluate import DEFAULT, Weights, margin
 
 CITIES = frozenset(g.city_square for g in ALL_GOODS)
 Turn = tuple[float, tuple[Action, ...]]
+# A position's worth for a seat, higher better: ``evaluate.margin`` by default
+# (``medium``, ``hard@1``), the fitted evaluation for ``hard`` (``fitted.utility``).
+Score = Callable[[Game, int], float]
+
+
+def scorer(weights: Weights | Score) -> Score:
+    """The score function a planner uses: ``weights`` itself, or ``margin`` with those weights."""
+    if isinstance(weights, Weights):
+        w = weights
+        return lambda game, seat: margin(game, seat, w)
+    return weights
 
 
 def interesting_squares(game: Game) -> set[int]:
@@ -72,13 +85,13 @@ def positions_evaluated() -> int:
     return _evaluated[0]
 
 
-def _score_after_end(game: Game, seat: int, w: Weights) -> float:
-    """The position's margin for ``seat`` as if the turn ended now."""
+def _score_after_end(game: Game, seat: int, score: Score) -> float:
+    """The position's score for ``seat`` as if the turn ended now."""
     _evaluated[0] += 1
     if game.is_over():
-        return margin(game, seat, w)
+        return score(game, seat)
     game.push_legal(END_TURN)
-    value = margin(game, seat, w)
+    value = score(game, seat)
     game.pop()
     return value
 
@@ -89,7 +102,7 @@ def best_turns(
     width: int,
     keep: int,
     chance: Chance,
-    weights: Weights = DEFAULT,
+    weights: Weights | Score = DEFAULT,
     goods_first: bool = False,
 ) -> list[Turn]:
     """The ``keep`` best whole turns for the player to move, best first, by beam search.
@@ -100,6 +113,7 @@ def best_turns(
     step of a leapfrog (a good onto the camel beside it: R11, worth nothing yet
     by the evaluation) stays in the beam rather than a camel's move that does nothing."""
     seat = game.seat
+    score_of = scorer(weights)
     root = game.copy_position(chance=chance)
     found: dict[tuple[int, ...], Turn] = {}
 
@@ -110,7 +124,7 @@ def best_turns(
         if old is None or score > old[0]:
             found[key] = turn
 
-    note(_score_after_end(root, seat, weights), (), False)
+    note(_score_after_end(root, seat, score_of), (), False)
     beam: list[tuple[Game, tuple[Action, ...]]] = [(root, ())]
     while beam:
         children: list[tuple[float, int, Game, tuple[Action, ...], Action]] = []
@@ -127,7 +141,7 @@ def best_turns(
                     continue
                 seen.add(key)
                 node.push_legal(action)
-                score = _score_after_end(node, seat, weights)
+                score = _score_after_end(node, seat, score_of)
                 over = node.is_over()
                 node.pop()
                 note(score, (*seq, action), over)
@@ -144,21 +158,22 @@ def best_turns(
     return turns[:keep]
 
 
-def greedy_turn(game: Game, weights: Weights = DEFAULT) -> None:
+def greedy_turn(game: Game, weights: Weights | Score = DEFAULT) -> None:
     """Play the player to move's turn on ``game`` itself, one best action at a
     time (a beam of one): the rollout policy of ``hard``. Draws come from ``game``'s chance."""
     seat = game.seat
+    score_of = scorer(weights)
     while not game.is_over() and game.seat == seat:
         if game.left == 0:
             game.push_legal(END_TURN)
             return
-        best = _score_after_end(game, seat, weights)
+        best = _score_after_end(game, seat, score_of)
         choice: Action = END_TURN
         for action in candidate_actions(game):
             if action is END_TURN:
                 continue
             game.push_legal(action)
-            score = _score_after_end(game, seat, weights)
+            score = _score_after_end(game, seat, score_of)
             game.pop()
             if score > best:
                 best, choice = score, action

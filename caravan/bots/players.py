@@ -21,6 +21,7 @@ from .base import Budget, TurnBot, decision_rng, decision_seed, search_chance
 from .evaluate import DEFAULT, Weights
 from .planner import best_turns, positions_evaluated
 from .search import choose
+from .turnsearch import Judged, candidate_turns, judge
 
 
 class RandomBot:
@@ -101,8 +102,9 @@ class MediumBot(TurnBot):
 HARD_ITERATIONS = {2: 13_000, 3: 10_500, 4: 7_500}
 
 
-class HardBot(TurnBot):
-    """Candidate turns from the planner, chosen by Monte Carlo over short rollouts (``search``).
+class FrozenHardBot(TurnBot):
+    """``hard@1``: the hard bot as it was until 2026-12 (frozen, the yardstick every later
+    ``hard`` is measured against). Candidate turns from the planner, chosen by Monte Carlo over short rollouts (``search``).
 
     ``iterations`` (the default budget) counts positions evaluated, the
     planner's and the rollouts' (``positions_evaluated``): deterministic
@@ -114,7 +116,7 @@ class HardBot(TurnBot):
     ``depth``: how many rounds deeper the better candidates are rolled out
     while the budget lasts, ``samples`` times each (``search.choose``)."""
 
-    name = "hard"
+    name = "hard@1"
 
     def __init__(
         self,
@@ -166,3 +168,66 @@ class HardBot(TurnBot):
             depth=self.depth,
             samples=self.samples,
         )
+
+
+# hard's default budget, positions evaluated, by the number of players: about
+# 0.5 s of CPython at the 95th percentile of a game's turns (bench/bots.py).
+HARD_BUDGET = {2: 13_000, 3: 10_500, 4: 7_500}
+
+
+class HardBot(TurnBot):
+    """Whole turns from the planner, judged by sampled rollouts to the bot's next turn
+    (``turnsearch``), scored by the evaluation fitted to self-play (``fitted``).
+
+    ``iterations`` (the default budget) counts positions evaluated
+    (``positions_evaluated``): deterministic given the seed, and a bound on
+    the think time (default ``HARD_BUDGET``, by the number of players).
+    ``budget`` (seconds) instead sets a wall-clock deadline per turn.
+    ``candidates``: the planner's turns judged; ``width``: its beam;
+    ``reply_width``: the beam of the replies planned in deeper rollouts;
+    ``samples``: rollouts per turn at the first level; ``depth``: levels."""
+
+    name = "hard"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int | None = None,
+        budget: float | None = None,
+        candidates: int = 6,
+        width: int = 6,
+        reply_width: int = 3,
+        samples: int = 3,
+        depth: int = 3,
+    ) -> None:
+        super().__init__(seed)
+        self.default_budget = Budget(iterations=None if budget is not None else iterations, seconds=budget)
+        self.candidates = candidates
+        self.width = width
+        self.reply_width = reply_width
+        self.samples = samples
+        self.depth = depth
+
+    def consider(self, game: Game, budget: Budget | None = None, extra: tuple[tuple[Action, ...], ...] = ()) -> list[Judged]:
+        """The candidate turns for the player to move (and ``extra`` ones: a turn
+        a person played, for a review), judged, best first."""
+        budget = budget or self.default_budget
+        if budget.iterations is None and budget.seconds is None:
+            budget = Budget(iterations=HARD_BUDGET[game.seats])
+        clock = budget.start()
+        started = positions_evaluated()
+        turns = candidate_turns(game, seed=self.seed, candidates=self.candidates, width=self.width)
+        turns += [t for t in extra if t not in turns]
+        return judge(
+            game,
+            turns,
+            clock,
+            seed=self.seed,
+            started=started,
+            reply_width=self.reply_width,
+            samples=self.samples,
+            depth=self.depth,
+        )
+
+    def plan(self, game: Game, budget: Budget) -> list[Action]:
+        return list(self.consider(game, budget)[0].actions)

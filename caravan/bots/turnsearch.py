@@ -1,0 +1,205 @@
+"""The ``hard`` bot's search: whole turns judged by sampled rollouts to the bot's next turn.
+
+A turn has up to four actions (R5), so the search is over whole turns, not
+actions (Justesen et al., "Playing Multi-Action Adversarial Games", 2018):
+the beam planner (``planner.best_turns``, scored by the fitted evaluation)
+proposes the ``candidates`` best turns; each is played on a copy of the
+position that draws from the bot's own chance (I11: refills, R13, sample
+their goods from the bag's counts, a determinization as in Cowling et al.'s
+Information Set MCTS), then every other player's reply, then the bot's own
+next turn, each played greedily; the fitted evaluation (``fitted.utility``)
+scores where that leaves the bot. The k-th sample of every candidate draws
+alike (common random numbers). A candidate whose rollout drew nothing is
+deterministic: one sample is its value.
+
+The budget is spent in rounds (successive halving): every candidate once,
+then the better half again with new draws, and so on, each round's rollouts
+one level deeper once no draw is left to sample: at level 1 the next
+player's reply and the bot's own next turn are planned by the beam
+(``reply_width``) instead of greedily. The budget counts positions evaluated
+(``planner.positions_evaluated``), the planner's own included: it bounds the
+think time, and a given budget gives the same turn for the same seed.
+
+Near the end (the bag nearly empty, R14) the rollouts reach the delivery
+that ends the game, and the evaluation of a finished game is its real
+margin plus a win's worth: who can deliver first, and who wins then, is
+what decides there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..actions import END_TURN, Action
+from ..chance import SeededChance
+from ..game import Game
+from .base import Clock, decision_seed, search_chance
+from . import fitted
+from .evaluate import margin as hand_margin
+from .evaluate import values as hand_values
+
+EVAL = "hand"
+
+
+def utility(game: Game, seat: int) -> float:
+    if EVAL == "fitted":
+        return fitted.utility(game, seat)
+    return hand_margin(game, seat)
+
+
+def expected_margin(game: Game, seat: int) -> float:
+    if EVAL == "fitted":
+        return fitted.expected_margin(game, seat)
+    if game.is_over():
+        lines = game.score()
+        return lines[seat].total - max(x.total for x in lines if x.seat != seat)
+    v = hand_values(game)
+    return v[seat] - max(x for s, x in enumerate(v) if s != seat)
+from .planner import best_turns, greedy_turn, positions_evaluated
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """One whole turn and what the search made of it, at each level it reached.
+
+    ``values[L]``: the mean utility (``fitted.utility``) of its rollouts at
+    level ``L``; ``margins[L]``: their mean expected final margin in points
+    (this seat's expected final score minus the best other's); the last
+    level decides. ``samples``: rollouts run in all."""
+
+    actions: tuple[Action, ...]
+    values: tuple[float, ...]
+    margins: tuple[float, ...]
+    samples: int
+
+    @property
+    def level(self) -> int:
+        return len(self.values) - 1
+
+    @property
+    def value(self) -> float:
+        return self.values[-1]
+
+    @property
+    def margin(self) -> float:
+        return self.margins[-1]
+
+
+def _play(sim: Game, turn: tuple[Action, ...], seat: int) -> None:
+    """Play ``turn`` for ``seat`` on ``sim``; a refill that drew otherwise ends it greedily."""
+    for action in turn:
+        if sim.is_over() or sim.seat != seat:
+            return
+        if not sim.is_legal(action):
+            break
+        sim.push_legal(action)
+    if not sim.is_over() and sim.seat == seat:
+        greedy_turn(sim, utility)
+
+
+def _planned(sim: Game, width: int) -> None:
+    """The player to move's turn on ``sim`` by the beam planner."""
+    seat = sim.seat
+    (_, turn), *_ = best_turns(sim, width=width, keep=1, chance=sim.chance, weights=utility, goods_first=True)
+    _play(sim, turn, seat)
+
+
+def rollout(game: Game, turn: tuple[Action, ...], chance: SeededChance, level: int, reply_width: int) -> tuple[float, float, bool]:
+    """``turn``, then every other seat's reply and the mover's next turn, on a copy:
+    (utility, expected margin, whether anything was drawn). From level 1 the
+    next player and the mover plan their turns by the beam, and each level
+    past 1 adds a round of every seat's turn, played greedily."""
+    seat = game.seat
+    sim = game.copy_position(chance=chance)
+    bag = sim.bag_count
+    _play(sim, turn, seat)
+    for k in range(game.seats * (1 + level)):
+        if sim.is_over():
+            break
+        if k < game.seats and (k == 0 or sim.seat == seat):
+            _planned(sim, reply_width)
+        else:
+            greedy_turn(sim, utility)
+    return utility(sim, seat), expected_margin(sim, seat), sim.bag_count != bag
+
+
+def judge(
+    game: Game,
+    turns: list[tuple[Action, ...]],
+    clock: Clock,
+    *,
+    seed: int,
+    started: int | None = None,
+    reply_width: int = 3,
+    keep: int = 2,
+    samples: int = 3,
+    depth: int = 3,
+) -> list[Judged]:
+    """``turns`` judged by rollouts level by level (see the module's docstring), best first.
+
+    Each level rolls out the turns still in the running ``samples`` times
+    (once for a turn whose rollout drew nothing), then keeps the better half
+    (at least ``keep``) for the next level; a level the budget cannot
+    complete (guessed from the levels before) is not begun, and one cut by
+    a deadline does not count."""
+    base = decision_seed(seed, game)
+    start = positions_evaluated() if started is None else started
+    values: list[list[float]] = [[] for _ in turns]
+    margins: list[list[float]] = [[] for _ in turns]
+    runs = [0] * len(turns)
+    alive = list(range(len(turns)))
+    cost: list[float] = []  # positions evaluated per rollout, by level
+    all_fixed = False
+
+    def done() -> int:
+        return positions_evaluated() - start
+
+    for level in range(depth + 1):
+        if level and clock.iterations is not None:
+            guess = 1.5 * cost[-1]
+            if done() + guess * len(alive) * (1 if all_fixed else 2) > clock.iterations:
+                break
+        total = dict.fromkeys(alive, 0.0)
+        points = dict.fromkeys(alive, 0.0)
+        count = dict.fromkeys(alive, 0)
+        fixed = dict.fromkeys(alive, False)
+        level_start, rollouts, cut = done(), 0, False
+        for k in range(samples if level == 0 else max(1, samples - 1)):
+            for i in alive:
+                if fixed[i]:
+                    continue
+                if (level or k) and clock.spent(done()):
+                    cut = True
+                    break
+                value, margin, drew = rollout(game, turns[i], SeededChance(base + 1_000_003 * k + 7_919 * level), level, reply_width)
+                total[i] += value
+                points[i] += margin
+                count[i] += 1
+                runs[i] += 1
+                rollouts += 1
+                fixed[i] = not drew
+            if cut or all(fixed.values()):
+                break
+        cost.append((done() - level_start) / max(1, rollouts))
+        if cut and level:
+            break  # an incomplete level decides nothing
+        for i in alive:
+            if count[i]:
+                values[i].append(total[i] / count[i])
+                margins[i].append(points[i] / count[i])
+        all_fixed = all(fixed.values())
+        alive = sorted((i for i in alive if count[i]), key=lambda i: (-values[i][-1], i))
+        if cut or len(alive) <= 1:
+            break
+        alive = alive[: max(keep, (len(alive) + 1) // 2)]
+    out = [Judged(turns[i], tuple(values[i]), tuple(margins[i]), runs[i]) for i in range(len(turns)) if values[i]]
+    out.sort(key=lambda j: (-j.level, -j.value))
+    return out
+
+
+def candidate_turns(game: Game, *, seed: int, candidates: int, width: int) -> list[tuple[Action, ...]]:
+    """The beam planner's best whole turns for the player to move, scored by the fitted evaluation."""
+    turns = best_turns(
+        game, width=width, keep=candidates, chance=search_chance(seed, game), weights=utility, goods_first=True
+    )
+    return [t for _, t in turns] or [(END_TURN,)]
