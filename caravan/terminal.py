@@ -718,14 +718,31 @@ def _loop(game: Game, con: Console, bots: dict[int, Bot], hint: Bot | None) -> N
 
 
 def _show(game: Game, con: Console) -> None:
-    """The board, the players and the status, then what the last action did, all
-    above the prompt in one screen (24 lines, 80 columns): rules between the
-    board's ranks are dropped when they would push the board's top off."""
-    said = [line for text in con.pending for line in wrapped(visible(text), WIDTH)]
+    """The board, the players and the status, then what the last action did,
+    above the prompt in one screen (24 lines, 80 columns). The board keeps the
+    rules between its ranks: what happened is said beneath the status as far
+    as it fits, the sentences before (a pick-up and its refill's long line,
+    R13) above the board. Only a board too tall with its rules for the screen
+    at all (four players, crowded squares) drops them."""
+    told = [_lines(text) for text in con.pending]
     con.pending.clear()
     state = wrapped(status(game, con.w), WIDTH)
-    room = con.height() - 1 - len(state) - len(said)  # 1: the prompt
-    con.say("\n".join([render(game, con.w, height=room), *state, *said]))
+    room = con.height() - 1 - len(state)  # 1: the prompt
+    board = render(game, con.w)
+    free = room - (board.count("\n") + 1)
+    if free < 0:
+        board = render(game, con.w, height=room)
+        free = room - (board.count("\n") + 1)
+    beneath: list[str] = []
+    while told and len(told[-1]) + len(beneath) <= free:
+        beneath[:0] = told.pop()
+    con.say("\n".join([*(line for lines in told for line in lines), board, *state, *beneath]))
+
+
+def _lines(text: str) -> list[str]:
+    """A message as the screen's lines: each of its own lines (a game over's
+    ranking, R17) made visible and wrapped, never one line with a \\x0a in it."""
+    return [line for part in text.split("\n") for line in wrapped(visible(part), WIDTH)]
 
 
 def _bot_turn(game: Game, con: Console, bot: Bot) -> None:
