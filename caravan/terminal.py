@@ -22,6 +22,7 @@ import re
 import stat
 import sys
 import tempfile
+from collections import deque
 from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import TextIO
@@ -31,6 +32,7 @@ from .actions import Action, EndTurn, parse_action
 from .board import PLAYER_COLOURS, SQUARE_NAMES
 from .bots import Bot, BotSpecError, make_bot
 from .errors import CaravanError, IllegalActionError, NotationError, OptionsError
+from .events import Event
 from .game import Game
 from .goods import ALL_GOODS
 from .options import MAX_PLAYERS, MIN_PLAYERS, Options, Player, check_name, name_key
@@ -42,11 +44,13 @@ from .text import (
     WIDTH,
     actions_count,
     events_text,
+    last_turns_lines,
     legend,
     ranking_lines,
     render,
     score_line,
     status,
+    turn_summary,
     wrapped,
 )
 from .words import N_, Words
@@ -56,7 +60,7 @@ def help_text(w: Words = ENGLISH) -> str:
     """The ``help`` command's text: the notation, the commands, the legend."""
     goods = ", ".join(f"{g.letter} {w.good(g)} ({w.city_named(g.city)})" for g in ALL_GOODS)
     # Translators: the terminal's help. Keep the notation (@d4, c6-d4, +c6, $c6/2I, Ic6>d4, I_c6>d4,
-    # end) and the command words (legal, undo, redo, score, hint, board, save, load, help, quit)
+    # end) and the command words (legal, undo, redo, score, hint, last, board, save, load, help, quit)
     # exactly: they are what the player types. Keep the columns aligned.
     return w._(
         """\
@@ -79,6 +83,7 @@ Commands:
   redo       replay an action you took back
   score      the score of every player as it stands
   hint       what the hard bot would do now (it thinks for a moment)
+  last       what the other players did in their last turns, action by action
   board      draw the board again
   save FILE  save the game as a record; load FILE  load one
   help       this text
@@ -91,7 +96,7 @@ Rule numbers (R7, I3) refer to docs/RULES.md.
 
 
 QUIT_WORDS = ("quit", "exit")
-COMMANDS = ("legal", "undo", "redo", "score", "hint", "board", "save ", "load ", "help", "quit")
+COMMANDS = ("legal", "undo", "redo", "score", "hint", "last", "board", "save ", "load ", "help", "quit")
 HELP_WORDS = ("help", "?")
 
 
@@ -700,15 +705,21 @@ class _Done(Exception):
 
 def _loop(game: Game, con: Console, bots: dict[int, Bot], hint: Bot | None) -> None:
     show = True
+    played: deque[str] = deque(maxlen=game.seats)  # the bots' turns since the last prompt, in a line each
     while True:
         try:
+            bot = None if game.is_over() else bots.get(game.seat)
+            if bot is None and played:
+                con.pending.extend(played)  # said above the prompt, under the board
+                played.clear()
             if show:
                 _show(game, con)
             elif con.pending:
                 con.say("\n".join(con.pending))
                 con.pending.clear()
-            if not game.is_over() and game.seat in bots:
-                _bot_turn(game, con, bots[game.seat])
+            if bot is not None:
+                seat = game.seat
+                played.append(turn_summary(game, seat, _bot_turn(game, con, bot), con.w))
                 show = True
                 continue
             game, show = _command(game, con, hint)
@@ -745,11 +756,13 @@ def _lines(text: str) -> list[str]:
     return [line for part in text.split("\n") for line in wrapped(visible(part), WIDTH)]
 
 
-def _bot_turn(game: Game, con: Console, bot: Bot) -> None:
+def _bot_turn(game: Game, con: Console, bot: Bot) -> list[Event]:
     """The bot of the seat to move plays its turn, one action at a time, each
-    shown as it is played. It sees only what its seat may know (I11)."""
+    shown as it is played; returns the turn's events, for its summary. It sees
+    only what its seat may know (I11)."""
     w = con.w
     seat = game.seat
+    turn: list[Event] = []
     name = w.name(game, seat)
     con.say(w._("{name} (bot) is thinking...", name=name))
     while not game.is_over() and game.seat == seat:
@@ -767,11 +780,13 @@ def _bot_turn(game: Game, con: Console, bot: Bot) -> None:
                 )
             )
             if game.is_legal(EndTurn()):
-                game.push(EndTurn())
-            return
+                turn.extend(game.push(EndTurn()))
+            return turn
+        turn.extend(events)
         con.say(w._("{name} (bot): {action}  ({said})", name=name, action=action, said=said))
         for line in events_text(game, events, w):
             con.say(line)
+    return turn
 
 
 def _hint(game: Game, con: Console, bot: Bot | None) -> None:
@@ -816,6 +831,8 @@ def _command(game: Game, con: Console, hint: Bot | None = None) -> tuple[Game, b
         show = True
     elif command == "hint":
         _hint(game, con, hint)
+    elif command == "last":
+        con.say("\n".join(last_turns_lines(game, w)))
     elif command == "undo":
         show = _undo(game, con)
     elif command == "redo":
