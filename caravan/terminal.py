@@ -22,6 +22,7 @@ import re
 import stat
 import sys
 import tempfile
+from collections import deque
 from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import TextIO
@@ -31,6 +32,7 @@ from .actions import Action, EndTurn, parse_action
 from .board import PLAYER_COLOURS, SQUARE_NAMES
 from .bots import Bot, BotSpecError, make_bot
 from .errors import CaravanError, IllegalActionError, NotationError, OptionsError
+from .events import Event
 from .game import Game
 from .goods import ALL_GOODS
 from .options import MAX_PLAYERS, MIN_PLAYERS, Options, Player, check_name, name_key
@@ -42,11 +44,13 @@ from .text import (
     WIDTH,
     actions_count,
     events_text,
+    last_turns_lines,
     legend,
     ranking_lines,
     render,
     score_line,
     status,
+    turn_summary,
     wrapped,
 )
 from .words import N_, Words
@@ -56,7 +60,7 @@ def help_text(w: Words = ENGLISH) -> str:
     """The ``help`` command's text: the notation, the commands, the legend."""
     goods = ", ".join(f"{g.letter} {w.good(g)} ({w.city_named(g.city)})" for g in ALL_GOODS)
     # Translators: the terminal's help. Keep the notation (@d4, c6-d4, +c6, $c6/2I, Ic6>d4, I_c6>d4,
-    # end) and the command words (legal, undo, redo, score, hint, board, save, load, help, quit)
+    # end) and the command words (legal, undo, redo, score, hint, last, board, save, load, help, quit)
     # exactly: they are what the player types. Keep the columns aligned.
     return w._(
         """\
@@ -79,6 +83,7 @@ Commands:
   redo       replay an action you took back
   score      the score of every player as it stands
   hint       what the hard bot would do now (it thinks for a moment)
+  last       what the other players did in their last turns, action by action
   board      draw the board again
   save FILE  save the game as a record; load FILE  load one
   help       this text
@@ -91,7 +96,7 @@ Rule numbers (R7, I3) refer to docs/RULES.md.
 
 
 QUIT_WORDS = ("quit", "exit")
-COMMANDS = ("legal", "undo", "redo", "score", "hint", "board", "save ", "load ", "help", "quit")
+COMMANDS = ("legal", "undo", "redo", "score", "hint", "last", "board", "save ", "load ", "help", "quit")
 HELP_WORDS = ("help", "?")
 
 
@@ -700,15 +705,21 @@ class _Done(Exception):
 
 def _loop(game: Game, con: Console, bots: dict[int, Bot], hint: Bot | None) -> None:
     show = True
+    played: deque[str] = deque(maxlen=game.seats)  # the bots' turns since the last prompt, in a line each
     while True:
         try:
+            bot = None if game.is_over() else bots.get(game.seat)
+            if bot is None and played:
+                con.pending.extend(played)  # said above the prompt, under the board
+                played.clear()
             if show:
                 _show(game, con)
             elif con.pending:
                 con.say("\n".join(con.pending))
                 con.pending.clear()
-            if not game.is_over() and game.seat in bots:
-                _bot_turn(game, con, bots[game.seat])
+            if bot is not None:
+                seat = game.seat
+                played.append(turn_summary(game, seat, _bot_turn(game, con, bot), con.w))
                 show = True
                 continue
             game, show = _command(game, con, hint)
@@ -718,21 +729,40 @@ def _loop(game: Game, con: Console, bots: dict[int, Bot], hint: Bot | None) -> N
 
 
 def _show(game: Game, con: Console) -> None:
-    """The board, the players and the status, then what the last action did, all
-    above the prompt in one screen (24 lines, 80 columns): rules between the
-    board's ranks are dropped when they would push the board's top off."""
-    said = [line for text in con.pending for line in wrapped(visible(text), WIDTH)]
+    """The board, the players and the status, then what the last action did,
+    above the prompt in one screen (24 lines, 80 columns). The board keeps the
+    rules between its ranks: what happened is said beneath the status as far
+    as it fits, the sentences before (a pick-up and its refill's long line,
+    R13) above the board. Only a board too tall with its rules for the screen
+    at all (four players, crowded squares) drops them."""
+    told = [_lines(text) for text in con.pending]
     con.pending.clear()
     state = wrapped(status(game, con.w), WIDTH)
-    room = con.height() - 1 - len(state) - len(said)  # 1: the prompt
-    con.say("\n".join([render(game, con.w, height=room), *state, *said]))
+    room = con.height() - 1 - len(state)  # 1: the prompt
+    board = render(game, con.w)
+    free = room - (board.count("\n") + 1)
+    if free < 0:
+        board = render(game, con.w, height=room)
+        free = room - (board.count("\n") + 1)
+    beneath: list[str] = []
+    while told and len(told[-1]) + len(beneath) <= free:
+        beneath[:0] = told.pop()
+    con.say("\n".join([*(line for lines in told for line in lines), board, *state, *beneath]))
 
 
-def _bot_turn(game: Game, con: Console, bot: Bot) -> None:
+def _lines(text: str) -> list[str]:
+    """A message as the screen's lines: each of its own lines (a game over's
+    ranking, R17) made visible and wrapped, never one line with a \\x0a in it."""
+    return [line for part in text.split("\n") for line in wrapped(visible(part), WIDTH)]
+
+
+def _bot_turn(game: Game, con: Console, bot: Bot) -> list[Event]:
     """The bot of the seat to move plays its turn, one action at a time, each
-    shown as it is played. It sees only what its seat may know (I11)."""
+    shown as it is played; returns the turn's events, for its summary. It sees
+    only what its seat may know (I11)."""
     w = con.w
     seat = game.seat
+    turn: list[Event] = []
     name = w.name(game, seat)
     con.say(w._("{name} (bot) is thinking...", name=name))
     while not game.is_over() and game.seat == seat:
@@ -750,11 +780,13 @@ def _bot_turn(game: Game, con: Console, bot: Bot) -> None:
                 )
             )
             if game.is_legal(EndTurn()):
-                game.push(EndTurn())
-            return
+                turn.extend(game.push(EndTurn()))
+            return turn
+        turn.extend(events)
         con.say(w._("{name} (bot): {action}  ({said})", name=name, action=action, said=said))
         for line in events_text(game, events, w):
             con.say(line)
+    return turn
 
 
 def _hint(game: Game, con: Console, bot: Bot | None) -> None:
@@ -799,6 +831,8 @@ def _command(game: Game, con: Console, hint: Bot | None = None) -> tuple[Game, b
         show = True
     elif command == "hint":
         _hint(game, con, hint)
+    elif command == "last":
+        con.say("\n".join(last_turns_lines(game, w)))
     elif command == "undo":
         show = _undo(game, con)
     elif command == "redo":

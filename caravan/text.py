@@ -17,7 +17,8 @@ from collections.abc import Sequence
 
 from . import events as ev
 from .board import CITY_NAMES, FILES, NUMBER_OF, SIZE, SQUARE_NAMES
-from .game import Game, ScoreLine
+from .errors import CaravanError
+from .game import Game, ScoreLine, Step
 from .goods import ALL_GOODS, city_wants
 from .quote import visible
 from .state import Camel
@@ -283,3 +284,123 @@ def score_line(game: Game, line: ScoreLine, w: Words = ENGLISH) -> str:
 def ranking_lines(game: Game, w: Words = ENGLISH) -> list[str]:
     """The final ranking, one line per player, best first (R17)."""
     return [f"  {place}. {score_line(game, line, w)}" for place, line in game.ranking()]
+
+
+def turn_summary(game: Game, seat: int, events: Sequence[ev.Event], w: Words = ENGLISH) -> str:
+    """One turn in one line, what it changed first ("Bob: delivered salt to Timbuktu (+3),
+    moved 2 camels and picked up cloth on c6."): after the bots play, the player reads
+    their turns above the prompt instead of hunting for them in the scrollback."""
+    said: list[str] = []
+    counts: dict[str, int] = {}  # camels placed, camels moved, goods moved: counted, not said each
+    where: dict[str, int] = {}  # a count's place among the phrases: where it first happened
+    sq = SQUARE_NAMES
+    for event, _ in w.lines(game, events):  # a good moved into its city is told by its delivery (R12)
+        phrase = ""
+        if isinstance(event, (ev.CamelPlaced, ev.CamelMoved, ev.GoodMoved)):
+            kind = type(event).__name__
+            if kind not in where:
+                where[kind] = len(said)
+                said.append("")  # the count's place, filled below
+            counts[kind] = counts.get(kind, 0) + 1
+        elif isinstance(event, ev.GoodDelivered):
+            # Translators: in a turn's one-line summary: a delivery (R12) and its points.
+            phrase = w._(
+                "delivered {good} to {city} (+{points})",
+                good=w.good(event.good),
+                city=w.city(event.at),
+                points=event.points,
+            )
+        elif isinstance(event, ev.GoodPickedUp) and event.demand_markers:
+            # Translators: in a turn's one-line summary: a pick-up that took demand markers (R8).
+            phrase = w.ngettext(
+                "picked up {good} on {at} with {n} demand marker",
+                "picked up {good} on {at} with {n} demand markers",
+                n=event.demand_markers,
+                good=w.good(event.good),
+                at=sq[event.at],
+            )
+        elif isinstance(event, ev.GoodPickedUp):
+            # Translators: in a turn's one-line summary: a pick-up (R8).
+            phrase = w._("picked up {good} on {at}", good=w.good(event.good), at=sq[event.at])
+        elif isinstance(event, ev.GoodStolen):
+            # Translators: in a turn's one-line summary: a theft (R10); {victim} is a player's name.
+            phrase = w._(
+                "stole {good} from {victim} on {at}",
+                good=w.good(event.good),
+                victim=w.name(game, event.victim),
+                at=sq[event.at],
+            )
+        elif isinstance(event, ev.Refilled) and event.placed:
+            # Translators: in a turn's one-line summary: the refill after a pick-up (R13).
+            phrase = w.ngettext(
+                "drew {n} good from the bag (refill)",
+                "drew {n} goods from the bag (refill)",
+                n=len(event.placed),
+            )
+        if phrase:
+            said.append(phrase)
+    for kind, n in counts.items():
+        if kind == "CamelPlaced":
+            # Translators: in a turn's one-line summary: camels placed from the supply (R7).
+            said[where[kind]] = w.ngettext("placed {n} camel", "placed {n} camels", n=n)
+        elif kind == "CamelMoved":
+            # Translators: in a turn's one-line summary: camels moved on the board (R7).
+            said[where[kind]] = w.ngettext("moved {n} camel", "moved {n} camels", n=n)
+        else:
+            # Translators: in a turn's one-line summary: goods moved between camels, not delivered (R11).
+            said[where[kind]] = w.ngettext("moved {n} good", "moved {n} goods", n=n)
+    # Translators: a turn without any action in the one-line summary (R6).
+    actions = visible(w.names(said)) if said else w._("ended the turn without acting")
+    # Translators: a turn's one-line summary; {actions} is a list of the summary's phrases
+    # ("placed 2 camels, picked up salt on f5 and drew 4 goods from the bag (refill)").
+    return w._("{name}: {actions}.", name=player_name(game, seat, w), actions=actions)
+
+
+def last_turns(game: Game) -> list[list[Step]]:
+    """The turns the seat to move has not played itself since its last one, oldest
+    first, each with its steps: the other players' last turns (R5); once the game
+    is over, the last turn of every player (R14)."""
+    me = None if game.is_over() else game.seat
+    turns: list[list[Step]] = []
+    for step in reversed(game.history):
+        if not game.is_over() and step.turn >= game.turn:
+            continue  # the turn being played
+        if turns and turns[-1][0].turn == step.turn:
+            turns[-1].insert(0, step)
+            continue
+        if step.seat == me or any(t[0].seat == step.seat for t in turns):
+            break
+        turns.append([step])
+    return turns[::-1]
+
+
+def last_turns_lines(game: Game, w: Words = ENGLISH) -> list[str]:
+    """``last_turns`` in words, each action in notation then what it did, the
+    refills (R13) with it: replayed on a copy with the goods it drew, so that
+    each sentence is said of the position it was played in."""
+    turns = last_turns(game)
+    if not turns:
+        return [w._("No turn has been played yet.")]
+    steps = [s for turn in turns for s in turn]
+    history = game.history
+    lines: list[str] = []
+    try:
+        copy = game.copy()
+        for _ in range(len(history) - history.index(steps[0])):
+            copy.pop()
+        told = [events_text(copy, copy.push_recorded(s.action, s.draws), w) for s in steps]
+    except (CaravanError, IndexError):  # a game ended by agreement (I10) is not undone: notation alone
+        told = [[] for _ in steps]
+    said = iter(told)
+    for turn in turns:
+        # Translators: the heading of one turn in the terminal's "last" command.
+        lines.append(w._("Turn {turn}, {name}:", turn=turn[0].turn, name=player_name(game, turn[0].seat, w)))
+        for step in turn:
+            lead = f"  {step.action!s:<9} "
+            pad = " " * len(lead)
+            parts = [part for sentence in next(said) for part in sentence.split("\n")] or [""]
+            for k, part in enumerate(parts):
+                first = lead if k == 0 else pad
+                wrapped_part = textwrap.wrap(part, WIDTH, initial_indent=first, subsequent_indent=pad)
+                lines.extend(wrapped_part or [first.rstrip()])
+    return lines

@@ -59,14 +59,16 @@ def crowded() -> str:
 
 
 @pytest.mark.parametrize("lang", catalogues.LANGUAGES)
-def test_one_action_shows_board_players_status_events_and_prompt_in_80x23(lang: str) -> None:
-    """Polish and Dutch words are long: still no line over 80 columns, nothing scrolls away."""
+def test_one_action_shows_board_players_status_and_prompt_in_80x24(lang: str) -> None:
+    """Polish and Dutch words are long: still no line over 80 columns, the board
+    whole with the rules between its ranks (issue 26), its top not scrolled away."""
     _, out = run(["@b2", "quit", ""], ["--lang", lang, "--position", crowded(), "--players", LONG])
     screen = last_screen(out)
-    assert len(screen) <= 23, "\n".join(screen)
+    assert len(screen) <= 24, "\n".join(screen)  # the prompt's line is the 24th
     assert all(len(line) <= WIDTH for line in screen), max(screen, key=len)
     assert screen[-1].endswith("> @b2") or screen[-1].endswith("> quit")  # the prompt closes the screen
     assert any(line.startswith("7 |") for line in screen) and any(line.startswith("1 |") for line in screen)
+    assert sum(line.startswith("  +-") for line in screen) == 8  # two borders and six rules
     players = [line for line in screen if line[:1] in "1234" and line[1:2] == " " and line[2:3] != "|"]
     assert [p[0] for p in players] == ["1", "2", "3", "4"]  # the four players' table rows
 
