@@ -253,6 +253,7 @@ FRONT_ENDS = (
     "caravan/text.py",
     "caravan/terminal.py",
     "caravan/arena.py",
+    "caravan/advice.py",
     *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "caravan" / "bots").glob("*.py")),
 )
 UNLISTED = {"over", "winners", "start", "setup_draws"}
