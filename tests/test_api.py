@@ -254,6 +254,7 @@ FRONT_ENDS = (
     "caravan/terminal.py",
     "caravan/arena.py",
     "caravan/advice.py",
+    "caravan/review.py",
     *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "caravan" / "bots").glob("*.py")),
 )
 UNLISTED = {"over", "winners", "start", "setup_draws"}
