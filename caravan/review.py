@@ -34,7 +34,7 @@ from .limits import MAX_ACTIONS, MAX_RECORD
 # points and a rare one 6 (R15), a demand marker 1: 2 points is most of a
 # common delivery or two markers given away (noticeable, not yet costly);
 # 5 is about a common good and a marker, or most of a rare good; 10 is
-# more than a rare good, the size of swing that usually decides a game.
+# more than a rare good and a common one, a swing that can decide a game.
 # Under 2 the search's own noise (sampled refills, R13) is of that order.
 THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 10.0), ("mistake", 5.0), ("inaccuracy", 2.0))
 VERDICTS = ("fine", "inaccuracy", "mistake", "blunder")
