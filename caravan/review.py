@@ -142,6 +142,13 @@ def played_turn(game: Game, start: TurnStart) -> tuple[Action, ...]:
     return tuple(out)
 
 
+def finished(game: Game, start: TurnStart) -> bool:
+    """Whether the turn at ``start`` is over: ended (R6), or the game ended in it (I7, I10).
+    The turn still being played is not reviewed: its seat may yet do more."""
+    played = played_turn(game, start)
+    return isinstance(played[-1], EndTurn) or (game.is_over() and start == turns(game)[-1])
+
+
 def at(game: Game, index: int) -> Game:
     """The game as it stood before action ``index`` of its history, replayed from its
     record with the draws that were made (a game ended by agreement too, I10)."""
@@ -196,9 +203,9 @@ def review(
     budget: Budget | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Review:
-    """Every turn of ``seats`` (all by default) reviewed, with every seat's margins
-    at each turn's start; ``progress(done, total)`` after each turn reviewed."""
-    starts = turns(game)
+    """Every finished turn of ``seats`` (all by default) reviewed, with every seat's
+    margins at each turn's start; ``progress(done, total)`` after each turn reviewed."""
+    starts = [s for s in turns(game) if finished(game, s)]
     chosen = [s for s in starts if seats is None or s.seat in seats]
     replay = at(game, 0)
     margins: list[tuple[int, tuple[float, ...]]] = []

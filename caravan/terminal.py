@@ -782,7 +782,7 @@ def _review(game: Game, con: Console, bot: Bot | None) -> None:
     """Every turn played so far set beside the hard bot's best (caravan.review), printed
     as it is judged; Ctrl-C stops it."""
     w = con.w
-    starts = review.turns(game)
+    starts = [s for s in review.turns(game) if review.finished(game, s)]
     if not starts:
         con.say(w._("No turn has been played yet: there is nothing to review."))
         return

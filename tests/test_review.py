@@ -166,3 +166,11 @@ def test_the_command_line_says_plainly_what_is_wrong_with_a_file(tmp_path: Path)
     err = io.StringIO()
     assert main([str(bad)], stdout=io.StringIO(), stderr=err) == 2
     assert "Cannot open" in err.getvalue() and "not valid JSON" in err.getvalue()
+
+
+def test_r6_the_turn_still_being_played_is_not_reviewed() -> None:
+    g = last_delivery()
+    g.push(END_TURN)
+    g.push(parse_action("@b4"))  # seat 2's turn goes on: it may yet deliver (R12)
+    result = review(g, seed=SEED, budget=Budget(iterations=300))
+    assert [(t.turn, t.seat) for t in result.turns] == [(4, 0)]
