@@ -27,10 +27,10 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import TextIO
 
-from . import catalogues, record
+from . import advice, catalogues, record, review
 from .actions import Action, EndTurn, parse_action
 from .board import PLAYER_COLOURS, SQUARE_NAMES
-from .bots import Bot, BotSpecError, make_bot
+from .bots import Bot, BotSpecError, HardBot, make_bot
 from .errors import CaravanError, IllegalActionError, NotationError, OptionsError
 from .events import Event
 from .game import Game
@@ -60,8 +60,8 @@ def help_text(w: Words = ENGLISH) -> str:
     """The ``help`` command's text: the notation, the commands, the legend."""
     goods = ", ".join(f"{g.letter} {w.good(g)} ({w.city_named(g.city)})" for g in ALL_GOODS)
     # Translators: the terminal's help. Keep the notation (@d4, c6-d4, +c6, $c6/2I, Ic6>d4, I_c6>d4,
-    # end) and the command words (legal, undo, redo, score, hint, last, board, save, load, help, quit)
-    # exactly: they are what the player types. Keep the columns aligned.
+    # end) and the command words (legal, undo, redo, score, hint, last, review, board, save, load, help,
+    # quit) exactly: they are what the player types. Keep the columns aligned.
     return w._(
         """\
 Type an action in the notation, or a command.
@@ -82,8 +82,9 @@ Commands:
   undo       take back an action of this turn (not past goods drawn from the bag)
   redo       replay an action you took back
   score      the score of every player as it stands
-  hint       what the hard bot would do now (it thinks for a moment)
+  hint       the hard bot's whole turn now, and why (it thinks for a moment)
   last       what the other players did in their last turns, action by action
+  review     every turn so far beside the hard bot's best, with the points lost
   board      draw the board again
   save FILE  save the game as a record; load FILE  load one
   help       this text
@@ -96,7 +97,20 @@ Rule numbers (R7, I3) refer to docs/RULES.md.
 
 
 QUIT_WORDS = ("quit", "exit")
-COMMANDS = ("legal", "undo", "redo", "score", "hint", "last", "board", "save ", "load ", "help", "quit")
+COMMANDS = (
+    "legal",
+    "undo",
+    "redo",
+    "score",
+    "hint",
+    "last",
+    "review",
+    "board",
+    "save ",
+    "load ",
+    "help",
+    "quit",
+)
 HELP_WORDS = ("help", "?")
 
 
@@ -790,13 +804,46 @@ def _bot_turn(game: Game, con: Console, bot: Bot) -> list[Event]:
 
 
 def _hint(game: Game, con: Console, bot: Bot | None) -> None:
+    """The hard bot's whole turn (caravan.advice: the bot's own choice, seen from the
+    player's view, I11), numbered, with why and what it gains."""
     w = con.w
     if game.is_over():
         con.say(w._("The game is over: there is nothing to hint."))
         return
-    bot = bot if bot is not None else make_bot("hard", seed=int.from_bytes(os.urandom(4), "big"))
-    action = bot.act(game.view(game.seat))
-    con.say(w._("Hint: {action}  ({said})", action=action, said=w.action(game, action)))
+    seed = bot.seed if isinstance(bot, HardBot) else int.from_bytes(os.urandom(4), "big")
+    told = advice.hint(game, seed=seed)
+    con.say(w._("Hint: {actions}", actions=" ".join(str(a) for a in told.actions)))
+    sim = game.copy()
+    for n, action in enumerate(told.actions, 1):
+        if sim.is_over() or not sim.is_legal(action):
+            break
+        con.say(f"  {n}. {action}  ({w.action(sim, action)})")
+        sim.push(action)
+    con.say(w.hint_line(game, told))
+    con.say(w.hint_gain(told))
+
+
+def _review(game: Game, con: Console, bot: Bot | None) -> None:
+    """Every turn played so far set beside the hard bot's best (caravan.review), printed
+    as it is judged; Ctrl-C stops it."""
+    w = con.w
+    starts = [s for s in review.turns(game) if review.finished(game, s)]
+    if not starts:
+        con.say(w._("No turn has been played yet: there is nothing to review."))
+        return
+    seed = bot.seed if isinstance(bot, HardBot) else 0
+    con.say(
+        w.ngettext(
+            "Reviewing {n} turn with the hard bot (Ctrl-C stops)...",
+            "Reviewing {n} turns with the hard bot (Ctrl-C stops)...",
+            n=len(starts),
+        )
+    )
+    try:
+        for start in starts:
+            con.say(w.review_line(game, review.review_turn(game, start, seed=seed)))
+    except KeyboardInterrupt:
+        con.say(w._("Review stopped."))
 
 
 def _command(game: Game, con: Console, hint: Bot | None = None) -> tuple[Game, bool]:
@@ -833,6 +880,8 @@ def _command(game: Game, con: Console, hint: Bot | None = None) -> tuple[Game, b
         _hint(game, con, hint)
     elif command == "last":
         con.say("\n".join(last_turns_lines(game, w)))
+    elif command == "review":
+        _review(game, con, hint)
     elif command == "undo":
         show = _undo(game, con)
     elif command == "redo":

@@ -273,6 +273,72 @@ BOT_STRENGTH_WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+# A reviewed turn's verdict (caravan.review.VERDICTS), as a word.
+VERDICTS: dict[str, tuple[str, str]] = {
+    # Translators: a reviewed turn's verdict, as in chess: a good turn, or one that lost little.
+    "fine": C_("verdict", "fine"),
+    # Translators: a reviewed turn that lost 2 to 5 points against the bot's best.
+    "inaccuracy": C_("verdict", "inaccuracy"),
+    # Translators: a reviewed turn that lost 5 to 10 points.
+    "mistake": C_("verdict", "mistake"),
+    # Translators: a reviewed turn that lost 10 points or more.
+    "blunder": C_("verdict", "blunder"),
+}
+
+
+class HintReason(Protocol):
+    """What ``Words`` reads of a ``caravan.advice.Reason`` (words.py imports no bot)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def good(self) -> Good | None: ...
+    @property
+    def city(self) -> str | None: ...
+    @property
+    def points(self) -> int: ...
+    @property
+    def markers(self) -> int: ...
+    @property
+    def squares(self) -> int: ...
+    @property
+    def frm(self) -> int | None: ...
+    @property
+    def to(self) -> int | None: ...
+    @property
+    def victim(self) -> int | None: ...
+    @property
+    def how(self) -> str: ...
+
+
+class HintLike(Protocol):
+    """What ``Words`` reads of a ``caravan.advice.Hint``."""
+
+    @property
+    def reasons(self) -> Sequence[HintReason]: ...
+    @property
+    def gain(self) -> float: ...
+    @property
+    def expected(self) -> float: ...
+
+
+class TurnReviewLike(Protocol):
+    """What ``Words`` reads of a ``caravan.review.TurnReview``."""
+
+    @property
+    def turn(self) -> int: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def played(self) -> Sequence[Action]: ...
+    @property
+    def best(self) -> Sequence[Action]: ...
+    @property
+    def lost(self) -> float: ...
+    @property
+    def verdict(self) -> str: ...
+
+
 class Words:
     """The game's words in the language of ``translations`` (see the module)."""
 
@@ -572,3 +638,138 @@ class Words:
         if len(names) == 1:
             return self._("{name} wins!", name=names[0])
         return self._("Shared victory: {names}", names=self.names(names))
+
+    # ------------------------------------------------------ hints, reviews
+
+    def decimal(self, x: float, *, signed: bool = False) -> str:
+        """``x`` with one decimal, in the language's decimal mark ("2.5", "2,5"); ``signed``: "+2.5"."""
+        text = f"{x:+.1f}" if signed else f"{x:.1f}"
+        # Translators: the decimal mark in a number with a fraction (2.5 points): a point in
+        # English, a comma in Spanish, French, Polish and Dutch.
+        return text.replace(".", self.pgettext("number", "."))
+
+    def hint_reason(self, game: Game, r: HintReason) -> str:
+        """One part of a hinted turn (``caravan.advice.Reason``) as a clause, lower case."""
+        sq = SQUARE_NAMES
+        good = self.good(r.good) if r.good is not None else None
+        city = self.city_named(r.city) if r.city is not None else None
+        victim = self.name(game, r.victim) if r.victim is not None else None
+        at = sq[r.frm] if r.frm is not None else None
+        to = sq[r.to] if r.to is not None else None
+        if r.kind == "deliver":
+            if r.how == "pickup":
+                text = self._(
+                    "pick up the {good} on {at} and deliver it to {city}: +{points}",
+                    good=good,
+                    at=at,
+                    city=city,
+                    points=r.points,
+                )
+            elif r.how == "steal":
+                text = self._(
+                    "steal the {good} from {victim} and deliver it to {city}: +{points}",
+                    good=good,
+                    victim=victim,
+                    city=city,
+                    points=r.points,
+                )
+            else:
+                text = self._(
+                    "deliver the {good} to {city}: +{points}", good=good, city=city, points=r.points
+                )
+            return self._with_markers(text, r.markers)
+        if r.kind == "pickup":
+            if r.squares > 0:
+                text = self.ngettext(
+                    "pick up the {good} on {at} and move it {n} space nearer {city}",
+                    "pick up the {good} on {at} and move it {n} spaces nearer {city}",
+                    n=r.squares,
+                    good=good,
+                    at=at,
+                    city=city,
+                )
+            else:
+                text = self._("pick up the {good} on {at}", good=good, at=at)
+            return self._with_markers(text, r.markers)
+        if r.kind == "steal":
+            if r.squares > 0:
+                return self.ngettext(
+                    "steal the {good} from {victim} and move it {n} space nearer {city}",
+                    "steal the {good} from {victim} and move it {n} spaces nearer {city}",
+                    n=r.squares,
+                    good=good,
+                    victim=victim,
+                    city=city,
+                )
+            return self._("steal the {good} from {victim} on {at}", good=good, victim=victim, at=at)
+        if r.kind == "closer":
+            if r.squares > 0:
+                return self.ngettext(
+                    "move the {good} {n} space nearer {city}",
+                    "move the {good} {n} spaces nearer {city}",
+                    n=r.squares,
+                    good=good,
+                    city=city,
+                )
+            return self._("move the {good} on to {to}", good=good, to=to)
+        if r.kind == "block" and city is not None and victim is not None:
+            return self._(
+                "put a camel on {to} in {city}, where {victim} wants to deliver the {good}",
+                to=to,
+                city=city,
+                victim=victim,
+                good=good,
+            )
+        if r.kind == "chain":
+            if city is not None:
+                return self._("put a camel on {to} to extend your chain toward {city}", to=to, city=city)
+            return self._("put a camel on {to} to extend your chain", to=to)
+        if r.kind == "place" and good is not None:
+            return self._("put a camel on {to}, where the {good} lies, to pick it up later", to=to, good=good)
+        if r.kind in ("place", "block"):
+            return self._("put a camel on {to}", to=to)
+        return self._("end the turn now: nothing else does better")
+
+    def _with_markers(self, text: str, markers: int) -> str:
+        if not markers:
+            return text
+        # Translators: {reason} is a part of a hinted turn ("deliver the salt to Timbuktu: +3").
+        return self.ngettext(
+            "{reason}, with {n} demand marker", "{reason}, with {n} demand markers", n=markers, reason=text
+        )
+
+    def hint_line(self, game: Game, hint: HintLike) -> str:
+        """A hint's reasons as one sentence: "Deliver the salt to Timbuktu: +3; then move
+        the cloth 2 spaces nearer Fez." (``caravan.advice.Hint``)."""
+        parts = [self.hint_reason(game, r) for r in hint.reasons]
+        text = parts[0]
+        for part in parts[1:]:
+            # Translators: joins the parts of a hinted turn, in the order they are played.
+            text = self._("{first}; then {next}", first=text, next=part)
+        # Translators: a whole hint as a sentence: capitalise and end it as your language does.
+        return self._("{sentence}.", sentence=text[:1].upper() + text[1:])
+
+    def hint_gain(self, hint: HintLike) -> str:
+        """What a hinted turn is worth: its gain over ending the turn at once, the expected final margin."""
+        return self._(
+            "Gain over ending the turn now: {gain} points; expected final margin: {expected}",
+            gain=self.decimal(hint.gain, signed=True),
+            expected=self.decimal(hint.expected, signed=True),
+        )
+
+    def verdict(self, verdict: str) -> str:
+        """A reviewed turn's verdict (``caravan.review.VERDICTS``) as a word."""
+        entry = VERDICTS.get(verdict)
+        return self.translations.pgettext(*entry) if entry else verdict
+
+    def review_line(self, game: Game, turn: TurnReviewLike) -> str:
+        """One reviewed turn: its number, who played it, the played and the best turn, the points lost."""
+        return self._(
+            "Turn {turn}, {name}: played {played}; best {best}; points lost: {lost} ({verdict})",
+            turn=turn.turn,
+            name=self.name(game, turn.seat),
+            played=" ".join(str(a) for a in turn.played),
+            best=" ".join(str(a) for a in turn.best),
+            lost=self.decimal(turn.lost),
+            verdict=self.verdict(turn.verdict),
+        )

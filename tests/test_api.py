@@ -253,6 +253,8 @@ FRONT_ENDS = (
     "caravan/text.py",
     "caravan/terminal.py",
     "caravan/arena.py",
+    "caravan/advice.py",
+    "caravan/review.py",
     *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "caravan" / "bots").glob("*.py")),
 )
 UNLISTED = {"over", "winners", "start", "setup_draws"}
