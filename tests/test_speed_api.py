@@ -187,6 +187,47 @@ def test_push_legal_leaves_the_game_exactly_as_push_does() -> None:
             assert unchecked.state_key() == checked.state_key()
 
 
+def test_i11_push_recorded_with_push_draws_leaves_the_game_as_push_does() -> None:
+    """I11: replaying an action with the draws push made gives the same
+    events, state and history, for legal actions of positions from whole
+    games (the check's camels are the ones moved), and pop undoes it exactly."""
+    rng = random.Random(8)
+    for n, game in enumerate(positions(4)):
+        legal = game.legal_actions()
+        for action in rng.sample(legal, min(6, len(legal))) + game.legal_by_kind().pick_ups[:2]:
+            pushed = game.copy(chance=SeededChance(n))
+            replayed = game.copy()
+            before = replayed.state_key()
+            events = pushed.push(action)
+            assert replayed.push_recorded(action, pushed.history[-1].draws) == events
+            assert replayed.state_key() == pushed.state_key()
+            assert replayed.history == pushed.history
+            assert replayed.pop() is action
+            assert replayed.state_key() == before
+
+
+def test_i11_a_replay_refused_for_its_draws_keeps_what_redo_could_replay() -> None:
+    """I11: wrong recorded draws change nothing, the redo stack included."""
+    game = refill_ready()
+    game.push(PlaceCamel(sq("d4")))
+    game.pop()
+    with pytest.raises(IllegalActionError, match="draw"):
+        game.push_recorded(PickUp(sq("c6")), (4,))
+    assert game.can_redo() and not game.history
+
+
+def test_copies_keep_every_field_of_the_game() -> None:
+    """copy() and copy_position() carry every field the game has, a position's
+    start (from_position) included; only history, undo and redo start empty."""
+    played_game = Game(Options(), seed=3)
+    played_game.push(PlaceCamel(sq("d4")))
+    for game in (played_game, Game.from_position(played_game.position(), seed=3)):
+        for copy in (game.copy(), game.copy_position()):
+            assert sorted(vars(copy)) == sorted(vars(game))
+            assert copy.start_position() == game.start_position()
+            assert copy.state_key() == game.state_key() and copy.setup_goods() == game.setup_goods()
+
+
 def test_push_legal_ends_what_redo_could_replay() -> None:
     game = Game(Options(), seed=2)
     game.push(PlaceCamel(sq("d4")))
