@@ -40,7 +40,8 @@ FAST = {
     "courier": "courier",
     "easy": "easy",
     "medium": "medium:width=2",
-    "hard": "hard:iterations=400,candidates=3,width=2,horizon=1",
+    "hard": "hard:iterations=400,candidates=3,width=2",
+    "hard@1": "hard@1:iterations=400,candidates=3,width=2,horizon=1",
 }
 
 
@@ -178,7 +179,7 @@ def test_an_iteration_budget_is_deterministic_and_a_deadline_stops_the_search() 
     game = _real_positions(1, seed=5)[0]
 
     def plan() -> list[object]:
-        return list(HardBot(seed=2, candidates=3, width=2, horizon=1).plan(game, Budget(iterations=600)))
+        return list(HardBot(seed=2, candidates=3, width=2).plan(game, Budget(iterations=600)))
 
     assert plan() == plan()
     quick = HardBot(seed=2, budget=0.0, candidates=3, width=2)

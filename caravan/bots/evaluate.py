@@ -82,6 +82,12 @@ class Weights:
 
 
 DEFAULT = Weights()
+# The weights of ``hard``'s search (caravan/bots/turnsearch.py), chosen in the
+# arena (docs/BOTS.md): goods delivered one after another share the turn's
+# actions (a fifth good carried waits for the four before it), and the whole
+# R16 penalty counts from the start. Each beat the default planner it was
+# added to (60% and 62.5% of 40 games, ``medium`` with one weight changed).
+HARD = Weights(one_by_one=True, penalty_early=1.0)
 
 
 def _groups(squares: list[int]) -> dict[int, list[int]]:

@@ -27,7 +27,7 @@ from .evaluate import DEFAULT, Weights, margin
 CITIES = frozenset(g.city_square for g in ALL_GOODS)
 Turn = tuple[float, tuple[Action, ...]]
 # A position's worth for a seat, higher better: ``evaluate.margin`` by default
-# (``medium``, ``hard@1``), the fitted evaluation for ``hard`` (``fitted.utility``).
+# (``medium``, ``hard@1``), ``turnsearch.utility`` for ``hard``.
 Score = Callable[[Game, int], float]
 
 

@@ -103,8 +103,9 @@ HARD_ITERATIONS = {2: 13_000, 3: 10_500, 4: 7_500}
 
 
 class FrozenHardBot(TurnBot):
-    """``hard@1``: the hard bot as it was until 2026-12 (frozen, the yardstick every later
-    ``hard`` is measured against). Candidate turns from the planner, chosen by Monte Carlo over short rollouts (``search``).
+    """``hard@1``: the hard bot as it was until 2026-12, frozen as the yardstick every
+    later ``hard`` is measured against. Candidate turns from the planner, chosen by
+    Monte Carlo over short rollouts (``search``).
 
     ``iterations`` (the default budget) counts positions evaluated, the
     planner's and the rollouts' (``positions_evaluated``): deterministic
@@ -172,12 +173,12 @@ class FrozenHardBot(TurnBot):
 
 # hard's default budget, positions evaluated, by the number of players: about
 # 0.5 s of CPython at the 95th percentile of a game's turns (bench/bots.py).
-HARD_BUDGET = {2: 13_000, 3: 10_500, 4: 7_500}
+HARD_BUDGET = {2: 10_000, 3: 8_000, 4: 5_800}
 
 
 class HardBot(TurnBot):
     """Whole turns from the planner, judged by sampled rollouts to the bot's next turn
-    (``turnsearch``), scored by the evaluation fitted to self-play (``fitted``).
+    (``turnsearch``), scored by the evaluation with the ``HARD`` weights.
 
     ``iterations`` (the default budget) counts positions evaluated
     (``positions_evaluated``): deterministic given the seed, and a bound on
@@ -208,7 +209,9 @@ class HardBot(TurnBot):
         self.samples = samples
         self.depth = depth
 
-    def consider(self, game: Game, budget: Budget | None = None, extra: tuple[tuple[Action, ...], ...] = ()) -> list[Judged]:
+    def consider(
+        self, game: Game, budget: Budget | None = None, extra: tuple[tuple[Action, ...], ...] = ()
+    ) -> list[Judged]:
         """The candidate turns for the player to move (and ``extra`` ones: a turn
         a person played, for a review), judged, best first."""
         budget = budget or self.default_budget

@@ -34,35 +34,30 @@ from ..actions import END_TURN, Action
 from ..chance import SeededChance
 from ..game import Game
 from .base import Clock, decision_seed, search_chance
-from . import fitted
-from .evaluate import margin as hand_margin
-from .evaluate import values as hand_values
-
-EVAL = "hand"
+from .evaluate import HARD, POINTS, margin, values
+from .planner import best_turns, greedy_turn, positions_evaluated
 
 
 def utility(game: Game, seat: int) -> float:
-    if EVAL == "fitted":
-        return fitted.utility(game, seat)
-    return hand_margin(game, seat)
+    """What the search maximises: ``evaluate.margin`` with the ``HARD`` weights."""
+    return margin(game, seat, HARD)
 
 
 def expected_margin(game: Game, seat: int) -> float:
-    if EVAL == "fitted":
-        return fitted.expected_margin(game, seat)
+    """``seat``'s expected final score minus the best other seat's, in points
+    (the evaluation's values, ``HARD``; the real scores once the game is over)."""
     if game.is_over():
         lines = game.score()
         return lines[seat].total - max(x.total for x in lines if x.seat != seat)
-    v = hand_values(game)
+    v = values(game, HARD)
     return v[seat] - max(x for s, x in enumerate(v) if s != seat)
-from .planner import best_turns, greedy_turn, positions_evaluated
 
 
 @dataclass(frozen=True, slots=True)
 class Judged:
     """One whole turn and what the search made of it, at each level it reached.
 
-    ``values[L]``: the mean utility (``fitted.utility``) of its rollouts at
+    ``values[L]``: the mean utility (``utility``) of its rollouts at
     level ``L``; ``margins[L]``: their mean expected final margin in points
     (this seat's expected final score minus the best other's); the last
     level decides. ``samples``: rollouts run in all."""
@@ -104,7 +99,9 @@ def _planned(sim: Game, width: int) -> None:
     _play(sim, turn, seat)
 
 
-def rollout(game: Game, turn: tuple[Action, ...], chance: SeededChance, level: int, reply_width: int) -> tuple[float, float, bool]:
+def rollout(
+    game: Game, turn: tuple[Action, ...], chance: SeededChance, level: int, reply_width: int
+) -> tuple[float, float, bool]:
     """``turn``, then every other seat's reply and the mover's next turn, on a copy:
     (utility, expected margin, whether anything was drawn). From level 1 the
     next player and the mover plan their turns by the beam, and each level
@@ -168,10 +165,12 @@ def judge(
             for i in alive:
                 if fixed[i]:
                     continue
-                if (level or k) and clock.spent(done()):
+                if (level or k or i != alive[0]) and clock.spent(done()):
                     cut = True
                     break
-                value, margin, drew = rollout(game, turns[i], SeededChance(base + 1_000_003 * k + 7_919 * level), level, reply_width)
+                value, margin, drew = rollout(
+                    game, turns[i], SeededChance(base + 1_000_003 * k + 7_919 * level), level, reply_width
+                )
                 total[i] += value
                 points[i] += margin
                 count[i] += 1
@@ -192,14 +191,58 @@ def judge(
         if cut or len(alive) <= 1:
             break
         alive = alive[: max(keep, (len(alive) + 1) // 2)]
-    out = [Judged(turns[i], tuple(values[i]), tuple(margins[i]), runs[i]) for i in range(len(turns)) if values[i]]
+    out = [
+        Judged(turns[i], tuple(values[i]), tuple(margins[i]), runs[i]) for i in range(len(turns)) if values[i]
+    ]
     out.sort(key=lambda j: (-j.level, -j.value))
     return out
 
 
-def candidate_turns(game: Game, *, seed: int, candidates: int, width: int) -> list[tuple[Action, ...]]:
-    """The beam planner's best whole turns for the player to move, scored by the fitted evaluation."""
-    turns = best_turns(
-        game, width=width, keep=candidates, chance=search_chance(seed, game), weights=utility, goods_first=True
+def steal_turns(game: Game, chance: SeededChance, most: int = 2) -> list[tuple[Action, ...]]:
+    """Turns that begin by stealing (R10) one of the ``most`` best goods on top of
+    another player's camel: a camel put or moved there (2 actions, R7), the
+    steal, then the rest of the turn played greedily. The beam rarely keeps
+    the first step, which gains nothing by itself."""
+    seat = game.seat
+    if game.theft_markers(seat) == 0 or game.left < 3 or game.held(seat) + 2 > game.camels:
+        return []
+    targets = sorted(
+        (
+            (POINTS[int(c.good)], c.square)
+            for c in game.all_camels()
+            if c.seat != seat and c.good is not None and not c.under
+        ),
+        reverse=True,
     )
-    return [t for _, t in turns] or [(END_TURN,)]
+    legal = game.legal_by_kind()
+    out: list[tuple[Action, ...]] = []
+    for _, square in targets[:most]:
+        arrivals: list[Action] = []
+        arrivals += [a for a in legal.places if a.to == square][:1]
+        arrivals += [a for a in legal.camel_moves if a.to == square][:2]
+        best: tuple[float, tuple[Action, ...]] | None = None
+        for arrive in arrivals:
+            sim = game.copy_position(chance=chance)
+            sim.push_legal(arrive)
+            steals = [a for a in sim.legal_by_kind().steals if a.at == square]
+            if not steals:
+                continue
+            sim.push_legal(max(steals, key=lambda a: POINTS[int(a.good)]))
+            if not sim.is_over() and sim.seat == seat:
+                greedy_turn(sim, utility)
+            value = utility(sim, seat)
+            if best is None or value > best[0]:
+                best = (value, tuple(step.action for step in sim.history))
+        if best is not None:
+            out.append(best[1])
+    return out
+
+
+def candidate_turns(game: Game, *, seed: int, candidates: int, width: int) -> list[tuple[Action, ...]]:
+    """The beam planner's best whole turns for the player to move, and the best
+    turns that begin with a steal (``steal_turns``)."""
+    chance = search_chance(seed, game)
+    turns = best_turns(game, width=width, keep=candidates, chance=chance, weights=utility, goods_first=True)
+    out = [t for _, t in turns] or [(END_TURN,)]
+    out += [t for t in steal_turns(game, chance) if t not in out]
+    return out
