@@ -1206,6 +1206,13 @@ class _WorkerThinker:
     ) -> int:
         return bot_think(record, seat, bot, seed, on_answer, budget_ms=budget_ms)
 
+    def advise(self, kind: str, fields: dict[str, Any], on_answer: OnAnswer) -> int:
+        rid, text = bot_client.advise(kind, fields, on_answer)
+        if text is not None:
+            window.caravanBot.post(text)
+        _html.setAttribute("data-bot", bot_client.state)
+        return rid
+
     def forget(self, rid: int) -> None:
         bot_client.forget(rid)
 
@@ -1269,7 +1276,7 @@ def _connect_bot() -> None:
     came unless something started the worker already)."""
     bot = getattr(window, "caravanBot", None)
     if bot is None or is_none(bot):
-        failed = {"version": 1, "type": "failed", "error": "the bot's worker was not started"}
+        failed = {"version": 2, "type": "failed", "error": "the bot's worker was not started"}
         bot_client.receive(json.dumps(failed))
         _html.setAttribute("data-bot", bot_client.state)
         return
