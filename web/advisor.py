@@ -83,9 +83,7 @@ def reason_fields(reason: Any) -> dict[str, Any]:
     return out
 
 
-def review_turn(
-    game: Game, start: int, *, judge: bool, seed: int, budget: Budget | None
-) -> dict[str, Any]:
+def review_turn(game: Game, start: int, *, judge: bool, seed: int, budget: Budget | None) -> dict[str, Any]:
     """The turn of ``game`` whose first action is ``start``: ``index``,
     ``turn``, ``seat``, ``margins`` (every seat's expected final margin at its
     start, for the review's chart) and, with ``judge``, ``review`` (the turn

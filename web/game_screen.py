@@ -51,6 +51,7 @@ from .markup import esc
 from .motion import Motion, last_turn_marks, plan, turn_so_far_marks
 from .names import name_of
 from .phrases import entry_markup
+from .review_view import review_button
 from .saved import load_game
 from .selection import SUPPLY, Selection, source_of
 from .services import Page, Services
@@ -772,7 +773,7 @@ class GameScreen:
             # in view at 1280x800 (on a phone the result comes first).
             markup = (
                 f'{top}{sr_board}<div class="layout over-layout"><div class="board-wrap">{board_markup}</div>'
-                f'<aside class="side">{panels.game_over(game, hints, tools)}{note}{dialog}'
+                f'<aside class="side">{panels.game_over(game, hints, tools + review_button())}{note}{dialog}'
                 f"{panels.player_panels(game)}{log_html}</aside></div>"
             )
         else:

@@ -108,9 +108,8 @@ def hint_box(game: Game, hints: Hints) -> str:
         )
         for i, (notation, said) in enumerate(hints.steps(game), 1):
             state = ' data-done="true"' if i <= done else ' aria-current="step"' if i == done + 1 else ""
-            out.append(
-                f'<li data-hint-step="{i}" data-step-action="{esc(notation)}"{state}>{esc(capital(said))}</li>'
-            )
+            item = f'data-hint-step="{i}" data-step-action="{esc(notation)}"{state}'
+            out.append(f"<li {item}>{esc(capital(said))}</li>")
         out.append(f'</ol><p id="hint-gain">{esc(gain_line(hint.delivered, hint.markers, hint.gain))}</p>')
         reason = reason_line(game, hints)
         if reason:

@@ -801,7 +801,7 @@ def _activate(target: Any, *, keyboard: bool) -> None:
         return
     elif el.id in _BUTTONS:
         _BUTTONS[el.id]()
-    else:
+    elif not app.button(str(el.id)):  # issue 26's screens (web/review_screen.py)
         return
     render(keyboard=keyboard)
     _offer_download()
@@ -1179,7 +1179,7 @@ def _on_bot_message(text: Any) -> None:
     if isinstance(got, (Answer, Notice)) and _booted:
         # The game screen shows the bot's state; another screen (a form
         # being typed in, the history) is left alone until it is left.
-        if app.screen == "game":
+        if app.screen in ("game", "review"):  # a review's progress too (web/review.py)
             # A hint asked from the keyboard: focus goes on to "Play it" (View.focus).
             active = document.activeElement
             render(keyboard=not is_none(active) and str(active.id) == "hint")
