@@ -20,8 +20,8 @@ from .names import names as seat_names
 from .palette import player_hex
 from .review import CANCELLED, DONE, FAILED, RUNNING, Reviewer, costliest
 
-W, H = 640, 260  # the chart's box, in its own units
-LEFT, RIGHT, TOP, BOTTOM = 44, 12, 14, 30
+W, H = 640, 280  # the chart's box, in its own units
+LEFT, RIGHT, TOP, BOTTOM = 62, 14, 16, 36
 
 
 def review_button() -> str:
@@ -65,7 +65,7 @@ def chart(game: Game, review: Review) -> str:
     turn_word = _("Turn")
     for i in range(0, n, step):
         out.append(f'<text class="tick turn" x="{x(i):.1f}" y="{H - 8}">{margins[i][0]}</text>')
-    out.append(f'<text class="tick turn-label" x="{W - RIGHT}" y="{H - 8}">{esc(turn_word)}</text>')
+    out.append(f'<text class="tick" x="{LEFT - 16}" y="{H - 8}">{esc(turn_word)}</text>')
     for seat in range(game.seats):
         points = " ".join(f"{x(i):.1f},{y(values[seat]):.1f}" for i, (_t, values) in enumerate(margins))
         colour = player_hex(game.options.players[seat].colour)
@@ -81,11 +81,20 @@ def chart(game: Game, review: Review) -> str:
             continue
         cx, cy = x(at), y(margins[at][1][t.seat])
         out.append(
-            f'<g class="costly" data-costly="{t.index}"><circle cx="{cx:.1f}" cy="{cy:.1f}" r="10"/>'
+            f'<g class="costly" data-costly="{t.index}"><circle cx="{cx:.1f}" cy="{cy:.1f}" r="13"/>'
             f'<text x="{cx:.1f}" y="{cy:.1f}">{rank}</text></g>'
         )
     out.append("</svg>")
-    return "".join(out)
+    return "".join(out) + legend(game)
+
+
+def legend(game: Game) -> str:
+    """Whose line is whose: each player's name beside a swatch of their colour."""
+    items = "".join(
+        f'<li><span class="swatch" style="background:{player_hex(p.colour)}"></span>{esc(name)}</li>'
+        for p, name in zip(game.options.players, seat_names(game), strict=True)
+    )
+    return f'<ul class="chart-legend" aria-hidden="true">{items}</ul>'
 
 
 def margins_table(game: Game, review: Review) -> str:
