@@ -29,6 +29,7 @@ from .markup import esc, link_rules
 from .motion import Motion
 from .newgame_screen import NewGameScreen
 from .reference import Reference
+from .review_screen import ReviewScreen
 from .saved import Entry, Saves
 from .saved_screen import SavedScreen
 from .selection import Selection
@@ -64,6 +65,10 @@ class App:
         self.new = NewGameScreen(self.services, self.page, self.play, seed)
         self.hist = HistoryScreen(self.services, self.page)
         self.saved = SavedScreen(self.services, self.page, self.play, self._open_history)
+        self.review = ReviewScreen(self.services, self.page, self.hist, self._open_history)
+        self.review.reviewer.thinker = thinker
+        self.saved.open_review = self.review.open_entry
+        self.hist.better_markup = self.review.better_markup
         self.reference = Reference()
 
     # --------------------------------------------- state the callers read
@@ -331,7 +336,7 @@ class App:
         bots.instant = instant
         if pace_ms is not None:
             bots.pace_ms = pace_ms
-        bots.budget_ms = self.play.hints.budget_ms = budget_ms
+        bots.budget_ms = self.play.hints.budget_ms = self.review.reviewer.budget_ms = budget_ms
 
     @property
     def wants_bot(self) -> bool:
@@ -365,6 +370,20 @@ class App:
 
     def set_pace(self, value: str) -> None:
         self.play.set_pace(value)
+
+    def button(self, el_id: str) -> bool:
+        """A button of issue 26's screens (the review, ``#review-button``);
+        False when ``el_id`` is none of them (main.py's fallback)."""
+        if el_id == "review-button":
+            cur = self.current
+            if cur.game is None:
+                return False
+            stored = None
+            if cur.id is not None and self.saves is not None:
+                stored = self.saves.get(cur.id).review
+            self.review.open(cur.game, cur.id, cur.name, stored)
+            return True
+        return self.review.button(el_id)
 
     def ask_hint(self) -> None:
         self.play.ask_hint()
@@ -489,6 +508,7 @@ class App:
         return self.hist.key(key)
 
     def close_history(self) -> None:
+        better = self.hist.better
         screen = self.hist.close()
         if screen in ("game", "over") and self.current.game is None:
             screen = "new-game"
@@ -496,6 +516,8 @@ class App:
         if screen == "saved":
             self.saved.refresh()
         self.page.focus = "#history-button" if screen in ("game", "over") else None
+        if screen == "review" and better is not None:
+            self.page.focus = f"#review-turn-{better[0]}"  # back to the costly turn it showed
 
     # ---------------------------------------------------- the rules reference
 
@@ -540,6 +562,8 @@ class App:
         screen = self.page.screen
         if screen == "saved":
             return self.saved.view(top)
+        if screen == "review" and self.review.reviewer.game is not None:
+            return self.review.view(top, self.current.game)
         if screen == "history" and self.hist.history is not None:
             return self.hist.view(top, self.current.game, self.play.unit_px)
         if screen not in ("game", "over") or self.current.game is None:

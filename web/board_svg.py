@@ -653,9 +653,11 @@ def render_board(
     *,
     unit_px: float = 1.0,
     zoom: int | None = None,
+    overlay: str = "",
 ) -> str:
     """The whole ``svg#board`` element as markup. ``marks``: squares of the
-    last turn's actions (``from``, ``to`` or both, docs/UI-CONTRACT.md)."""
+    last turn's actions (``from``, ``to`` or both, docs/UI-CONTRACT.md);
+    ``overlay``: drawn over the squares (a hint's numbered steps, web/hint_view.py)."""
     ctx = _Ctx(game, sel, _Targets(game, sel.shown()), marks or {}, max(unit_px, 0.05), zoom)
     selecting = ' data-selecting="true"' if sel.selected else ""  # other sources drawn quietly (CSS)
     out = [
@@ -674,7 +676,7 @@ def render_board(
         cy = PAD + (SIZE - 1 - i) * CELL + CELL / 2
         out.append(f'<text x="{MARGIN / 2}" y="{cy}" class="coord" font-size="{size:.1f}">{r}</text>')
     out.extend(_square(ctx, sq) for sq in range(SIZE * SIZE))
-    out.append('<g class="fx" aria-hidden="true"></g></svg>')
+    out.append(f'{overlay}<g class="fx" aria-hidden="true"></g></svg>')
     return "".join(out)
 
 

@@ -23,7 +23,7 @@ bots' choices).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from caravan.actions import EndTurn, parse_action
 from caravan.errors import CaravanError
@@ -83,6 +83,11 @@ class Thinker(Protocol):
     ) -> int:
         """Ask for ``bot``'s turn at seat ``seat`` of ``record``; the answer
         goes to ``on_answer`` (perhaps before this returns). Returns an id."""
+        ...
+
+    def advise(self, kind: str, fields: dict[str, Any], on_answer: Callable[[Answer], None]) -> int:
+        """Ask for a hint or a turn's review (``kind``, docs/WORKER.md); the
+        answer, its ``fields`` whole, goes to ``on_answer``. Returns an id."""
         ...
 
     def forget(self, rid: int) -> None:

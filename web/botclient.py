@@ -16,14 +16,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from caravan.jsonread import JsonRefused
 from caravan.jsonread import loads as json_loads
 
-VERSION = 1  # the messages' version this page speaks (web/botworker.py's VERSION)
+VERSION = 2  # the messages' version this page speaks (web/botworker.py's VERSION)
 MAX_MESSAGE = 100_000  # an answer is a turn in notation: a few hundred characters
+MAX_DEPTH = 6  # a review's turn holds lists in an object in the answer
+ADVICE = ("hint", "review")  # the requests that are not a bot's turn (docs/WORKER.md)
 OFF, LOADING, READY, THINKING, FAILED = "off", "loading", "ready", "thinking", "failed"
 
 
@@ -37,6 +39,8 @@ class Answer:
     think_ms: float = 0.0
     error: str | None = None  # English, as the worker or this client put it
     kind: str | None = None  # the error's kind, for the page's words (docs/WORKER.md)
+    # A hint's or a review's answer whole (docs/WORKER.md): web/hint.py and web/review.py read it.
+    fields: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def to_json(self) -> str:
         data: dict[str, Any] = {"id": self.id}
@@ -117,6 +121,21 @@ class BotClient:
             message["budget_ms"] = budget_ms
         return rid, json.dumps(message, separators=(",", ":"))
 
+    def advise(self, kind: str, fields: dict[str, Any], on_answer: OnAnswer) -> tuple[int, str | None]:
+        """A hint or review request (``kind``, docs/WORKER.md) with its
+        ``fields`` (record, seat or start, seed, budget_ms): as ``request``."""
+        assert kind in ADVICE
+        rid = self._next
+        self._next += 1
+        if self.error is not None:
+            on_answer(Answer(rid, error=f"the bot cannot play: {self.error}", kind="unavailable"))
+            return rid, None
+        self.launched = True
+        self._out.add(rid)
+        self._wanted[rid] = on_answer
+        message = {"version": VERSION, "id": rid, "type": kind, **fields}
+        return rid, json.dumps(message, separators=(",", ":"))
+
     def forget(self, rid: int | None = None) -> None:
         """Drop the answer to ``rid`` (every request's, if None) when it comes."""
         if rid is None:
@@ -130,7 +149,7 @@ class BotClient:
         if not isinstance(text, str):
             return None
         try:
-            data = json_loads(text, max_chars=MAX_MESSAGE, max_depth=2)
+            data = json_loads(text, max_chars=MAX_MESSAGE, max_depth=MAX_DEPTH)
         except JsonRefused:
             return None
         if not isinstance(data, dict) or data.get("version") != VERSION:
@@ -163,6 +182,11 @@ class BotClient:
         actions = data.get("actions")
         kind = data.get("kind")
         kind = kind if isinstance(kind, str) and len(kind) <= 20 else None
+        advice = data.get("type") in ADVICE
+        if advice and error is None:
+            answer = Answer(rid, fields=data)
+            on_answer(answer)
+            return answer
         if error is None and not (isinstance(actions, list) and all(isinstance(a, str) for a in actions)):
             error, kind = "the bot's answer was not understood", "not_understood"
         if error is not None:

@@ -1,4 +1,4 @@
-"""The bot worker's Python side: one think request in, one answer out (docs/WORKER.md).
+"""The bot worker's Python side: one request in, one answer out (docs/WORKER.md).
 
 DOM-free and free of ``js``: web/static/bot-worker.mjs hands ``answer`` the
 request's JSON text and posts back the text it returns, so every rule of the
@@ -6,6 +6,10 @@ protocol runs (and is tested) on CPython. A request names a game record
 (docs/RECORD.md), the seat to move, a built-in bot and its seed and budget;
 the answer is that bot's turn in notation (docs/NOTATION.md). The bot plays
 on ``game.view(seat)`` (I11): it never sees the real draws to come.
+
+Besides a bot's turn (``think``) it answers a hint (the hard bot's whole
+turn for the player to move, ``hint``) and one turn of a post-game review
+(``review``): web/advisor.py turns the engine's answers into the messages.
 
 A refill (R13) happens in the middle of a turn (I6), and what it draws is the
 page's business: the answer stops after the action that drew, with
@@ -23,17 +27,24 @@ from caravan.actions import EndTurn
 from caravan.bots import BUILT_IN, BotSpecError, Budget, make_bot, parse_spec
 from caravan.chance import SeededChance
 from caravan.errors import CaravanError
+from caravan.game import Game
 from caravan.jsonread import JsonRefused
 from caravan.jsonread import loads as json_loads
 from caravan.limits import MAX_RECORD
 from caravan.record import loads as record_loads
 
-VERSION = 1  # of the messages; docs/WORKER.md says what changes it
+from . import advisor
+
+VERSION = 2  # of the messages; docs/WORKER.md says what changes it (2: the requests' "type")
 MAX_REQUEST = MAX_RECORD + 2_000  # a record and a few fields
 MAX_DEPTH = 2  # the request holds the record as text, not as an object
 MAX_BUDGET_MS = 10_000
 MAX_SEED = 2**63 - 1
-FIELDS = {"version", "id", "record", "seat", "bot", "seed", "budget_ms"}
+FIELDS = {"version", "id", "type", "record", "seat", "bot", "seed", "budget_ms"}
+# A hint and a turn's review are the hard bot's (web/advisor.py): no "bot" field.
+HINT_FIELDS = {"version", "id", "type", "record", "seat", "seed", "budget_ms"}
+REVIEW_FIELDS = {"version", "id", "type", "record", "start", "judge", "seed", "budget_ms"}
+KINDS = ("think", "hint", "review")
 
 
 class Refused(Exception):
@@ -80,33 +91,51 @@ def _bot_spec(data: dict[str, Any]) -> str:
     return spec
 
 
-def think(data: dict[str, Any]) -> dict[str, Any]:
-    """The answer to a version-1 request (already parsed); raises Refused."""
-    unknown = sorted(set(data) - FIELDS)
+def _fields(data: dict[str, Any], allowed: set[str]) -> None:
+    unknown = sorted(set(data) - allowed)
     if unknown:
         raise Refused(f"the request has fields the worker does not know: {', '.join(unknown)}")
-    spec = _bot_spec(data)
-    seed = _int(data, "seed", 0, MAX_SEED)
-    seat = _int(data, "seat", 0, 3)
-    budget_ms = data.get("budget_ms")
-    if budget_ms is not None:
-        budget_ms = _int(data, "budget_ms", 1, MAX_BUDGET_MS)
+
+
+def _budget(data: dict[str, Any]) -> Budget | None:
+    """The request's wall-clock deadline (``budget_ms``), else the bot's own default."""
+    if data.get("budget_ms") is None:
+        return None
+    return Budget(seconds=_int(data, "budget_ms", 1, MAX_BUDGET_MS) / 1000)
+
+
+def _game(data: dict[str, Any]) -> Game:
     record = data.get("record")
     if not isinstance(record, str):
         raise Refused("'record' must be a game record as JSON text (docs/RECORD.md)", "record")
     try:
-        game = record_loads(record)
+        return record_loads(record)
     except CaravanError as e:
         raise Refused(f"the record cannot be read: {e}", "record") from None
+
+
+def _to_move(data: dict[str, Any]) -> tuple[Game, int]:
+    """The request's game, not over, with its ``seat`` to move."""
+    seat = _int(data, "seat", 0, 3)
+    game = _game(data)
     if game.is_over():
         raise Refused("the game is over: there is no turn to play", "over")
     if game.seat != seat:
         raise Refused(f"it is seat {game.seat}'s turn, not seat {seat}'s", "seat")
+    return game, seat
+
+
+def think(data: dict[str, Any]) -> dict[str, Any]:
+    """The answer to a think request (already parsed); raises Refused."""
+    _fields(data, FIELDS)
+    spec = _bot_spec(data)
+    seed = _int(data, "seed", 0, MAX_SEED)
+    budget = _budget(data)
+    game, seat = _to_move(data)
     try:
         bot = make_bot(spec, seed=seed)
     except BotSpecError as e:
         raise Refused(str(e), "bot") from None
-    budget = None if budget_ms is None else Budget(seconds=budget_ms / 1000)
     # The bot's copy draws from chance of its own: the real draws are the page's (I11).
     view = game.view(seat, chance=SeededChance(seed))
     actions: list[str] = []
@@ -131,8 +160,56 @@ def think(data: dict[str, Any]) -> dict[str, Any]:
         "id": data["id"],
         "actions": actions,
         "turn_over": turn_over,
-        "think_ms": round((time.perf_counter() - start) * 1000, 1),
+        "think_ms": _since(start),
     }
+
+
+def hint(data: dict[str, Any]) -> dict[str, Any]:
+    """The answer to a hint request: the hard bot's whole turn for the seat
+    to move, with what it gains and why (web/advisor.py)."""
+    _fields(data, HINT_FIELDS)
+    seed = _int(data, "seed", 0, MAX_SEED)
+    budget = _budget(data)
+    game, seat = _to_move(data)
+    start = time.perf_counter()
+    try:
+        out = advisor.hint(game, seat, seed=seed, budget=budget)
+    except advisor.Illegal as e:
+        raise Refused(str(e), "illegal") from None
+    return {"version": VERSION, "id": data["id"], "type": "hint", **out, "think_ms": _since(start)}
+
+
+def review(data: dict[str, Any]) -> dict[str, Any]:
+    """The answer to a review request: one turn of a game judged (web/advisor.py)."""
+    _fields(data, REVIEW_FIELDS)
+    seed = _int(data, "seed", 0, MAX_SEED)
+    budget = _budget(data)
+    game = _game(data)
+    first = _int(data, "start", 0, len(game.history))
+    judge = data.get("judge", True)
+    if not isinstance(judge, bool):
+        raise Refused("'judge' must be true or false")
+    start = time.perf_counter()
+    try:
+        out = advisor.review_turn(game, first, judge=judge, seed=seed, budget=budget)
+    except advisor.NotATurn as e:
+        raise Refused(str(e), "request") from None
+    return {"version": VERSION, "id": data["id"], "type": "review", **out, "think_ms": _since(start)}
+
+
+def _since(start: float) -> float:
+    return round((time.perf_counter() - start) * 1000, 1)
+
+
+def _answer(data: dict[str, Any]) -> dict[str, Any]:
+    kind = data.get("type", "think")
+    if kind == "hint":
+        return hint(data)
+    if kind == "review":
+        return review(data)
+    if kind != "think":
+        raise Refused(f"'type' must be one of {', '.join(KINDS)}")
+    return think(data)
 
 
 def _id(data: dict[str, Any]) -> object:
@@ -154,7 +231,7 @@ def answer(text: object) -> str:
             raise Refused(f"the worker reads version {VERSION} of the messages only (docs/WORKER.md)")
         if rid is None:
             raise Refused("'id' must be a whole number or a short text")
-        out = think(data)
+        out = _answer(data)
     except Refused as e:
         out = {"version": VERSION, "id": rid, "error": str(e), "kind": e.kind}
     except Exception as e:  # a bug: answer plainly rather than leave the page waiting

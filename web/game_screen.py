@@ -14,8 +14,8 @@ bot worker, the actions left to show, their pace) is web/bot_turns.py's,
 and the bot's actions come in through ``_advance`` like the player's, so
 that log, motion and save stay one path. Undo is the player's even then:
 it takes back the bots' replies with the end of the player's turn, never
-past a draw (``bot_turns.undo_back``). A hint (web/hint.py) is asked of the
-same worker.
+past a draw (``bot_turns.undo_back``). A hint (web/hint.py, drawn by
+web/hint_view.py) is asked of the same worker.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from caravan.events import Event
 from caravan.game import Game
 from caravan.limits import MAX_ACTIONS
 
-from . import board_svg, keynav, pages, panels, tabs
+from . import board_svg, hint_view, keynav, pages, panels, tabs
 from .announce import action_said
 from .bot_turns import (
     PACE_WORDS,
@@ -46,11 +46,12 @@ from .bot_turns import (
 from .current import Current
 from .hint import Hints
 from .history import replay_log
-from .i18n import _, capital, words
+from .i18n import _, words
 from .markup import esc
 from .motion import Motion, last_turn_marks, plan, turn_so_far_marks
 from .names import name_of
 from .phrases import entry_markup
+from .review_view import review_button
 from .saved import load_game
 from .selection import SUPPLY, Selection, source_of
 from .services import Page, Services
@@ -358,6 +359,9 @@ class GameScreen:
             self.page.focus = "#confirm-end-no"
             return
         self._advance(lambda: game.push(action))
+        following = self.hints.current(game)
+        if following is not None:  # the hint's action: its next one is shown as the first was
+            self._show_hint(following)
 
     def confirm_end(self, yes: bool) -> None:
         """The answer to "End your turn?": yes ends it, no keeps it untouched."""
@@ -575,7 +579,8 @@ class GameScreen:
         self.page.focus = "#hint"
 
     def _show_hint(self, notation: str) -> None:
-        """The hint came: select its source, so that its target is drawn and marked."""
+        """The hint came (or one of its actions was played): select the next
+        action's source, so that its target is drawn and marked."""
         game = self.cur.game
         if game is None:
             return
@@ -720,25 +725,6 @@ class GameScreen:
         out.append("</section>")
         return "".join(out)
 
-    def _hint_markup(self, game: Game) -> str:
-        """``#hint`` and, once it came, the hint in words with ``#hint-play``."""
-        pending = self.hints.pending(game)
-        label = _("Thinking of a hint…") if pending else _("Hint")
-        busy = ' aria-disabled="true" aria-busy="true"' if pending else ""  # focusable: focus stays on it
-        out = [f'<div id="hint-box"><button type="button" id="hint"{busy}>{esc(label)}</button>']
-        notation = self.hints.current(game)
-        if notation is not None:
-            words = capital(_("Hint: {text}", text=self.hints.words(game)))
-            out.append(
-                f'<p id="hint-text" role="status" data-hint="{esc(notation)}">{esc(words)} '
-                f'<button type="button" id="hint-play" data-action="{esc(notation)}">'
-                f"{esc(_('Play it'))}</button></p>"
-            )
-        elif self.hints.error:
-            out.append(f'<p id="hint-error" role="alert">{esc(self.hints.error)}</p>')
-        out.append("</div>")
-        return "".join(out)
-
     def view(self, top: str, *, board: bool = True) -> View:
         """The game or game-over screen under ``top``; with ``board`` False,
         the board is an empty frame of its size (main.py measures it first)."""
@@ -751,7 +737,11 @@ class GameScreen:
         if board:
             # While a bot plays its turn, its actions so far are marked as it goes.
             marks = turn_so_far_marks(game) if self.acts_now() == BOT else last_turn_marks(game)
-            board_markup = board_svg.render_board(game, self.sel, marks, unit_px=self.unit_px, zoom=zoom)
+            got = self.hints.progress(game) if screen == "game" else None
+            steps = hint_view.step_marks(got.hint.actions, got.done, unit_px=self.unit_px) if got else ""
+            board_markup = board_svg.render_board(
+                game, self.sel, marks, unit_px=self.unit_px, zoom=zoom, overlay=steps
+            )
             self.board_items = keynav.items(board_markup)
             home = self._drawn_focus(home, self.board_items)
             # One tab stop: where focus goes now if that is on the board, else
@@ -783,7 +773,7 @@ class GameScreen:
             # in view at 1280x800 (on a phone the result comes first).
             markup = (
                 f'{top}{sr_board}<div class="layout over-layout"><div class="board-wrap">{board_markup}</div>'
-                f'<aside class="side">{panels.game_over(game, hints, tools)}{note}{dialog}'
+                f'<aside class="side">{panels.game_over(game, hints, tools + review_button())}{note}{dialog}'
                 f"{panels.player_panels(game)}{log_html}</aside></div>"
             )
         else:
@@ -795,7 +785,7 @@ class GameScreen:
                 undo_back=undo_back(game),
                 bot_acts=bot_acts,
                 bots_drew=bots_drew(game),
-                hint="" if bot_acts else self._hint_markup(game),
+                hint="" if bot_acts else hint_view.hint_box(game, self.hints),
             )
             parts = [
                 f"{top}{sr_board}{panels.banner(game, busy)}{note}",

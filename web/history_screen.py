@@ -3,6 +3,8 @@ the keys that step through it, and the screen it returns to."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from caravan.game import Game
 
 from . import pages
@@ -21,10 +23,13 @@ class HistoryScreen:
         self.page = page
         self.history: History | None = None
         self.back = "game"  # the screen the history view returns to
+        self.better: tuple[int, tuple[str, ...]] | None = None  # a review's better turn at a step
+        self.better_markup: Callable[[float], str] = lambda unit_px: ""  # web/review_screen.py draws it
 
     def open(self, game: Game) -> None:
         """Open ``game``'s history (any game: the one played or a saved one), untouched."""
         self.back = self.page.screen
+        self.better = None
         self.history = History(game)
         self.page.screen = "history"
         self.page.focus = "#history-back"
@@ -72,7 +77,7 @@ class HistoryScreen:
         left = game.left if game is not None else None
         return View(
             "history",
-            top + pages.history_screen(self.history, unit_px),
+            top + pages.history_screen(self.history, unit_px, self.better_markup(unit_px)),
             rec,
             seat,
             left,

@@ -801,7 +801,7 @@ def _activate(target: Any, *, keyboard: bool) -> None:
         return
     elif el.id in _BUTTONS:
         _BUTTONS[el.id]()
-    else:
+    elif not app.button(str(el.id)):  # issue 26's screens (web/review_screen.py)
         return
     render(keyboard=keyboard)
     _offer_download()
@@ -1179,7 +1179,7 @@ def _on_bot_message(text: Any) -> None:
     if isinstance(got, (Answer, Notice)) and _booted:
         # The game screen shows the bot's state; another screen (a form
         # being typed in, the history) is left alone until it is left.
-        if app.screen == "game":
+        if app.screen in ("game", "review"):  # a review's progress too (web/review.py)
             # A hint asked from the keyboard: focus goes on to "Play it" (View.focus).
             active = document.activeElement
             render(keyboard=not is_none(active) and str(active.id) == "hint")
@@ -1205,6 +1205,13 @@ class _WorkerThinker:
         budget_ms: int | None = None,
     ) -> int:
         return bot_think(record, seat, bot, seed, on_answer, budget_ms=budget_ms)
+
+    def advise(self, kind: str, fields: dict[str, Any], on_answer: OnAnswer) -> int:
+        rid, text = bot_client.advise(kind, fields, on_answer)
+        if text is not None:
+            window.caravanBot.post(text)
+        _html.setAttribute("data-bot", bot_client.state)
+        return rid
 
     def forget(self, rid: int) -> None:
         bot_client.forget(rid)
@@ -1269,7 +1276,7 @@ def _connect_bot() -> None:
     came unless something started the worker already)."""
     bot = getattr(window, "caravanBot", None)
     if bot is None or is_none(bot):
-        failed = {"version": 1, "type": "failed", "error": "the bot's worker was not started"}
+        failed = {"version": 2, "type": "failed", "error": "the bot's worker was not started"}
         bot_client.receive(json.dumps(failed))
         _html.setAttribute("data-bot", bot_client.state)
         return

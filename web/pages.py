@@ -22,6 +22,7 @@ from .selection import Selection
 SAVED_ACTIONS = {
     "resume": N_("Resume"),
     "history": N_("History"),
+    "review": N_("Review"),
     "rename": N_("Rename"),
     "export": N_("Export"),
     "delete": N_("Delete"),
@@ -173,9 +174,11 @@ def saved_screen(
     return "".join(out)
 
 
-def history_screen(history: History, unit_px: float = 1.0) -> str:
+def history_screen(history: History, unit_px: float = 1.0, better: str = "") -> str:
     """The history view at its step; its board's texts sized for ``unit_px``
-    CSS px a board unit, as the game's board (a phone's board is small)."""
+    CSS px a board unit, as the game's board (a phone's board is small);
+    ``better``: a review's better turn at this step, as (board overlay, words)
+    markup (web/review_view.py, ``better_turn``)."""
     k, n = history.pos, history.total
     game = history.game
     step = history.last_step()
@@ -186,7 +189,8 @@ def history_screen(history: History, unit_px: float = 1.0) -> str:
     else:
         where = _("After action {k} of {n}: {action}", k=k, n=n, action=str(step.action))
     # no sources, no targets: nothing to play
-    board = board_svg.render_board(game, Selection(), {}, unit_px=unit_px)
+    overlay, said = better.split("\0", 1) if better else ("", "")
+    board = board_svg.render_board(game, Selection(), {}, unit_px=unit_px, overlay=overlay)
     log = "".join(reversed(history.log[:k]))
     return (
         f'<section id="history" data-step="{k}" data-steps="{n}">'
@@ -199,6 +203,7 @@ def history_screen(history: History, unit_px: float = 1.0) -> str:
         f"{button('history-last', pgettext('history', 'Latest'), disabled=k == n)}"
         f"{button('history-exit', _('Return to the present'))}</div>"
         f'<p class="hint">{esc(_("Keys: ← and → step, Home and End jump, Escape returns."))}</p>'
+        f"{said}"
         f'<div class="layout"><div class="board-wrap">{board}</div>'
         f'<aside class="side">{panels.player_panels(game)}'
         f'<h2 id="history-log-title">{esc(_("Game log"))}</h2>'

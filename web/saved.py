@@ -28,7 +28,7 @@ from caravan import jsonread, record
 from caravan.board import GOODS, SQUARES
 from caravan.errors import RecordError
 from caravan.game import Game
-from caravan.limits import MAX_ACTIONS, MAX_DEPTH, MAX_ENTRY
+from caravan.limits import MAX_ACTIONS, MAX_DEPTH, MAX_ENTRY, MAX_RECORD
 from caravan.options import BOT_STRENGTHS
 
 from .i18n import _, words
@@ -41,6 +41,12 @@ FORMAT = "caravan-save"
 VERSION = 1
 CURRENT = "current"
 MAX_NAME = 60
+# A review kept with a game (web/review.py): about 150 characters a judged
+# turn, under 30,000 for a long 4-player game; an entry may hold this much more.
+MAX_REVIEW = 100_000
+EXPORT_FORMAT = (
+    "caravan-reviewed"  # an exported file with its review: the record inside (docs/UI-CONTRACT.md)
+)
 # The latest date a saved time may hold: JavaScript's Date ends there
 # (ECMA-262 §21.4.1.1, ±8.64e15 ms). An entry saved "later" shows no date:
 # a number above 2^53 reaches the page's Date as a BigInt, which it refuses.
@@ -96,6 +102,7 @@ class Entry:
     thumb: str = ""  # see ``thumb``; empty when absent or malformed
     rev: str | None = None  # the write's revision (web/tabs.py); None in older entries
     hints: list[int] = field(default_factory=list)  # hints used per seat (web/hint.py); [] when none
+    review: dict[str, Any] | None = None  # a finished review, as stored (web/review.py reads it)
 
     @property
     def readable(self) -> bool:
@@ -248,6 +255,7 @@ def parse_entry(entry_id: str, raw: str | None) -> Entry:
         record=rec,
         rev=rev if isinstance(rev, str) and 0 < len(rev) <= MAX_REV else None,
         hints=_hints(data.get("hints"), len(players)),
+        review=review if isinstance(review := data.get("review"), dict) else None,
     )
 
 
@@ -279,7 +287,7 @@ def _bots(rec: dict[str, Any], seats: int) -> list[str | None]:
 def _read(raw: str) -> tuple[object, str | None]:
     """The stored JSON value and None, or None and why it cannot be read."""
     try:
-        return jsonread.loads(raw, max_chars=MAX_ENTRY, max_depth=MAX_DEPTH), None
+        return jsonread.loads(raw, max_chars=MAX_ENTRY + MAX_REVIEW, max_depth=MAX_DEPTH), None
     except jsonread.TooLarge:
         return None, _(
             "it is larger than {n} characters, far larger than any real game", n=words().number(MAX_ENTRY)
@@ -338,6 +346,21 @@ class Saves:
         hints: list[int] | None = None,
     ) -> None:
         self.storage.set(self._key(entry_id), entry_value(game, name, now, self.writer, rev=rev, hints=hints))
+
+    def set_review(self, entry_id: str, review: dict[str, Any]) -> bool:
+        """Keep a finished review with a readable entry (its other keys, its
+        revision too, as they were); False when the entry is gone or unreadable."""
+        raw = self.raw(entry_id)
+        if raw is None or not parse_entry(entry_id, raw).readable:
+            return False
+        text = json.dumps(review, ensure_ascii=False, separators=(",", ":"))
+        if len(text) > MAX_REVIEW:
+            return False
+        data, _problem = _read(raw)
+        assert isinstance(data, dict)
+        data["review"] = review
+        self.put_raw(entry_id, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        return True
 
     def put_raw(self, entry_id: str, raw: str) -> None:
         self.storage.set(self._key(entry_id), raw)
@@ -409,8 +432,33 @@ def load_game(entry: Entry) -> Game:
 
 
 def export_text(entry: Entry) -> str:
-    """The ``.json`` file of a saved game: its record, as docs/RECORD.md says."""
+    """The ``.json`` file of a saved game: its record, as docs/RECORD.md says;
+    a reviewed game's is ``{"format": "caravan-reviewed", "version": 1,
+    "record", "review"}``, so that its review travels with it (a record
+    itself holds nothing but the game)."""
+    if entry.review is not None:
+        data = {"format": EXPORT_FORMAT, "version": 1, "record": entry.record, "review": entry.review}
+        return json.dumps(data, ensure_ascii=False, indent=1)
     return json.dumps(entry.record, ensure_ascii=False, indent=1)
+
+
+def split_export(text: str | bytes) -> tuple[str | bytes, dict[str, Any] | None]:
+    """An imported file's record (as text, for ``record.loads`` and its limits)
+    and its review, if it is a reviewed game's export; else the text as it
+    came and None. A file that only looks like one is left to the record's
+    reader, which says why it is not a game."""
+    head = text[:200] if isinstance(text, str) else text[:200].decode("utf-8", "replace")
+    if EXPORT_FORMAT not in head:
+        return text, None
+    try:
+        raw = text if isinstance(text, str) else text.decode("utf-8-sig")
+        data = jsonread.loads(raw, max_chars=MAX_RECORD + MAX_REVIEW, max_depth=MAX_DEPTH, unique_keys=True)
+    except (jsonread.JsonRefused, UnicodeDecodeError):
+        return text, None
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT or data.get("version") != 1:
+        return text, None
+    review = data.get("review")
+    return json.dumps(data.get("record")), review if isinstance(review, dict) else None
 
 
 # Characters some system refuses in a file name (Windows' reserved ones, and

@@ -15,6 +15,7 @@ from . import pages
 from .game_screen import GameScreen
 from .i18n import _, words
 from .newgame import unoffered
+from .review import read_review
 from .saved import (
     Entry,
     clean_name,
@@ -23,6 +24,7 @@ from .saved import (
     export_text,
     load_game,
     name_from_filename,
+    split_export,
 )
 from .services import Page, Services, storage_problem
 from .storage import StorageError
@@ -40,6 +42,7 @@ class SavedScreen:
         self.page = page
         self.play = play
         self.open_history = open_history
+        self.open_review: Callable[[Game, Entry], None] = lambda game, entry: None  # App's
         self.back = "new-game"  # the screen the saved list returns to
         self.entries: list[Entry] = []
         self._message = ""
@@ -98,7 +101,7 @@ class SavedScreen:
         return next((e for e in self.entries if e.id == entry_id), None)
 
     def action(self, action: str, entry_id: str) -> None:
-        """A button of the list: resume, history, rename, export, delete."""
+        """A button of the list: resume, history, review, rename, export, delete."""
         self.message = ""
         entry = self._entry(entry_id)
         if entry is None:
@@ -115,7 +118,7 @@ class SavedScreen:
             self.download = (export_filename(entry), export_text(entry))
             self.page.focus = entry_button(entry_id, "export")
             self.message = _("“{name}” was exported as a .json file.", name=entry.name)
-        elif action in ("resume", "history"):
+        elif action in ("resume", "history", "review"):
             mine = entry_id == cur.id and cur.game is not None
             if action == "resume" and not mine:
                 entry = self.sv.fresh(entry)  # another tab may have played it on since the list was drawn
@@ -132,6 +135,8 @@ class SavedScreen:
                     game, entry_id, entry.name, cur.rev if mine else entry.rev, None if mine else entry.hints
                 )
                 cur.save()
+            elif action == "review":
+                self.open_review(game, entry)
             else:
                 self.open_history(game)
 
@@ -209,6 +214,7 @@ class SavedScreen:
         ``record.loads``); a bad one changes nothing. The game takes the name
         its exported file carries (``name_from_filename``), else its players';
         a game already in the list exactly as the file holds it is not added again."""
+        text, review = split_export(text)  # a reviewed game's file: its review comes along
         try:
             game = record.loads(text)
             refusal = unoffered(game.options)
@@ -236,6 +242,8 @@ class SavedScreen:
         if self.sv.saves is not None:
             try:
                 self.sv.saves.put(entry_id, game, name, self.sv.now(), rev=self.sv.next_rev())
+                if review is not None and read_review(review, game) is not None:
+                    self.sv.saves.set_review(entry_id, review)
             except StorageError as e:
                 # Not storable: open it, so the player still has it to play or share.
                 self.play.take(game, entry_id, name)

@@ -16,7 +16,7 @@ def _collect() -> tuple[list[Answer], Any]:
 
 def _answer(rid: int, **fields: Any) -> str:
     return json.dumps(
-        {"version": 1, "id": rid, "actions": ["@c6", "end"], "turn_over": True, "think_ms": 12.5, **fields}
+        {"version": 2, "id": rid, "actions": ["@c6", "end"], "turn_over": True, "think_ms": 12.5, **fields}
     )
 
 
@@ -34,7 +34,7 @@ def test_readiness_goes_off_loading_ready_thinking_ready() -> None:
     assert text is not None
     sent = json.loads(text)
     assert sent == {
-        "version": 1,
+        "version": 2,
         "id": rid,
         "record": "{}",
         "seat": 0,
@@ -78,7 +78,7 @@ def test_an_error_answer_reaches_its_caller() -> None:
     client = BotClient()
     got, on_answer = _collect()
     rid, _ = client.request("{}", 0, "hard", 1, on_answer)
-    client.receive(json.dumps({"version": 1, "id": rid, "error": "the record cannot be read"}))
+    client.receive(json.dumps({"version": 2, "id": rid, "error": "the record cannot be read"}))
     assert got == [Answer(rid, error="the record cannot be read")]
     assert json.loads(got[0].to_json()) == {"id": rid, "error": "the record cannot be read"}
 
@@ -87,7 +87,7 @@ def test_a_failed_worker_answers_every_request_at_once_with_the_reason() -> None
     client = BotClient()
     got, on_answer = _collect()
     waiting, _ = client.request("{}", 0, "hard", 1, on_answer)
-    notice = client.receive(json.dumps({"version": 1, "type": "failed", "error": "wasm blocked"}))
+    notice = client.receive(json.dumps({"version": 2, "type": "failed", "error": "wasm blocked"}))
     assert notice == Notice("failed", "wasm blocked") and client.state == FAILED
     later, text = client.request("{}", 0, "hard", 1, on_answer)
     assert text is None
@@ -102,7 +102,7 @@ def test_messages_of_another_version_or_junk_are_ignored() -> None:
     got, on_answer = _collect()
     rid, _ = client.request("{}", 0, "hard", 1, on_answer)
     assert got == []
-    for junk in ("", "nope", "[]", "refused", json.dumps({"version": 2, "id": rid, "actions": []}), "[" * 40):
+    for junk in ("", "nope", "[]", "refused", json.dumps({"version": 3, "id": rid, "actions": []}), "[" * 40):
         assert client.receive(junk) is None
     assert client.receive(_answer(rid, actions=[1, 2])) == Answer(
         rid, error="the bot's answer was not understood", kind="not_understood"
@@ -112,7 +112,7 @@ def test_messages_of_another_version_or_junk_are_ignored() -> None:
 
 def test_a_csp_report_is_passed_on_and_changes_nothing() -> None:
     client = BotClient()
-    text = json.dumps({"version": 1, "type": "csp", "error": "script-src blocked eval"})
+    text = json.dumps({"version": 2, "type": "csp", "error": "script-src blocked eval"})
     client.launch()
     assert client.receive(text) == Notice("csp", "script-src blocked eval")
     assert client.state == LOADING

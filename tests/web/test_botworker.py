@@ -26,7 +26,7 @@ def _game(seed: int = 5, actions: int = 0) -> Game:
 
 
 def _ask(game: Game, **fields: Any) -> dict[str, Any]:
-    request = {"version": 1, "id": 7, "record": dumps(game), "seat": game.seat, "bot": "medium", "seed": 3}
+    request = {"version": 2, "id": 7, "record": dumps(game), "seat": game.seat, "bot": "medium", "seed": 3}
     request.update(fields)
     out: dict[str, Any] = json.loads(botworker.answer(json.dumps(request)))
     return out
@@ -41,7 +41,7 @@ def test_a_turn_comes_back_as_legal_actions_ending_the_turn() -> None:
     game = _game(actions=9)
     seat = game.seat
     out = _ask(game)
-    assert out["version"] == 1 and out["id"] == 7 and "error" not in out, out
+    assert out["version"] == 2 and out["id"] == 7 and "error" not in out, out
     assert out["actions"] and out["think_ms"] >= 0
     _play(game, out["actions"])  # raises on an illegal action
     if out["turn_over"]:
@@ -117,8 +117,8 @@ def test_a_time_budget_is_a_deadline() -> None:
 @pytest.mark.parametrize(
     ("change", "words", "kind"),
     [
-        ({"version": 2}, "version 1 of the messages only", "request"),
-        ({"version": None}, "version 1 of the messages only", "request"),
+        ({"version": 3}, "version 2 of the messages only", "request"),
+        ({"version": None}, "version 2 of the messages only", "request"),
         ({"bot": "nobody"}, "built-in bots only", "bot"),
         ({"bot": "hard:colour=red"}, "colour", "bot"),
         ({"bot": "web.main:boot"}, "built-in bots only", "bot"),
@@ -140,7 +140,7 @@ def test_a_bad_request_gets_a_plain_error_with_its_id(change: dict[str, Any], wo
         change = {"seat": 1 - game.seat}
     out = _ask(game, **change)
     assert set(out) == {"version", "id", "error", "kind"}, out
-    assert out["id"] == 7 and out["version"] == 1
+    assert out["id"] == 7 and out["version"] == 2
     assert words in out["error"], out["error"]
     assert out["kind"] == kind, out
 
@@ -148,7 +148,7 @@ def test_a_bad_request_gets_a_plain_error_with_its_id(change: dict[str, Any], wo
 @pytest.mark.parametrize("text", ["", "[]", "nope", "[" * 50 + "]" * 50, '{"id": 1}', "x" * 300_000, None, 5])
 def test_junk_gets_an_error_never_an_exception(text: object) -> None:
     out = json.loads(botworker.answer(text))
-    assert out["version"] == 1 and out["error"], out
+    assert out["version"] == 2 and out["error"], out
     assert out["id"] in (None, 1)
 
 

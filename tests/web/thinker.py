@@ -27,6 +27,8 @@ class FakeThinker:
         self.hold = hold
         self.inbox: list[str] = []
         self.asked: list[dict[str, object]] = []
+        # Who answers hints and reviews: the worker's own code unless a test says otherwise.
+        self.adviser: Callable[[str], str] = botworker.answer
 
     @property
     def state(self) -> str:
@@ -46,6 +48,15 @@ class FakeThinker:
         self.asked.append({"seat": seat, "bot": bot, "seed": seed, "budget_ms": budget_ms})
         if text is not None:
             self.inbox.append(botworker.answer(text))
+            if not self.hold:
+                self.deliver()
+        return rid
+
+    def advise(self, kind: str, fields: dict[str, object], on_answer: Callable[[Answer], None]) -> int:
+        rid, text = self.client.advise(kind, fields, on_answer)
+        self.asked.append({"type": kind, **{k: v for k, v in fields.items() if k != "record"}})
+        if text is not None:
+            self.inbox.append(self.adviser(text))
             if not self.hold:
                 self.deliver()
         return rid

@@ -157,7 +157,7 @@
   }
   function botFailed(reason) {
     // Later, never within the caller's own call of start() or post() (the page's Python).
-    setTimeout(function () { fromBot(JSON.stringify({ version: 1, type: "failed", error: reason })); }, 0);
+    setTimeout(function () { fromBot(JSON.stringify({ version: 2, type: "failed", error: reason })); }, 0);
   }
   bot.start = function () {
     if (bot.started) return;

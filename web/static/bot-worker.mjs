@@ -14,7 +14,7 @@ import { loadPyodide } from "./web/static/pyodide-boot.mjs";
 
 const RUNTIME = new URL("./node_modules/pyodide/pyodide.mjs", import.meta.url);
 const APP_ZIP = new URL("./app.zip", import.meta.url);
-const VERSION = 1;
+const VERSION = 2;
 
 // Reported to the page, which logs it where the tests look (a worker's own
 // violations never reach the page's listener).
