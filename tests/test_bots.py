@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from caravan import Game, Options, SeededChance, default_players, record
-from caravan.actions import END_TURN
+from caravan import Game, Good, Options, SeededChance, default_players, record
+from caravan.actions import END_TURN, Steal
 from caravan.bots import (
     BUILT_IN,
     Bot,
@@ -290,3 +290,19 @@ def test_r11_hard_leapfrogs_a_good_where_no_single_action_gains() -> None:
     turn = HardBot(seed=1, candidates=4, width=3).plan(game, Budget(iterations=2000))
     assert str(turn[0]) == "Sa1>b1"  # the salt onto the camel beside it: the first step of a leapfrog
     assert len(turn) == 5 and turn[-1] is END_TURN  # four actions (R5): camel ahead, salt onto it
+
+
+def test_r10_hard_steals_a_rare_good_left_on_top_beside_nothing_better_to_do() -> None:
+    """Another player's camel carries paper (6 points, R15) on top, far from
+    Cairo; the player to move holds a theft marker and four actions: a camel
+    put there (2 actions, R7) and the steal (1) take the paper (R10), which
+    the beam alone rarely finds (the first step gains nothing by itself)."""
+    g = camel(camel(blank(), 1, "b2", "P"), 1, "a1")
+    g = camel(g, 0, "g7")
+    turn = HardBot(seed=1).plan(g.view(0), Budget(iterations=4000))
+    assert any(isinstance(a, Steal) and a.good == Good.PAPER for a in turn), turn
+    for action in turn:
+        if g.seat != 0 or g.is_over():
+            break
+        g.push(action)
+    assert (g.theft_markers(0), g.theft_markers(1)) == (0, 2)  # ours went to the robbed player (R10)

@@ -372,7 +372,7 @@ class App:
         self.play.set_pace(value)
 
     def button(self, el_id: str) -> bool:
-        """A button of issue 26's screens (the review, ``#review-button``);
+        """A button of the review's screens (``#review-button``);
         False when ``el_id`` is none of them (main.py's fallback)."""
         if el_id == "review-button":
             cur = self.current

@@ -1,5 +1,5 @@
 """A hinted (or better) turn drawn: numbered marks on the board and the
-numbered list in words beside it (issue 26).
+numbered list in words beside it.
 
 The marks are the board's own SVG (web/board_svg.py's squares and sizes):
 one disc per action, numbered in turn order, at the square where it acts

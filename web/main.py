@@ -801,7 +801,7 @@ def _activate(target: Any, *, keyboard: bool) -> None:
         return
     elif el.id in _BUTTONS:
         _BUTTONS[el.id]()
-    elif not app.button(str(el.id)):  # issue 26's screens (web/review_screen.py)
+    elif not app.button(str(el.id)):  # the review's screens (web/review_screen.py)
         return
     render(keyboard=keyboard)
     _offer_download()

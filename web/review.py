@@ -1,4 +1,4 @@
-"""A post-game review, run in the bot worker turn by turn (issue 26, part 3).
+"""A post-game review, run in the bot worker turn by turn.
 
 ``Reviewer`` asks the worker for one turn at a time (a ``review`` request,
 docs/WORKER.md): every turn's margins for the chart, and the people's

@@ -1,4 +1,4 @@
-"""The review screen (``data-screen="review"``, issue 26): which game is
+"""The review screen (``data-screen="review"``): which game is
 reviewed, where the screen returns, and its buttons; the review itself runs
 in web/review.py, its markup is web/review_view.py's.
 

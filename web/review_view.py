@@ -1,4 +1,4 @@
-"""The review screen's markup (issue 26): the costliest turns in words first,
+"""The review screen's markup: the costliest turns in words first,
 a chart of each player's expected final margin over the turns with a table
 beside it, and every judged turn with the bot's best and the points lost.
 
