@@ -65,7 +65,7 @@ def anchor(games: list[Game], actions: int = 20_000) -> float:
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--rounds", type=int, default=5)
-    p.add_argument("--iterations", type=int, default=None, help="hard's budget (default: HARD_ITERATIONS)")
+    p.add_argument("--iterations", type=int, default=None, help="hard's budget (default: HARD_BUDGET)")
     p.add_argument("--positions", type=int, default=8)
     args = p.parse_args()
     games = positions(args.positions)

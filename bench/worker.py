@@ -62,11 +62,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from caravan import Game, Options, link
-from caravan.bots import HARD_ITERATIONS, make_bot
+from caravan.bots import HARD_BUDGET, make_bot
 from caravan.options import Player
 from caravan.record import dumps
 from e2e.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, bundle, csp_safe, start_server, stop_server
-from web.botworker import answer
+from web.botworker import VERSION, answer
 
 VARIANTS = ("none", "module", "module-early", "module-interp", "module-late", "pyscript")
 COLUMNS = ("module", "module-early", "module-interp", "module-late", "pyscript", "none")
@@ -209,7 +209,7 @@ def turns_run(count: int) -> int:
     """Hard's think time per turn in the shipped worker and in CPython, same requests (see the docstring)."""
     games = _turn_positions(count)
     texts = [
-        json.dumps({"version": 1, "record": dumps(g), "seat": g.seat, "bot": "hard", "seed": k, "id": k})
+        json.dumps({"version": VERSION, "record": dumps(g), "seat": g.seat, "bot": "hard", "seed": k, "id": k})
         for k, g in enumerate(games)
     ]
     cpython, cpython_wall = [], []
@@ -242,7 +242,7 @@ def turns_run(count: int) -> int:
         finally:
             stop_server(proc)
     print(
-        f"hard bot at its default budget ({HARD_ITERATIONS[2]} positions evaluated), "
+        f"hard bot at its default budget ({HARD_BUDGET[2]} positions evaluated), "
         f"{len(texts)} turns of real 2-player games, one run"
     )
     print(f"  browser worker (own clock, ms): {_percentiles(worker)}")
@@ -371,7 +371,7 @@ def main(argv: list[str] | None = None) -> int:
         return turns_run(args.turns)
     games = _positions(args.positions)
     texts = [
-        json.dumps({"version": 1, "record": dumps(g), "seat": g.seat, "bot": "hard", "seed": 1, "id": 0})
+        json.dumps({"version": VERSION, "record": dumps(g), "seat": g.seat, "bot": "hard", "seed": 1, "id": 0})
         for g in games
     ]
     rows: dict[str, list[dict[str, Any]]] = {v: [] for v in VARIANTS}
@@ -400,7 +400,7 @@ def main(argv: list[str] | None = None) -> int:
             for proc, _ in servers.values():
                 stop_server(proc)
     base_rss = statistics.median(row["rss_kb"] for row in rows["none"])
-    iterations = HARD_ITERATIONS[2]
+    iterations = HARD_BUDGET[2]
     print(
         f"{len(games)} positions of one 2-player game, hard bot ({iterations} iterations)"
         f", {args.rounds} rounds"

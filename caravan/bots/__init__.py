@@ -11,7 +11,8 @@ with ``make_bot("medium")`` or ``make_bot("hard:budget=0.5", seed=3)``:
 | ``courier`` | carries one good at a time to its city (``caravan.playout``'s policy) |
 | ``easy`` | the courier's play, now and then a turn planned as ``medium`` plans it |
 | ``medium`` | a one-turn planner: beam search over the turn's actions |
-| ``hard`` | Monte Carlo over the planner's best turns with short rollouts |
+| ``hard`` | whole turns judged by sampled rollouts to its next turn |
+| ``hard@1`` | the hard bot before that, frozen: the yardstick |
 
 ``play_game`` plays a whole game between bots; ``caravan.arena`` measures
 them against each other.
@@ -33,11 +34,12 @@ from .base import (
 from .evaluate import Weights, margin, values
 from .match import GameResult, play_game
 from .planner import best_turns, candidate_actions, greedy_turn, positions_evaluated
-from .players import HARD_ITERATIONS, CourierBot, EasyBot, FrozenHardBot, HardBot, MediumBot, RandomBot
+from .players import HARD_BUDGET, HARD_ITERATIONS, CourierBot, EasyBot, FrozenHardBot, HardBot, MediumBot, RandomBot
 from .registry import BUILT_IN, BotSpecError, make_bot, parse_spec
 
 __all__ = [
     "BUILT_IN",
+    "HARD_BUDGET",
     "HARD_ITERATIONS",
     "STALL_ROUNDS",
     "Bot",
