@@ -23,6 +23,7 @@ from caravan.bots import (
     Bot,
     BotSpecError,
     Budget,
+    FrozenHardBot,
     HardBot,
     MediumBot,
     make_bot,
@@ -270,9 +271,14 @@ def test_hard_turns_its_budget_into_deeper_search_on_a_turn_without_draws() -> N
     used = []
     for iterations in (300, 1500):
         before = positions_evaluated()
-        HardBot(seed=1, candidates=4, width=3).plan(game.view(game.seat), Budget(iterations=iterations))
+        FrozenHardBot(seed=1, candidates=4, width=3).plan(game.view(game.seat), Budget(iterations=iterations))
         used.append(positions_evaluated() - before)
-    assert used[1] > 1500 // 2 and used[1] > 2 * used[0]
+    assert used[1] > 1500 // 2 and used[1] > 2 * used[0]  # hard@1
+    levels = []
+    for iterations in (300, 3000):
+        judged = HardBot(seed=1, candidates=4, width=3).consider(game.view(game.seat), Budget(iterations=iterations))
+        levels.append(max(j.level for j in judged))
+    assert levels[0] == 0 and levels[1] >= 1  # hard: the better turns rolled out a round further
 
 
 # A real game (hard against medium): four of the five camels of the player to move

@@ -83,11 +83,17 @@ class Weights:
 
 DEFAULT = Weights()
 # The weights of ``hard``'s search (caravan/bots/turnsearch.py), chosen in the
-# arena (docs/BOTS.md): goods delivered one after another share the turn's
-# actions (a fifth good carried waits for the four before it), and the whole
-# R16 penalty counts from the start. Each beat the default planner it was
-# added to (60% and 62.5% of 40 games, ``medium`` with one weight changed).
-HARD = Weights(one_by_one=True, penalty_early=1.0)
+# arena, each change against the planner without it (``medium`` with the
+# weights changed, 40 games a match; docs/BOTS.md): goods delivered one after
+# another share the turn's actions (a good waits for those nearer delivery:
+# 60%), the whole R16 penalty counts from the start (62.5%), and a carried
+# good loses a fifth of its worth per action still needed instead of a tenth
+# (68.8% for 0.85, then 67.5% for 0.8 against 0.85; 0.95 won 5%, 0.7 no more).
+HARD = Weights(
+    one_by_one=True,
+    penalty_early=1.0,
+    discount=tuple(0.95 * 0.8 ** max(0, n - 1) for n in range(20)),
+)
 
 
 def _groups(squares: list[int]) -> dict[int, list[int]]:

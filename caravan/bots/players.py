@@ -173,7 +173,7 @@ class FrozenHardBot(TurnBot):
 
 # hard's default budget, positions evaluated, by the number of players: about
 # 0.5 s of CPython at the 95th percentile of a game's turns (bench/bots.py).
-HARD_BUDGET = {2: 10_000, 3: 8_000, 4: 5_800}
+HARD_BUDGET = {2: 15_000, 3: 12_000, 4: 8_700}
 
 
 class HardBot(TurnBot):
