@@ -209,7 +209,9 @@ def turns_run(count: int) -> int:
     """Hard's think time per turn in the shipped worker and in CPython, same requests (see the docstring)."""
     games = _turn_positions(count)
     texts = [
-        json.dumps({"version": VERSION, "record": dumps(g), "seat": g.seat, "bot": "hard", "seed": k, "id": k})
+        json.dumps(
+            {"version": VERSION, "record": dumps(g), "seat": g.seat, "bot": "hard", "seed": k, "id": k}
+        )
         for k, g in enumerate(games)
     ]
     cpython, cpython_wall = [], []
@@ -371,7 +373,9 @@ def main(argv: list[str] | None = None) -> int:
         return turns_run(args.turns)
     games = _positions(args.positions)
     texts = [
-        json.dumps({"version": VERSION, "record": dumps(g), "seat": g.seat, "bot": "hard", "seed": 1, "id": 0})
+        json.dumps(
+            {"version": VERSION, "record": dumps(g), "seat": g.seat, "bot": "hard", "seed": 1, "id": 0}
+        )
         for g in games
     ]
     rows: dict[str, list[dict[str, Any]]] = {v: [] for v in VARIANTS}

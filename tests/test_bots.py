@@ -276,7 +276,9 @@ def test_hard_turns_its_budget_into_deeper_search_on_a_turn_without_draws() -> N
     assert used[1] > 1500 // 2 and used[1] > 2 * used[0]  # hard@1
     levels = []
     for iterations in (300, 3000):
-        judged = HardBot(seed=1, candidates=4, width=3).consider(game.view(game.seat), Budget(iterations=iterations))
+        judged = HardBot(seed=1, candidates=4, width=3).consider(
+            game.view(game.seat), Budget(iterations=iterations)
+        )
         levels.append(max(j.level for j in judged))
     assert levels[0] == 0 and levels[1] >= 1  # hard: the better turns rolled out a round further
 

@@ -34,7 +34,16 @@ from .base import (
 from .evaluate import Weights, margin, values
 from .match import GameResult, play_game
 from .planner import best_turns, candidate_actions, greedy_turn, positions_evaluated
-from .players import HARD_BUDGET, HARD_ITERATIONS, CourierBot, EasyBot, FrozenHardBot, HardBot, MediumBot, RandomBot
+from .players import (
+    HARD_BUDGET,
+    HARD_ITERATIONS,
+    CourierBot,
+    EasyBot,
+    FrozenHardBot,
+    HardBot,
+    MediumBot,
+    RandomBot,
+)
 from .registry import BUILT_IN, BotSpecError, make_bot, parse_spec
 
 __all__ = [
