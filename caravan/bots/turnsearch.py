@@ -1,29 +1,28 @@
 """The ``hard`` bot's search: whole turns judged by sampled rollouts to the bot's next turn.
 
 A turn has up to four actions (R5), so the search is over whole turns, not
-actions (Justesen et al., "Playing Multi-Action Adversarial Games", 2018):
-the beam planner (``planner.best_turns``, scored by the fitted evaluation)
-proposes the ``candidates`` best turns; each is played on a copy of the
-position that draws from the bot's own chance (I11: refills, R13, sample
-their goods from the bag's counts, a determinization as in Cowling et al.'s
-Information Set MCTS), then every other player's reply, then the bot's own
-next turn, each played greedily; the fitted evaluation (``fitted.utility``)
-scores where that leaves the bot. The k-th sample of every candidate draws
-alike (common random numbers). A candidate whose rollout drew nothing is
-deterministic: one sample is its value.
+actions (Justesen et al., "Playing Multi-Action Adversarial Games", 2018).
+The candidates are the beam planner's best turns (``planner.best_turns``)
+and the best turns that begin with a steal (``steal_turns``, R10). Each is
+played on a copy of the position that draws from the bot's own chance (I11:
+refills, R13, sample their goods from the bag's counts, a determinization
+as in Cowling et al.'s Information Set MCTS), then the next player's reply
+and the bot's own next turn, both planned by the beam (``reply_width``),
+the other seats' turns greedily; ``utility`` (the evaluation's margin with
+the ``HARD`` weights) scores where that leaves the bot. The k-th sample of
+every candidate draws alike (common random numbers); a candidate whose
+rollout drew nothing is deterministic, and one sample is its value.
 
-The budget is spent in rounds (successive halving): every candidate once,
-then the better half again with new draws, and so on, each round's rollouts
-one level deeper once no draw is left to sample: at level 1 the next
-player's reply and the bot's own next turn are planned by the beam
-(``reply_width``) instead of greedily. The budget counts positions evaluated
-(``planner.positions_evaluated``), the planner's own included: it bounds the
-think time, and a given budget gives the same turn for the same seed.
+The budget is spent level by level (``judge``): at level 0 every candidate
+``samples`` times, then the better half again one round of every seat's
+turn further, and so on, while the budget can complete a level. It counts
+positions evaluated (``planner.positions_evaluated``), the planner's own
+included: it bounds the think time, and a given budget gives the same turn
+for the same seed.
 
 Near the end (the bag nearly empty, R14) the rollouts reach the delivery
-that ends the game, and the evaluation of a finished game is its real
-margin plus a win's worth: who can deliver first, and who wins then, is
-what decides there.
+that ends the game (I7), and a finished game is worth its result (R17,
+``evaluate.WIN``): who can deliver first, and who wins then, decides there.
 """
 
 from __future__ import annotations
@@ -141,7 +140,7 @@ def judge(
     a deadline does not count."""
     base = decision_seed(seed, game)
     start = positions_evaluated() if started is None else started
-    values: list[list[float]] = [[] for _ in turns]
+    means: list[list[float]] = [[] for _ in turns]  # per turn, per level
     margins: list[list[float]] = [[] for _ in turns]
     runs = [0] * len(turns)
     alive = list(range(len(turns)))
@@ -168,11 +167,11 @@ def judge(
                 if (level or k or i != alive[0]) and clock.spent(done()):
                     cut = True
                     break
-                value, margin, drew = rollout(
+                value, points_after, drew = rollout(
                     game, turns[i], SeededChance(base + 1_000_003 * k + 7_919 * level), level, reply_width
                 )
                 total[i] += value
-                points[i] += margin
+                points[i] += points_after
                 count[i] += 1
                 runs[i] += 1
                 rollouts += 1
@@ -184,15 +183,15 @@ def judge(
             break  # an incomplete level decides nothing
         for i in alive:
             if count[i]:
-                values[i].append(total[i] / count[i])
+                means[i].append(total[i] / count[i])
                 margins[i].append(points[i] / count[i])
         all_fixed = all(fixed.values())
-        alive = sorted((i for i in alive if count[i]), key=lambda i: (-values[i][-1], i))
+        alive = sorted((i for i in alive if count[i]), key=lambda i: (-means[i][-1], i))
         if cut or len(alive) <= 1:
             break
         alive = alive[: max(keep, (len(alive) + 1) // 2)]
     out = [
-        Judged(turns[i], tuple(values[i]), tuple(margins[i]), runs[i]) for i in range(len(turns)) if values[i]
+        Judged(turns[i], tuple(means[i]), tuple(margins[i]), runs[i]) for i in range(len(turns)) if means[i]
     ]
     out.sort(key=lambda j: (-j.level, -j.value))
     return out
