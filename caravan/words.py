@@ -738,14 +738,20 @@ class Words:
             "{reason}, with {n} demand marker", "{reason}, with {n} demand markers", n=markers, reason=text
         )
 
-    def hint_line(self, game: Game, hint: HintLike) -> str:
-        """A hint's reasons as one sentence: "Deliver the salt to Timbuktu: +3; then move
-        the cloth 2 spaces nearer Fez." (``caravan.advice.Hint``)."""
-        parts = [self.hint_reason(game, r) for r in hint.reasons]
+    def reasons(self, game: Game, reasons: Sequence[HintReason]) -> str:
+        """A turn's reasons (``caravan.advice.explain``) joined in play order, lower case:
+        "deliver the salt to Timbuktu: +3; then move the cloth 2 spaces nearer Fez"."""
+        parts = [self.hint_reason(game, r) for r in reasons]
         text = parts[0]
         for part in parts[1:]:
             # Translators: joins the parts of a hinted turn, in the order they are played.
             text = self._("{first}; then {next}", first=text, next=part)
+        return text
+
+    def hint_line(self, game: Game, hint: HintLike) -> str:
+        """A hint's reasons as one sentence: "Deliver the salt to Timbuktu: +3; then move
+        the cloth 2 spaces nearer Fez." (``caravan.advice.Hint``)."""
+        text = self.reasons(game, hint.reasons)
         # Translators: a whole hint as a sentence: capitalise and end it as your language does.
         return self._("{sentence}.", sentence=text[:1].upper() + text[1:])
 

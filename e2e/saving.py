@@ -7,9 +7,12 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
+from caravan.advice import hint
+from caravan.bots import Budget
 from caravan.game import Game
 from caravan.options import Options, default_players
 from caravan.playout import courier_action
+from caravan.review import Review, TurnReview, at, played_turn, review, turns, verdict
 from e2e.conftest import BLANK, Tab, wait_ready_on
 from e2e.driver import Driver
 from web.saved import Saves
@@ -150,3 +153,26 @@ def start_form_game(tab: Tab, names: tuple[str, ...] = ("Ann", "Bob")) -> None:
         page.locator(f'[data-player-name="{i}"]').fill(name)
     page.locator("#start-game").click()
     page.locator('html[data-screen="game"]').wait_for()
+
+
+def reviewed_game(seed: int = 3) -> tuple[Game, dict[str, Any]]:
+    """``finished_game(seed)`` with a review of the first seat (``Review.to_dict``)
+    made in a second or two instead of the hard bot's minutes: every seat's real
+    margins, every turn of the first seat judged as played ("fine") except
+    three, where a small search found another turn, with 23.3, 7.5 and 3.1
+    points lost (a blunder, a mistake, an inaccuracy): a review screen as a
+    real one looks, for screenshots and axe."""
+    game = finished_game(seed)
+    margins = review(game, seats=()).margins
+    starts = [s for s in turns(game) if s.seat == 0][:-1]
+    costly = iter((23.3, 7.5, 3.1))
+    out = []
+    for i, start in enumerate(starts):
+        played = played_turn(game, start)
+        lost, best = 0.0, played
+        if i in (3, 6, 9):  # the search's own turn there, if it differs
+            found = hint(at(game, start.index), budget=Budget(iterations=300)).actions
+            if found != played:
+                lost, best = next(costly), found
+        out.append(TurnReview(start.index, start.turn, 0, played, best, lost, verdict(lost), 0.0))
+    return game, Review(tuple(out), "hard, 300 positions a turn", margins).to_dict()

@@ -6,6 +6,7 @@ devDependency injected by this test only (tools/build.py never ships it)."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from pathlib import Path
@@ -18,9 +19,9 @@ from caravan import link, record
 from caravan.game import Game
 from caravan.options import Options, default_players
 from caravan.playout import courier_action
-from e2e.conftest import Tab
+from e2e.conftest import BOOT_MS, Tab
 from e2e.driver import Driver
-from e2e.saving import finished_game
+from e2e.saving import finished_game, reviewed_game
 
 # CARAVAN_AXE: another copy of axe.min.js (a worktree whose node_modules predates axe-core).
 AXE = Path(
@@ -78,18 +79,37 @@ def _click(page: Any, css: str, then: str) -> None:
     page.locator(then).first.wait_for()
 
 
-@pytest.mark.timeout(240)
-def test_axe_reports_nothing_on_any_screen_or_dialog_at_both_sizes(shared_tab: Tab) -> None:
+def _with_a_bot(game: Game) -> Game:
+    """``game`` with its second seat a bot's (a hint, and only the first seat judged)."""
+    data = record.to_dict(game)
+    data["options"]["players"][1]["bot"] = "easy"
+    return record.from_dict(data)
+
+
+@pytest.mark.timeout(480)
+def test_axe_reports_nothing_on_any_screen_or_dialog_at_both_sizes(shared_tab: Tab, tmp_path: Path) -> None:
     """Issue 14: no violation of any impact on the new-game screen, a selected
     source, the rules reference, the enlarged square view, the end-turn
-    question, the share dialog, the saved games, the history view and the
-    game-over screen; at 1280x800 and at 360x740, each walked once."""
+    question, the share dialog, the saved games, the history view, the
+    game-over screen, a hint shown, a review running, a review done and a
+    costly turn's better turn in the history; at 1280x800 and at 360x740,
+    each walked once."""
     assert AXE.is_file(), f"{AXE} is missing: run `npm ci` (axe-core is a devDependency)"
     crowded, finished = _crowded_game(), finished_game()
+    reviewed, review = reviewed_game(4)  # not `finished`: its review would show at once, not run
+    export = tmp_path / "caravan-Reviewed.json"  # an export with its review (docs/UI-CONTRACT.md, "Review")
+    envelope = {
+        "format": "caravan-reviewed",
+        "version": 1,
+        "record": record.to_dict(reviewed),
+        "review": review,
+    }
+    export.write_text(json.dumps(envelope), encoding="utf-8")
+    hinted = _with_a_bot(Game(Options(players=default_players(2), short=True, start=0), seed=5))
     tab = shared_tab
     page = tab.page
     page.set_viewport_size(SIZES[0])
-    tab.open("?seed=3")
+    tab.open("?seed=3&bot_pace=0")  # the hard budget: a review runs long enough to be checked
     found: list[str] = []
     for size in SIZES:
         page.set_viewport_size(size)
@@ -124,7 +144,30 @@ def test_axe_reports_nothing_on_any_screen_or_dialog_at_both_sizes(shared_tab: T
         check("history view")
         _click(page, "#history-exit", 'html[data-screen="game"]')
 
+        _open_link(page, hinted, "game")
+        page.locator("#hint").click()
+        expect(page.locator("#hint-turn")).to_have_attribute("data-played", "0", timeout=BOOT_MS)
+        check("hint shown")
+
+        _click(page, "#saved-button", 'html[data-screen="saved"]')
+        page.locator("#import-file").set_input_files(str(export))
+        expect(page.locator("#saved-message")).to_be_visible()
+        entry = page.locator("#saved-list li[data-saved-id]", has_text="Reviewed")
+        _click(
+            page, f'[data-saved-action="review"][data-id="{entry.get_attribute("data-saved-id")}"]', "#review"
+        )
+        expect(page.locator("#review")).to_have_attribute("data-state", "done")
+        check("review done")
+        _click(page, "#review-costly [data-review-turn]", "#history-better")
+        check("history, the better turn")
+        _click(page, "#history-exit", 'html[data-screen="review"]')
+        _click(page, "#review-back", 'html[data-screen="saved"]')
+
         _open_link(page, finished, "over")
         check("game over")
+        _click(page, "#review-button", '#review[data-state="running"]')
+        check("review running")
+        _click(page, "#review-cancel", '#review[data-state="cancelled"]')
+        _click(page, "#review-back", 'html[data-screen="over"]')
         _click(page, "#new-game-button", 'html[data-screen="new-game"]')
     assert not found, "axe-core reports:\n" + "\n".join(found)

@@ -8,7 +8,9 @@ before a turn ends with actions left, the rules reference (at the
 actions), the how-to-play and the legend's marks, the enlarged square view
 (a phone), saved games (a long name), the history, the share dialog, the
 screen-reader board, a camel selected (useful and quiet targets, the
-last turn's corners) and a bot thinking; each at 1280x800 and 360x740, in the light and the dark
+last turn's corners), a bot thinking, a hint shown, a review running, a
+review done (its costliest turns in words, chart, every turn) and a costly
+turn's better turn in the history; each at 1280x800 and 360x740, in the light and the dark
 theme. ``--lang pl,nl`` renders them in those languages (``?lang=``, light
 theme only; names end in ``-pl``), to check that longer words fit
 (issue 13); any text wider than its box (e2e/layout.py) is printed. Positions are made
@@ -41,6 +43,7 @@ from caravan.playout import courier_action
 from e2e.driver import READY, Driver
 from e2e.harness import BASE, CHROMIUM, CHROMIUM_ARGS, ROOT, csp_safe, start_server, stop_server
 from e2e.layout import layout_problems
+from e2e.saving import reviewed_game
 from tests.positions import blank, camel
 from web.saved import Saves
 from web.storage import MemoryStorage
@@ -100,6 +103,8 @@ LONG_NAME = "Sunday evening game with the neighbours, round two"
 
 State = tuple[str, Game | None, Callable[[Driver], None]]
 BOT_QUERY = "bot_budget=10000"  # the bot thinks until its 10 s deadline: long enough to be seen thinking
+HINT_QUERY = "bot_budget=300"  # a hint in a moment, however busy the machine
+REVIEW_GAME, REVIEW = reviewed_game()  # kept with its saved game: the review shows at once
 
 
 def _states() -> list[State]:
@@ -182,6 +187,30 @@ def _states() -> list[State]:
     def bot_thinking(d: Driver) -> None:
         d.page.locator('#bot-status[data-bot-turn="thinking"]').wait_for(timeout=60_000)
 
+    def hint(d: Driver) -> None:
+        d.page.locator("#hint").click()
+        d.page.locator('#hint-turn[data-played="0"]').wait_for(timeout=60_000)
+
+    def review_running(d: Driver) -> None:  # hard's own budget: a turn takes long enough to be seen
+        d.page.locator("#review-button").click()
+        d.page.wait_for_function(
+            "Number(document.querySelector('#review-progress')?.value || 0) >= 1", timeout=60_000
+        )
+
+    def review(d: Driver) -> None:
+        d.page.locator("#saved-button").click()
+        d.page.locator('#saved-list [data-saved-action="review"]').first.click()
+        d.page.locator('#review[data-state="done"]').wait_for()
+
+    def review_better(d: Driver) -> None:
+        review(d)
+        d.page.locator("#review-costly [data-review-turn]").first.click()
+        d.page.locator("#history-better").wait_for()
+
+    people_hint = default_players(2)
+    hint_game = Game(
+        Options(players=(people_hint[0], replace(people_hint[1], bot="easy")), short=True), seed=5
+    )
     zoom_game = Game(Options(players=default_players(2), short=True), seed=6)
     for text in ("@d4", "end", "@a1"):  # the second player's camel by the salt on a1
         zoom_game.push(parse_action(text))
@@ -206,6 +235,10 @@ def _states() -> list[State]:
         ("15-sr-board", end_game, sr_board),
         ("16-camel-selected", camel_game, select_camel),
         ("17-bot-thinking", bot_game, bot_thinking),
+        ("18-hint", hint_game, hint),
+        ("19-review-running", _finish(11), review_running),
+        ("20-review", REVIEW_GAME, review),
+        ("21-review-better", REVIEW_GAME, review_better),
     ]
 
 
@@ -217,11 +250,14 @@ def _finish(seed: int, players: int = 2) -> Game:
     return game
 
 
-def _saved(game: Game, name: str = "screenshot") -> str:
-    """The page's storage holding ``game`` as the game in progress, as a JSON object."""
+def _saved(game: Game, name: str = "screenshot", review: dict[str, Any] | None = None) -> str:
+    """The page's storage holding ``game`` as the game in progress (and ``review``
+    kept with it), as a JSON object."""
     storage = MemoryStorage()
     saves = Saves(storage, BASE)  # keys carry the page's path, as served by start_server
     saves.put("shot", game, name, 0)
+    if review is not None:
+        saves.set_review("shot", review)
     saves.set_current("shot")
     return json.dumps({key: storage.get(key) for key in list(storage.keys())})
 
@@ -247,14 +283,17 @@ def _render(
     params = [f"lang={lang}"] if lang else []
     if "bot-thinking" in name:
         params.append(BOT_QUERY)
+    if "hint" in name:
+        params.append(HINT_QUERY)
     query = f"?{'&'.join(params)}" if params else ""
     suffix = f"-{lang}" if lang and not name.startswith("0-front-") else ""
     if game is None:
         page.goto(f"{base}{query}")
-    elif game.start_position() is None and "saved" not in name:
+    elif game.start_position() is None and "saved" not in name and game is not REVIEW_GAME:
         page.goto(f"{base}{query}#{link.encode(game)}")
-    else:  # a hand-made position, or a long name: put it in storage as the game in progress
-        stored = _saved(game, LONG_NAME if "saved" in name else "screenshot")
+    else:  # a hand-made position, a long name or a review: put it in storage as the game in progress
+        review = REVIEW if game is REVIEW_GAME else None
+        stored = _saved(game, LONG_NAME if "saved" in name else "screenshot", review)
         page.add_init_script(f"Object.entries({stored}).forEach(([k, v]) => localStorage.setItem(k, v))")
         page.goto(f"{base}{query}")
     page.wait_for_function(READY, timeout=60_000)

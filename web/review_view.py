@@ -11,8 +11,13 @@ numbers for screen readers and keyboards (a scroll box, a tab stop).
 
 from __future__ import annotations
 
-from caravan.game import Game
-from caravan.review import Review, TurnReview, turns
+from collections.abc import Sequence
+
+from caravan.actions import Action, EndTurn
+from caravan.advice import explain
+from caravan.errors import CaravanError
+from caravan.game import Game, Step
+from caravan.review import Review, TurnReview, at, turns
 
 from .i18n import _, ngettext, words
 from .markup import esc
@@ -75,17 +80,37 @@ def chart(game: Game, review: Review) -> str:
         )
     # The margins are every turn's, in order (caravan.review.turns): a judged turn's point is its start's.
     starts = {start.index: i for i, start in enumerate(turns(game))}
+    placed: list[tuple[float, float]] = []
     for rank, t in enumerate(costliest(review), 1):
-        at = starts.get(t.index)
-        if at is None or at >= n:
+        k = starts.get(t.index)
+        if k is None or k >= n:
             continue
-        cx, cy = x(at), y(margins[at][1][t.seat])
+        px, py = x(k), y(margins[k][1][t.seat])
+        cx, cy = _free_spot(px, py, placed)
+        placed.append((cx, cy))
+        leader = (
+            f'<line x1="{px:.1f}" y1="{py:.1f}" x2="{cx:.1f}" y2="{cy:.1f}"/>'
+            f'<circle class="dot" cx="{px:.1f}" cy="{py:.1f}" r="3"/>'
+            if cy != py
+            else ""
+        )
         out.append(
-            f'<g class="costly" data-costly="{t.index}"><circle cx="{cx:.1f}" cy="{cy:.1f}" r="13"/>'
+            f'<g class="costly" data-costly="{t.index}">{leader}<circle cx="{cx:.1f}" cy="{cy:.1f}" r="13"/>'
             f'<text x="{cx:.1f}" y="{cy:.1f}">{rank}</text></g>'
         )
     out.append("</svg>")
     return "".join(out) + legend(game)
+
+
+def _free_spot(px: float, py: float, placed: list[tuple[float, float]]) -> tuple[float, float]:
+    """Where a costly turn's numbered marker goes: on its point, else (turns close
+    together would hide each other's number) the nearest height above or below it
+    clear of the markers placed before, inside the chart, joined to the point by a line."""
+    for dy in (0, -32, 32, -64, 64, -96, 96):
+        cy = min(max(py + dy, TOP + 13), H - BOTTOM - 13) if dy else py
+        if all((px - qx) ** 2 + (cy - qy) ** 2 >= 28**2 for qx, qy in placed):
+            return px, cy
+    return px, py
 
 
 def legend(game: Game) -> str:
@@ -116,6 +141,77 @@ def margins_table(game: Game, review: Review) -> str:
     )
 
 
+# The positions at the costly turns' starts: rebuilding one replays the record
+# (caravan.review.at), and the screen is drawn again at every language switch.
+_STARTS: dict[tuple[int, int, int], tuple[Game, Game]] = {}
+
+
+def _start(game: Game, index: int) -> Game:
+    """The position before action ``index`` of ``game``'s history (kept: see ``_STARTS``)."""
+    key = (id(game), len(game.history), index)
+    kept = _STARTS.get(key)
+    if kept is None or kept[0] is not game:
+        if len(_STARTS) >= 12:
+            _STARTS.clear()
+        kept = _STARTS[key] = (game, at(game, index))
+    return kept[1]
+
+
+def _said(start: Game, actions: Sequence[Action], steps: Sequence[Step] = ()) -> str:
+    """A turn's actions in words, each said in the position it was (or would be) taken in.
+
+    ``steps`` are the turn's recorded steps when it was played, so that a
+    refill mid-turn draws what it drew; the bot's best turn draws its own,
+    and what a different draw made impossible there is said in notation. The
+    turn's last ``end`` is left out (every turn has one) unless it is the
+    whole turn."""
+    sim = start.copy()
+    shown = list(actions[:-1]) if len(actions) > 1 and isinstance(actions[-1], EndTurn) else list(actions)
+    out: list[str] = []
+    ok = True
+    for i, action in enumerate(shown):
+        if not ok:
+            out.append(str(action))
+            continue
+        out.append(words().action(sim, action))
+        try:
+            if i < len(steps) and steps[i].action == action:
+                sim.push_recorded(action, steps[i].draws)
+            else:
+                sim.push(action)
+        except CaravanError:
+            ok = False
+    # Translators: between the actions of a turn said in words ("move a camel from d2 to f2, pick up ...").
+    return _(", ").join(out)
+
+
+def costly_words(game: Game, t: TurnReview) -> str:
+    """A costly turn for a player to read: who and how costly, what was played,
+    the bot's better turn and why it is better (``caravan.advice.explain``'s
+    reasons), all in words; the notation stays in the every-turn table."""
+    start = _start(game, t.index)
+    steps = game.history[t.index : t.index + len(t.played)]
+    head = _(
+        "Turn {turn}, {name} ({verdict}, {lost} points lost)",
+        turn=t.turn,
+        name=words().name(game, t.seat),
+        verdict=words().verdict(t.verdict),
+        lost=words().decimal(t.lost),
+    )
+    played = _("Played: {actions}.", actions=_said(start, t.played, steps))
+    better = _("Better: {actions}.", actions=_said(start, t.best))
+    try:
+        why = _("Why: {reasons}.", reasons=words().reasons(start, explain(start, t.best)))
+    except CaravanError:
+        why = ""
+    notation = " ".join(str(a) for a in t.played), " ".join(str(a) for a in t.best)
+    return (
+        f'<p class="costly-head"><strong>{esc(head)}</strong></p>'
+        f'<p title="{esc(notation[0])}">{esc(played)}</p>'
+        f'<p title="{esc(notation[1])}">{esc(better)}</p>' + (f"<p>{esc(why)}</p>" if why else "")
+    )
+
+
 def _turn_button(t: TurnReview) -> str:
     return (
         f'<button type="button" id="review-turn-{t.index}" data-review-turn="{t.index}">'
@@ -131,9 +227,10 @@ def turns_table(game: Game, review: Review) -> str:
     for t in review.turns:
         rows.append(
             f'<tr data-review-index="{t.index}" data-verdict="{t.verdict}"><td>{t.turn}</td>'
-            f"<td>{esc(names[t.seat])}</td><td><code>{esc(' '.join(str(a) for a in t.played))}</code></td>"
-            f"<td><code>{esc(' '.join(str(a) for a in t.best))}</code></td>"
-            f"<td>{esc(words().decimal(t.lost))}</td>"
+            f"<td>{esc(names[t.seat])}</td>"
+            f'<td data-label="{esc(cols[2])}"><code>{esc(" ".join(str(a) for a in t.played))}</code></td>'
+            f'<td data-label="{esc(cols[3])}"><code>{esc(" ".join(str(a) for a in t.best))}</code></td>'
+            f'<td data-label="{esc(cols[4])}">{esc(words().decimal(t.lost))}</td>'
             f'<td><span class="verdict {t.verdict}">{esc(words().verdict(t.verdict))}</span></td></tr>'
         )
     caption = _("Every turn judged")
@@ -178,8 +275,7 @@ def review_screen(game: Game, name: str, reviewer: Reviewer) -> str:
         out.append(f'<h3 id="review-costly-title">{esc(_("The costliest turns"))}</h3>')
         if top:
             items = "".join(
-                f'<li data-review-costly="{t.index}">{esc(words().review_line(game, t))} '
-                f"{_turn_button(t)}</li>"
+                f'<li data-review-costly="{t.index}">{costly_words(game, t)}<p>{_turn_button(t)}</p></li>'
                 for t in top
             )
             out.append(f'<ol id="review-costly">{items}</ol>')

@@ -10,15 +10,19 @@ import functools
 import json
 import random
 import re
+from dataclasses import replace
 from html import unescape
 
 from caravan import link
 from caravan.game import Game
 from caravan.options import Options, Player
 from caravan.playout import courier_action
-from caravan.review import Review, turns
+from caravan.review import Review, at, turns
+from e2e.saving import reviewed_game
 from web.app import App
-from web.review import CANCELLED, DONE, RUNNING
+from web.i18n import words
+from web.review import CANCELLED, DONE, RUNNING, costliest
+from web.review_view import chart, costly_words
 from web.saved import export_text, split_export
 from web.storage import MemoryStorage
 
@@ -138,3 +142,46 @@ def test_cancel_stops_the_review_and_the_answer_on_its_way_is_dropped() -> None:
     assert reviewer.state == CANCELLED and reviewer.progress[0] == 1
     assert 'id="review-again"' in app.view().markup
     assert app.saves is not None and app.saves.get(app.game_id or "").review is None
+
+
+def test_the_costliest_turns_are_said_in_words_with_the_better_turn_and_why() -> None:
+    """Each costly turn reads as a player would say it: who, how costly, the turn
+    played and the bot's better one action by action (each in the position it is
+    taken in), and why; the notation only in a title, and in the every-turn table."""
+    game, data = reviewed_game()
+    review = Review.from_dict(data)
+    top = costliest(review)
+    assert [t.verdict for t in top] == ["blunder", "mistake", "inaccuracy"]
+    for t in top:
+        said = unescape(re.sub(r"<[^>]+>", "\n", costly_words(game, t)))
+        lines = [line for line in said.splitlines() if line.strip()]
+        assert lines[0] == f"Turn {t.turn}, Player 1 ({t.verdict}, {t.lost:.1f} points lost)"
+        assert (
+            lines[1].startswith("Played: ")
+            and lines[2].startswith("Better: ")
+            and lines[3].startswith("Why: ")
+        )
+        start = at(game, t.index)
+        assert words().action(start, t.best[0]) in lines[2]  # the first action, in words
+        assert " end" not in lines[1] and "end the turn" not in lines[1]  # every turn ends: not said
+        assert not re.search(r"\b[a-g][1-7]-[a-g][1-7]\b", lines[1] + lines[2])  # no notation in the words
+        assert f'title="{" ".join(str(a) for a in t.best)}"' in costly_words(game, t)
+
+
+def test_close_costly_turns_have_markers_that_do_not_cover_each_other() -> None:
+    """Costly turns one turn apart: the later markers move up or down, joined to their points."""
+    game, data = reviewed_game()
+    review = Review.from_dict(data)
+    judged = list(review.turns)
+    # The three costly turns made neighbours: the first three of the seat's turns.
+    close = [replace(t, lost=lost) for t, lost in zip(judged[:3], (9.0, 8.0, 7.0), strict=True)]
+    rest = [replace(t, lost=0.0) for t in judged[3:]]
+    svg = chart(game, replace(review, turns=(*close, *rest)))
+    marks = [
+        (float(x), float(y)) for x, y in re.findall(r'<text x="([\d.]+)" y="([\d.]+)">[123]</text>', svg)
+    ]
+    assert len(marks) == 3
+    for i, (x1, y1) in enumerate(marks):
+        for x2, y2 in marks[i + 1 :]:
+            assert (x1 - x2) ** 2 + (y1 - y2) ** 2 >= 26**2
+    assert svg.count("<line x1=") >= 1  # an offset marker points at its turn
