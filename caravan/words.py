@@ -311,6 +311,19 @@ class HintReason(Protocol):
     def how(self) -> str: ...
 
 
+def _runs(reasons: Sequence[HintReason]) -> list[list[HintReason]]:
+    """The reasons in play order, camels put one after another to extend the same
+    chain (toward the same city, R11) grouped so that they are said once."""
+    out: list[list[HintReason]] = []
+    for r in reasons:
+        last = out[-1] if out else None
+        if last and r.kind == "chain" and last[0].kind == "chain" and last[0].city == r.city:
+            last.append(r)
+        else:
+            out.append([r])
+    return out
+
+
 class HintLike(Protocol):
     """What ``Words`` reads of a ``caravan.advice.Hint``."""
 
@@ -730,6 +743,18 @@ class Words:
             return self._("put a camel on {to}", to=to)
         return self._("end the turn now: nothing else does better")
 
+    def _chain(self, group: Sequence[HintReason]) -> str:
+        """Camels put one after another to extend one chain, said once: "put camels on e3, e4 to…"."""
+        squares = ", ".join(SQUARE_NAMES[r.to] for r in group if r.to is not None)
+        city = group[0].city
+        if city is not None:
+            return self._(
+                "put camels on {squares} to extend your chain toward {city}",
+                squares=squares,
+                city=self.city_named(city),
+            )
+        return self._("put camels on {squares} to extend your chain", squares=squares)
+
     def _with_markers(self, text: str, markers: int) -> str:
         if not markers:
             return text
@@ -741,7 +766,10 @@ class Words:
     def reasons(self, game: Game, reasons: Sequence[HintReason]) -> str:
         """A turn's reasons (``caravan.advice.explain``) joined in play order, lower case:
         "deliver the salt to Timbuktu: +3; then move the cloth 2 spaces nearer Fez"."""
-        parts = [self.hint_reason(game, r) for r in reasons]
+        parts = [
+            self._chain(group) if len(group) > 1 else self.hint_reason(game, group[0])
+            for group in _runs(reasons)
+        ]
         text = parts[0]
         for part in parts[1:]:
             # Translators: joins the parts of a hinted turn, in the order they are played.

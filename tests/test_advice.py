@@ -11,7 +11,7 @@ import io
 
 import pytest
 
-from caravan import Game, Good, Options, parse_action
+from caravan import SQUARE_NAMES, Game, Good, Options, parse_action
 from caravan.actions import END_TURN, Action
 from caravan.advice import Reason, explain, hint
 from caravan.bots import Budget, HardBot, make_bot
@@ -160,3 +160,15 @@ def test_the_terminals_hint_numbers_the_whole_turn_and_review_judges_the_game_so
     reviewed = [line for line in lines if line.startswith("Turn ") and "points lost" in line]
     assert [line.split(":")[0] for line in reviewed] == ["Turn 1, Ann", "Turn 2, Bob"]
     assert reviewed[0].startswith("Turn 1, Ann: played @c6 end; best ")
+
+
+def test_r11_camels_put_one_after_another_on_one_chain_are_said_once() -> None:
+    """Two camels extending the same chain toward Fez read as one part of the hint, not two."""
+    game = Game(Options(), seed=1)
+    chain = (
+        Reason("chain", city="Fez", to=SQUARE_NAMES.index("b4")),
+        Reason("chain", city="Fez", to=SQUARE_NAMES.index("b5")),
+    )
+    assert ENGLISH.reasons(game, chain) == "put camels on b4, b5 to extend your chain toward Fez"
+    apart = (chain[0], Reason("end"), chain[1])
+    assert ENGLISH.reasons(game, apart).count("put a camel on") == 2
