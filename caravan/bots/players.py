@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from ..actions import Action
-from ..game import Game
+from ..game import Game, actions_for_turn
 from ..playout import courier_action, random_action
 from .base import Budget, TurnBot, decision_rng, decision_seed, search_chance
 from .evaluate import DEFAULT, Weights
@@ -171,9 +171,10 @@ class FrozenHardBot(TurnBot):
         )
 
 
-# hard's default budget, positions evaluated, by the number of players: about
-# 0.5 s of CPython at the 95th percentile of a game's turns (bench/bots.py).
-HARD_BUDGET = {2: 15_000, 3: 12_000, 4: 8_700}
+# hard's default budget, positions evaluated, by the number of players, half of
+# it for a turn planned again after a refill: a turn's think time at the 95th
+# percentile about that of hard@1 (its HARD_ITERATIONS), 0.6 s of CPython.
+HARD_BUDGET = {2: 11_000, 3: 8_800, 4: 6_400}
 
 
 class HardBot(TurnBot):
@@ -233,4 +234,13 @@ class HardBot(TurnBot):
         )
 
     def plan(self, game: Game, budget: Budget) -> list[Action]:
+        if game.left < actions_for_turn(game.turn):
+            # Planned again mid-turn (a refill drew other goods than the search sampled,
+            # R13): fewer actions are left to choose, and the turn has had a search already.
+            if budget.iterations is None and budget.seconds is None:
+                budget = Budget(iterations=HARD_BUDGET[game.seats])
+            budget = Budget(
+                iterations=None if budget.iterations is None else budget.iterations // 2,
+                seconds=None if budget.seconds is None else budget.seconds / 2,
+            )
         return list(self.consider(game, budget)[0].actions)
