@@ -41,15 +41,17 @@ HINT_BOT = "hard"  # a hint is what the hard bot would play now
 # worker's own text is English, for logs and tests; the page says these.
 # Translators: after "The bot could not play: ", why.
 WORKER_ERRORS = {
-    "request": N_("the page and the bot's worker did not understand each other"),
+    "request": N_("the page and the computer player did not understand each other"),
     "bot": N_("the game names a bot this page does not have"),
     "record": N_("the game could not be handed to the bot"),
     "over": N_("the game is over"),
     "seat": N_("it was not the bot's turn"),
     "illegal": N_("it chose an action the rules do not allow"),
     "failed": N_("the bot ran into an error"),
-    "unavailable": N_("its worker is not available"),
+    "unavailable": N_("the computer player is not available"),
     "not_understood": N_("its answer was not understood"),
+    "silent": N_("the computer player stopped answering"),
+    "start": N_("the computer player did not start"),
 }
 
 
@@ -224,7 +226,7 @@ class BotTurns:
         bot = bot_of(game)
         assert bot is not None
         if self.thinker is None:
-            self.error = _("No bot can play in this page: its worker is not available.")
+            self.error = _("No bot can play in this page: the computer player is not available.")
             return
         self.token += 1
         token = self.token

@@ -22,6 +22,7 @@ from caravan.board import SQUARE_NAMES
 from caravan.game import Game
 from caravan.options import Options, Player
 from caravan.playout import courier_action
+from web import botworker
 from web.app import App
 from web.bot_turns import DEFAULT_PACE_MS, undo_back
 from web.game_screen import BOT, PERSON
@@ -377,11 +378,43 @@ def test_a_bot_that_cannot_play_is_said_and_can_be_asked_again() -> None:
     assert run_bots(app, clock) and app.play.acts_now() == PERSON
 
 
+def test_a_silent_worker_is_said_in_plain_words_and_try_again_asks_a_new_one() -> None:
+    """A worker that never answers (hung, closed, out of memory): at its deadline the
+    bot's wait ends in words that never name the worker, with Try again; main.py
+    then restarts the worker (BotClient.restart) and the turn is asked again."""
+    thinker = FakeThinker(hold=True)
+    clock = [0.0]
+    thinker.client.now = lambda: clock[0]
+    app, _, page_clock, _ = bot_app(thinker)
+    app.start(_options(None, "easy"))
+    _person_turn(app, random.Random(1))
+    app.bot_poll()
+    assert _status(app) == "thinking"
+    thinker.inbox.clear()  # the worker never answers
+    due = thinker.client.deadline()
+    assert due is not None
+    clock[0] = due
+    assert thinker.client.expire()
+    assert _status(app) == "failed"
+    markup = unescape(app.view().markup)
+    said = tr("The bot could not play: {reason}", reason=tr("the computer player stopped answering"))
+    assert said in markup
+    assert "worker" not in markup.lower()
+    assert 'id="bot-retry"' in markup
+    assert thinker.client.restart()
+    thinker.client.receive(botworker.ready())
+    app.bot_retry()
+    app.bot_poll()
+    thinker.deliver()
+    assert run_bots(app, page_clock) and app.play.acts_now() == PERSON
+
+
 def test_no_worker_at_all_is_said() -> None:
     app = App(seed=1)
     app.start(_options("easy", None))
     app.bot_poll()
-    assert tr("No bot can play in this page: its worker is not available.") in unescape(app.view().markup)
+    said = tr("No bot can play in this page: the computer player is not available.")
+    assert said in unescape(app.view().markup)
     assert app.bot_delay() is None
 
 
