@@ -9,16 +9,19 @@ test's mode, any later one the real worker."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import expect
 
-from caravan import Game, link
+from caravan import Game, link, parse_action
 from caravan.options import Options, Player
 from e2e.conftest import BOOT_MS, Tab
 
 FAKE_WORKER = """
 (() => {
   const MODE = %r;
+  const ACTIONS = %s;  // 'past-the-turn': the bot's turn, then the next seat's actions
   const NativeWorker = window.Worker;
   window.__botWorkers = 0;
   window.Worker = function (url, options) {
@@ -48,6 +51,7 @@ FAKE_WORKER = """
         send(JSON.stringify({ version: 2, id, ...turn, pad: 'x'.repeat(100001) }));
       }
       else if (MODE === 'other-version') send(JSON.stringify({ version: 3, id, ...turn }));
+      else if (MODE === 'past-the-turn') send(JSON.stringify({ version: 2, id, ...turn, actions: ACTIONS }));
       else if (MODE === 'wrong-id') send(JSON.stringify({ version: 2, id: id + 1000, ...turn }));
       // 'silent', 'never-ready': nothing, ever
     };
@@ -71,8 +75,8 @@ def _said(tab: Tab) -> None:
     tab.log.console[:] = [(k, t) for k, t in tab.log.console if "the bot cannot play" not in t]
 
 
-def _open(tab: Tab, mode: str, query: str = QUERY) -> None:
-    tab.page.add_init_script(FAKE_WORKER % mode)
+def _open(tab: Tab, mode: str, query: str = QUERY, actions: list[str] | None = None) -> None:
+    tab.page.add_init_script(FAKE_WORKER % (mode, json.dumps(actions or [])))
     tab.open(query + "#" + link.encode(_bot_to_move()))
 
 
@@ -122,3 +126,22 @@ def test_a_stray_error_event_from_a_worker_that_answers_changes_nothing(own_page
     assert page.evaluate("window.__botWorkers") == 1
     expect(page.locator("html")).not_to_have_attribute("data-bot", "failed")
     _said(own_page_tab)
+
+
+def test_what_an_answer_holds_past_the_bots_turn_is_never_played(own_page_tab: Tab) -> None:
+    """The answer holds the bot's turn and then the person's first action: the page plays
+    the bot's turn and stops there, the person to move with all their actions."""
+    game = _bot_to_move()
+    turn = [str(next(a for a in game.legal_actions() if str(a).startswith("@"))), "end"]
+    after = game.copy()
+    for text in turn:
+        after.push(parse_action(text))
+    theirs = [str(next(a for a in after.legal_actions() if str(a).startswith("@")))]
+    _open(own_page_tab, "past-the-turn", actions=turn + theirs)
+    page = own_page_tab.page
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-seat", "0", timeout=15_000)
+    expect(html).to_have_attribute("data-bot", "ready")
+    played = json.loads(html.get_attribute("data-record") or "{}")["history"]
+    assert played == turn, played
+    assert html.get_attribute("data-left") == str(after.left)

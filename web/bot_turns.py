@@ -169,6 +169,7 @@ class BotTurns:
         self.asked: tuple[int, int, object] | None = None  # the position a request is out for
         self.queue: list[str] = []  # the answer's actions not played yet
         self.queued_for: tuple[int, int, object] | None = None  # the position the next one is for
+        self.queued_seat = 0  # whose turn the queue is: nothing of it is played for another seat
         self.due = 0  # epoch ms when the next queued action plays
         self.last_shown = 0  # epoch ms of the last action shown (the player's or a bot's)
         self.skip = False  # the player asked to see the rest of this answer at once
@@ -237,13 +238,13 @@ class BotTurns:
             game.seat,
             bot,
             decision_seed(game),
-            lambda answer: self._answered(token, key, answer),
+            lambda answer: self._answered(token, key, game.seat, answer),
             budget_ms=self.budget_ms,
         )
         if self.token == token and self.asked == key:  # not answered yet
             self.rid = rid
 
-    def _answered(self, token: int, key: tuple[int, int, object], answer: Answer) -> None:
+    def _answered(self, token: int, key: tuple[int, int, object], seat: int, answer: Answer) -> None:
         if token != self.token or self.asked != key:
             return  # stale: the game changed since it was asked
         self.asked = None
@@ -253,6 +254,7 @@ class BotTurns:
             return
         self.queue = list(answer.actions)
         self.queued_for = key
+        self.queued_seat = seat
         self.due = max(self.now(), self.last_shown + self.pace())
 
     def delay(self, game: Game) -> int | None:
@@ -285,6 +287,12 @@ class BotTurns:
         """The action ``next_action`` gave was played: the next one waits a pace."""
         self.last_shown = self.now()
         self.due = self.last_shown + self.pace()
+        step = game.history[-1] if game.history else None
+        if game.is_over() or game.seat != self.queued_seat or (step is not None and step.draws):
+            # The asking seat's turn is over (or a refill drew, I6: the rest was planned
+            # on the worker's own draws): whatever the answer holds beyond it is dropped,
+            # never played as the next seat's; a bot still to move is asked again.
+            self.queue = []
         if self.queue:
             self.queued_for = position_key(game)
         else:

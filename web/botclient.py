@@ -300,9 +300,12 @@ class BotClient:
             answer = Answer(rid, error=str(error), kind=kind)
         else:
             think = data.get("think_ms")
+            turn = list(actions or ())
+            if "end" in turn:  # nothing after the end of the asking seat's turn is its own
+                turn = turn[: turn.index("end") + 1]
             answer = Answer(
                 rid,
-                actions=tuple(actions or ()),
+                actions=tuple(turn),
                 turn_over=data.get("turn_over") is True,
                 think_ms=float(think) if isinstance(think, (int, float)) else 0.0,
             )

@@ -15,6 +15,7 @@ import json
 import random
 import re
 from html import unescape
+from typing import Any
 
 from caravan import Good, link, record
 from caravan.actions import EndTurn, MoveGood, parse_action
@@ -24,7 +25,8 @@ from caravan.options import Options, Player
 from caravan.playout import courier_action
 from web import botworker
 from web.app import App
-from web.bot_turns import DEFAULT_PACE_MS, undo_back
+from web.bot_turns import DEFAULT_PACE_MS, BotTurns, undo_back
+from web.botclient import Answer, BotClient
 from web.game_screen import BOT, PERSON
 from web.hint import hint_text
 from web.i18n import _ as tr
@@ -451,3 +453,60 @@ def test_a_link_further_along_keeps_the_hints_counted_with_the_saved_copy() -> N
     assert "further along" in app.note
     assert app.game is not None and len(app.game.history) == len(game.history) + 1
     assert app.play.hints.used[:2] == [1, 0]
+
+
+class _PastTheTurn:
+    """A thinker whose answer holds the bot's turn and then the next seat's actions."""
+
+    state = "ready"
+
+    def __init__(self, actions: tuple[str, ...]) -> None:
+        self.actions = actions
+
+    def think(
+        self, record: str, seat: int, bot: str, seed: int, on_answer: Any, *, budget_ms: Any = None
+    ) -> int:
+        on_answer(Answer(1, actions=self.actions, turn_over=True))
+        return 1
+
+    def advise(self, kind: str, fields: dict[str, Any], on_answer: Any) -> int:
+        raise AssertionError("not asked")
+
+    def forget(self, rid: int) -> None:
+        pass
+
+
+def _turn_and_more(game: Game) -> tuple[list[str], list[str]]:
+    """A legal turn for the seat to move (place a camel, end), then the next seat's first action."""
+    copy = game.copy()
+    turn = [str(next(a for a in copy.legal_actions() if str(a).startswith("@"))), "end"]
+    for text in turn:
+        copy.push(parse_action(text))
+    return turn, [str(next(a for a in copy.legal_actions() if str(a).startswith("@")))]
+
+
+def test_nothing_an_answer_holds_beyond_the_asking_seats_turn_is_played() -> None:
+    """The page's client cuts an answer at its end (web/botclient.py); and whatever
+    reached the bot's queue is played only while the asking seat is to move."""
+    game = Game(_options(None, "easy"), seed=3)
+    game.push(parse_action(str(next(a for a in game.legal_actions() if str(a).startswith("@")))))
+    game.push(parse_action("end"))
+    turn, more = _turn_and_more(game)
+    client = BotClient()
+    client.receive(botworker.ready())
+    got: list[Answer] = []
+    rid, _ = client.request("{}", 1, "easy", 0, got.append)
+    text = json.dumps({"version": 2, "id": rid, "actions": turn + more, "turn_over": True, "think_ms": 1})
+    client.receive(text)
+    assert got[0].actions == tuple(turn)
+
+    bots = BotTurns(lambda: 0)
+    bots.thinker = _PastTheTurn(tuple(turn + more))
+    bots.pace_ms = 0
+    bots.ask(game, record.dumps(game))
+    played = []
+    while (notation := bots.next_action(game)) is not None:
+        game.push(parse_action(notation))
+        bots.played(game)
+        played.append(notation)
+    assert played == turn and game.seat == 0 and not bots.queue and not bots.error
