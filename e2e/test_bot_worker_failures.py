@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from caravan import Game, link, parse_action
 from caravan.options import Options, Player
+from caravan.record import dumps
 from e2e.conftest import BOOT_MS, Tab
 
 FAKE_WORKER = """
@@ -145,3 +146,20 @@ def test_what_an_answer_holds_past_the_bots_turn_is_never_played(own_page_tab: T
     played = json.loads(html.get_attribute("data-record") or "{}")["history"]
     assert played == turn, played
     assert html.get_attribute("data-left") == str(after.left)
+
+
+def test_the_worker_refuses_bot_options_the_page_never_sends(own_page_tab: Tab) -> None:
+    """`hard:iterations=1e9` would keep the worker busy for hours: only the strengths the
+    page seats are played, and this one is refused at once, kind `bot`."""
+    own_page_tab.open("?seed=3&autostart=2")
+    page = own_page_tab.page
+    game = Game(Options(short=True), seed=3)
+    ask = {"record": dumps(game), "seat": game.seat, "bot": "hard:iterations=1000000000", "seed": 1}
+    page.evaluate(
+        "text => { window.__answer = null; caravanBot.think(text).then(a => { window.__answer = a; }); }",
+        json.dumps(ask),
+    )
+    page.wait_for_function("window.__answer !== null", timeout=BOOT_MS)
+    answer = json.loads(page.evaluate("window.__answer"))
+    assert "without options" in answer["error"], answer
+    expect(page.locator("html")).to_have_attribute("data-bot", "ready")
