@@ -52,7 +52,7 @@ def test_announcer_says_the_action_and_focus_stays_on_the_saved_games_screen(sha
     html = page.locator("html")
     assert html.get_attribute("data-bot") == "off" and page.evaluate("caravanBot.worker") is None
     page.locator("#supply").focus()
-    ask = {"record": Driver(page).record(), "seat": Driver(page).game().seat, "bot": "random", "seed": 1}
+    ask = {"record": Driver(page).record(), "seat": Driver(page).game().seat, "bot": "easy", "seed": 1}
     state = page.evaluate(_THINK, json.dumps(ask | {"budget_ms": None}))
     assert state == "loading", "the request did not start the worker"
     page.wait_for_function("window.__answer", timeout=60_000)

@@ -41,15 +41,17 @@ HINT_BOT = "hard"  # a hint is what the hard bot would play now
 # worker's own text is English, for logs and tests; the page says these.
 # Translators: after "The bot could not play: ", why.
 WORKER_ERRORS = {
-    "request": N_("the page and the bot's worker did not understand each other"),
+    "request": N_("the page and the computer player did not understand each other"),
     "bot": N_("the game names a bot this page does not have"),
     "record": N_("the game could not be handed to the bot"),
     "over": N_("the game is over"),
     "seat": N_("it was not the bot's turn"),
     "illegal": N_("it chose an action the rules do not allow"),
     "failed": N_("the bot ran into an error"),
-    "unavailable": N_("its worker is not available"),
+    "unavailable": N_("the computer player is not available"),
     "not_understood": N_("its answer was not understood"),
+    "silent": N_("the computer player stopped answering"),
+    "start": N_("the computer player did not start"),
 }
 
 
@@ -167,6 +169,7 @@ class BotTurns:
         self.asked: tuple[int, int, object] | None = None  # the position a request is out for
         self.queue: list[str] = []  # the answer's actions not played yet
         self.queued_for: tuple[int, int, object] | None = None  # the position the next one is for
+        self.queued_seat = 0  # whose turn the queue is: nothing of it is played for another seat
         self.due = 0  # epoch ms when the next queued action plays
         self.last_shown = 0  # epoch ms of the last action shown (the player's or a bot's)
         self.skip = False  # the player asked to see the rest of this answer at once
@@ -224,7 +227,7 @@ class BotTurns:
         bot = bot_of(game)
         assert bot is not None
         if self.thinker is None:
-            self.error = _("No bot can play in this page: its worker is not available.")
+            self.error = _("No bot can play in this page: the computer player is not available.")
             return
         self.token += 1
         token = self.token
@@ -235,13 +238,13 @@ class BotTurns:
             game.seat,
             bot,
             decision_seed(game),
-            lambda answer: self._answered(token, key, answer),
+            lambda answer: self._answered(token, key, game.seat, answer),
             budget_ms=self.budget_ms,
         )
         if self.token == token and self.asked == key:  # not answered yet
             self.rid = rid
 
-    def _answered(self, token: int, key: tuple[int, int, object], answer: Answer) -> None:
+    def _answered(self, token: int, key: tuple[int, int, object], seat: int, answer: Answer) -> None:
         if token != self.token or self.asked != key:
             return  # stale: the game changed since it was asked
         self.asked = None
@@ -251,6 +254,7 @@ class BotTurns:
             return
         self.queue = list(answer.actions)
         self.queued_for = key
+        self.queued_seat = seat
         self.due = max(self.now(), self.last_shown + self.pace())
 
     def delay(self, game: Game) -> int | None:
@@ -283,6 +287,12 @@ class BotTurns:
         """The action ``next_action`` gave was played: the next one waits a pace."""
         self.last_shown = self.now()
         self.due = self.last_shown + self.pace()
+        step = game.history[-1] if game.history else None
+        if game.is_over() or game.seat != self.queued_seat or (step is not None and step.draws):
+            # The asking seat's turn is over (or a refill drew, I6: the rest was planned
+            # on the worker's own draws): whatever the answer holds beyond it is dropped,
+            # never played as the next seat's; a bot still to move is asked again.
+            self.queue = []
         if self.queue:
             self.queued_for = position_key(game)
         else:

@@ -800,9 +800,14 @@ def _activate(target: Any, *, keyboard: bool) -> None:
         _copy()
         return
     elif el.id in _BUTTONS:
+        if el.id in _ASK_AGAIN:
+            _restart_bot()
         _BUTTONS[el.id]()
-    elif not app.button(str(el.id)):  # the review's screens (web/review_screen.py)
-        return
+    else:
+        if el.id in _ASK_AGAIN:
+            _restart_bot()
+        if not app.button(str(el.id)):  # the review's screens (web/review_screen.py)
+            return
     render(keyboard=keyboard)
     _offer_download()
 
@@ -1156,11 +1161,52 @@ def _on_pagehide(_event: Any) -> None:
 bot_client = BotClient()
 
 
+# The buttons that ask the bot again after a failure: a worker given up (it did not
+# start, stopped answering, or answered nonsense) is replaced by a new one first.
+_ASK_AGAIN = ("bot-retry", "hint", "review-again")
+
+
 def _start_bot() -> None:
     """Start the bot worker (once): a bot may soon play."""
     if bot_client.launch() and bot_client.error is None:  # error: boot.js's caravanBot is missing
         window.caravanBot.start()
+    _bot_changed()
+
+
+def _restart_bot() -> None:
+    """A new worker for one given up (docs/WORKER.md, "Deadlines")."""
+    bot = getattr(window, "caravanBot", None)
+    if bot is None or is_none(bot) or not hasattr(bot, "restart"):
+        return  # no boot.js: nothing can start one
+    if bot_client.restart():
+        bot.restart()
+        _bot_changed()
+
+
+def _bot_changed() -> None:
+    """After anything that changed the worker's state: ``<html data-bot>``,
+    and one timer for the deadline of what the page now waits for."""
     _html.setAttribute("data-bot", bot_client.state)
+    if _deadline_timer["id"] is not None:
+        window.clearTimeout(_deadline_timer["id"])
+        _deadline_timer["id"] = None
+    due = bot_client.deadline()
+    if due is not None and "bot_expire" in _proxies:
+        wait = max(0, int(due - bot_client.now()) + 1)
+        _deadline_timer["id"] = window.setTimeout(_proxies["bot_expire"], wait)
+
+
+_deadline_timer: dict[str, Any] = {"id": None}
+
+
+def _bot_expire() -> None:
+    """The deadline's timer: a worker overdue is given up, and its requests fail."""
+    _deadline_timer["id"] = None
+    if bot_client.expire():
+        window.console.warn(f"caravan: the bot cannot play: {bot_client.error}")
+        _bot_settled()
+    else:
+        _bot_changed()  # not due yet (or the page slept): wait again
 
 
 def _want_bot() -> None:
@@ -1173,10 +1219,18 @@ def _on_bot_message(text: Any) -> None:
     got = bot_client.receive(str(text))
     if isinstance(got, Notice) and got.kind == "csp":
         window.console.error(f"CSP violation: (in the bot worker) {got.text}")
-    elif isinstance(got, Notice) and got.kind == "failed":
+    elif isinstance(got, Notice) and got.kind in ("failed", "error"):
         window.console.warn(f"caravan: the bot cannot play: {got.text}")
-    _html.setAttribute("data-bot", bot_client.state)
-    if isinstance(got, (Answer, Notice)) and _booted:
+    if isinstance(got, (Answer, Notice)):
+        _bot_settled()
+    else:
+        _bot_changed()
+
+
+def _bot_settled() -> None:
+    """The worker answered, got ready or was given up: show it."""
+    _bot_changed()
+    if _booted:
         # The game screen shows the bot's state; another screen (a form
         # being typed in, the history) is left alone until it is left.
         if app.screen in ("game", "review"):  # a review's progress too (web/review.py)
@@ -1210,7 +1264,7 @@ class _WorkerThinker:
         rid, text = bot_client.advise(kind, fields, on_answer)
         if text is not None:
             window.caravanBot.post(text)
-        _html.setAttribute("data-bot", bot_client.state)
+        _bot_changed()
         return rid
 
     def forget(self, rid: int) -> None:
@@ -1225,7 +1279,7 @@ def _bot_schedule() -> None:
     """Let the app ask for a bot's turn, and time the bot's next action."""
     _want_bot()
     app.bot_poll()
-    _html.setAttribute("data-bot", bot_client.state)
+    _bot_changed()
     if _bot_timer["id"] is not None:
         window.clearTimeout(_bot_timer["id"])
         _bot_timer["id"] = None
@@ -1249,7 +1303,7 @@ def bot_think(
     rid, text = bot_client.request(record, seat, bot, seed, on_answer, budget_ms=budget_ms)
     if text is not None:
         window.caravanBot.post(text)
-    _html.setAttribute("data-bot", bot_client.state)
+    _bot_changed()
     return rid
 
 
@@ -1309,6 +1363,11 @@ def boot() -> None:
     )
     # Under reduced motion a bot's actions show at once.
     app.bot_settings(pace_ms=query.bot_pace, budget_ms=query.bot_budget, instant=bool(_REDUCED.matches))
+    # Tests: a worker's silence found out in seconds (docs/WORKER.md, "Deadlines").
+    if query.bot_timeout is not None:
+        bot_client.grace_ms = query.bot_timeout
+    if query.bot_start_timeout is not None:
+        bot_client.start_limit_ms = query.bot_start_timeout
     for name, fn in (
         ("copied", _copied),
         ("copy_failed", _copy_failed),
@@ -1318,6 +1377,7 @@ def boot() -> None:
         ("file_failed", _file_failed),
         ("long_press", _long_pressed),
         ("bot_tick", _bot_tick),
+        ("bot_expire", _bot_expire),
     ):
         _proxies[name] = _proxy(fn)
     root = document.getElementById("app")

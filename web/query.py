@@ -22,6 +22,8 @@ class Query:
     casual: bool = False
     bot_pace: int | None = None  # ms per bot action shown (0: at once)
     bot_budget: int | None = None  # ms a bot may think per decision
+    bot_timeout: int | None = None  # ms of grace over a request's work (web/botclient.py)
+    bot_start_timeout: int | None = None  # ms the worker has to get ready
 
 
 def _unquote(text: str) -> str:
@@ -67,8 +69,8 @@ def _ms(text: str, low: int, high: int) -> int | None:
 
 
 def parse_query(search: str) -> Query:
-    """Read ``?seed=N&autostart=2&short=1&casual=1&bot_pace=MS&bot_budget=MS``;
-    anything malformed is ignored."""
+    """Read ``?seed=N&autostart=2&short=1&casual=1&bot_pace=MS&bot_budget=MS``
+    and ``&bot_timeout=MS&bot_start_timeout=MS``; anything malformed is ignored."""
     raw = _fields(search)
     auto = raw.get("autostart", "")
     autostart = int(auto) if auto in ("2", "3", "4") else None
@@ -79,4 +81,6 @@ def parse_query(search: str) -> Query:
         raw.get("casual") in ("1", "true"),
         _ms(raw.get("bot_pace", ""), 0, 10_000),
         _ms(raw.get("bot_budget", ""), 1, 10_000),
+        _ms(raw.get("bot_timeout", ""), 1, 600_000),
+        _ms(raw.get("bot_start_timeout", ""), 1, 600_000),
     )

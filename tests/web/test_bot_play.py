@@ -15,6 +15,7 @@ import json
 import random
 import re
 from html import unescape
+from typing import Any
 
 from caravan import Good, link, record
 from caravan.actions import EndTurn, MoveGood, parse_action
@@ -22,8 +23,10 @@ from caravan.board import SQUARE_NAMES
 from caravan.game import Game
 from caravan.options import Options, Player
 from caravan.playout import courier_action
+from web import botworker
 from web.app import App
-from web.bot_turns import DEFAULT_PACE_MS, undo_back
+from web.bot_turns import DEFAULT_PACE_MS, BotTurns, undo_back
+from web.botclient import Answer, BotClient
 from web.game_screen import BOT, PERSON
 from web.hint import hint_text
 from web.i18n import _ as tr
@@ -377,11 +380,43 @@ def test_a_bot_that_cannot_play_is_said_and_can_be_asked_again() -> None:
     assert run_bots(app, clock) and app.play.acts_now() == PERSON
 
 
+def test_a_silent_worker_is_said_in_plain_words_and_try_again_asks_a_new_one() -> None:
+    """A worker that never answers (hung, closed, out of memory): at its deadline the
+    bot's wait ends in words that never name the worker, with Try again; main.py
+    then restarts the worker (BotClient.restart) and the turn is asked again."""
+    thinker = FakeThinker(hold=True)
+    clock = [0.0]
+    thinker.client.now = lambda: clock[0]
+    app, _, page_clock, _ = bot_app(thinker)
+    app.start(_options(None, "easy"))
+    _person_turn(app, random.Random(1))
+    app.bot_poll()
+    assert _status(app) == "thinking"
+    thinker.inbox.clear()  # the worker never answers
+    due = thinker.client.deadline()
+    assert due is not None
+    clock[0] = due
+    assert thinker.client.expire()
+    assert _status(app) == "failed"
+    markup = unescape(app.view().markup)
+    said = tr("The bot could not play: {reason}", reason=tr("the computer player stopped answering"))
+    assert said in markup
+    assert "worker" not in markup.lower()
+    assert 'id="bot-retry"' in markup
+    assert thinker.client.restart()
+    thinker.client.receive(botworker.ready())
+    app.bot_retry()
+    app.bot_poll()
+    thinker.deliver()
+    assert run_bots(app, page_clock) and app.play.acts_now() == PERSON
+
+
 def test_no_worker_at_all_is_said() -> None:
     app = App(seed=1)
     app.start(_options("easy", None))
     app.bot_poll()
-    assert tr("No bot can play in this page: its worker is not available.") in unescape(app.view().markup)
+    said = tr("No bot can play in this page: the computer player is not available.")
+    assert said in unescape(app.view().markup)
     assert app.bot_delay() is None
 
 
@@ -418,3 +453,60 @@ def test_a_link_further_along_keeps_the_hints_counted_with_the_saved_copy() -> N
     assert "further along" in app.note
     assert app.game is not None and len(app.game.history) == len(game.history) + 1
     assert app.play.hints.used[:2] == [1, 0]
+
+
+class _PastTheTurn:
+    """A thinker whose answer holds the bot's turn and then the next seat's actions."""
+
+    state = "ready"
+
+    def __init__(self, actions: tuple[str, ...]) -> None:
+        self.actions = actions
+
+    def think(
+        self, record: str, seat: int, bot: str, seed: int, on_answer: Any, *, budget_ms: Any = None
+    ) -> int:
+        on_answer(Answer(1, actions=self.actions, turn_over=True))
+        return 1
+
+    def advise(self, kind: str, fields: dict[str, Any], on_answer: Any) -> int:
+        raise AssertionError("not asked")
+
+    def forget(self, rid: int) -> None:
+        pass
+
+
+def _turn_and_more(game: Game) -> tuple[list[str], list[str]]:
+    """A legal turn for the seat to move (place a camel, end), then the next seat's first action."""
+    copy = game.copy()
+    turn = [str(next(a for a in copy.legal_actions() if str(a).startswith("@"))), "end"]
+    for text in turn:
+        copy.push(parse_action(text))
+    return turn, [str(next(a for a in copy.legal_actions() if str(a).startswith("@")))]
+
+
+def test_nothing_an_answer_holds_beyond_the_asking_seats_turn_is_played() -> None:
+    """The page's client cuts an answer at its end (web/botclient.py); and whatever
+    reached the bot's queue is played only while the asking seat is to move."""
+    game = Game(_options(None, "easy"), seed=3)
+    game.push(parse_action(str(next(a for a in game.legal_actions() if str(a).startswith("@")))))
+    game.push(parse_action("end"))
+    turn, more = _turn_and_more(game)
+    client = BotClient()
+    client.receive(botworker.ready())
+    got: list[Answer] = []
+    rid, _ = client.request("{}", 1, "easy", 0, got.append)
+    text = json.dumps({"version": 2, "id": rid, "actions": turn + more, "turn_over": True, "think_ms": 1})
+    client.receive(text)
+    assert got[0].actions == tuple(turn)
+
+    bots = BotTurns(lambda: 0)
+    bots.thinker = _PastTheTurn(tuple(turn + more))
+    bots.pace_ms = 0
+    bots.ask(game, record.dumps(game))
+    played = []
+    while (notation := bots.next_action(game)) is not None:
+        game.push(parse_action(notation))
+        bots.played(game)
+        played.append(notation)
+    assert played == turn and game.seat == 0 and not bots.queue and not bots.error

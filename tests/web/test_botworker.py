@@ -71,7 +71,7 @@ def test_every_built_in_bot_answers_over_many_positions() -> None:
     """Each answer is legal in the real game, in order, from any point of real games."""
     for seed in (1, 2):
         game = _game(seed=seed)
-        for bot in ("random", "courier", "easy", "medium", "hard:iterations=400"):
+        for bot in ("easy", "medium", "hard"):
             for _ in range(4):
                 if game.is_over():
                     break
@@ -86,7 +86,7 @@ def test_a_refill_stops_the_answer_after_the_action_that_drew() -> None:
     game = _game(seed=11)
     while not game.is_over() and game.turn < 120:
         seat, bag = game.seat, game.bag_count
-        out = _ask(game, bot="courier")
+        out = _ask(game, bot="easy")
         for i, text in enumerate(out["actions"]):
             before = game.bag_count
             game.push(parse_action(text))
@@ -102,7 +102,7 @@ def test_the_same_request_gives_the_same_turn() -> None:
     """The record holds no draw to come (I11) and the worker replays it with fresh
     randomness each time: the same answer twice shows the bot never reads it."""
     game = _game(actions=14)
-    bot = "hard:iterations=800"
+    bot = "hard"
     assert _ask(game, bot=bot)["actions"] == _ask(game, bot=bot)["actions"]
 
 
@@ -119,10 +119,15 @@ def test_a_time_budget_is_a_deadline() -> None:
     [
         ({"version": 3}, "version 2 of the messages only", "request"),
         ({"version": None}, "version 2 of the messages only", "request"),
-        ({"bot": "nobody"}, "built-in bots only", "bot"),
-        ({"bot": "hard:colour=red"}, "colour", "bot"),
-        ({"bot": "web.main:boot"}, "built-in bots only", "bot"),
-        ({"bot": "caravan.bots:MediumBot"}, "built-in bots only", "bot"),
+        ({"bot": "nobody"}, "easy, medium, hard, without options", "bot"),
+        ({"bot": "hard:colour=red"}, "without options", "bot"),
+        ({"bot": "hard:iterations=1e9"}, "without options", "bot"),
+        ({"bot": "hard:budget=3600"}, "without options", "bot"),
+        ({"bot": "random"}, "without options", "bot"),
+        ({"bot": "courier"}, "without options", "bot"),
+        ({"bot": 5}, "without options", "bot"),
+        ({"bot": "web.main:boot"}, "without options", "bot"),
+        ({"bot": "caravan.bots:MediumBot"}, "without options", "bot"),
         ({"seat": 1}, "turn", "seat"),
         ({"seed": -1}, "'seed'", "request"),
         ({"seed": True}, "'seed'", "request"),

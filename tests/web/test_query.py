@@ -37,3 +37,10 @@ def test_the_bots_pace_and_budget_are_milliseconds_in_bounds_else_ignored() -> N
     for bad in ("-1", "10001", "1e3", "", "x", "99999999", " 5"):
         assert parse_query(f"?bot_pace={bad}&bot_budget={bad}") == Query(), bad
     assert parse_query("?bot_budget=0").bot_budget is None  # a budget of nothing is no budget
+
+
+def test_the_bot_workers_deadlines_for_tests() -> None:
+    """?bot_timeout (grace over a request's work) and ?bot_start_timeout (its start), in ms."""
+    got = parse_query("?bot_timeout=1500&bot_start_timeout=2000")
+    assert (got.bot_timeout, got.bot_start_timeout) == (1500, 2000)
+    assert parse_query("?bot_timeout=0&bot_start_timeout=x") == Query()

@@ -155,25 +155,42 @@
     if (bot.listener) bot.listener(text);
     else bot.inbox.push(text);
   }
-  function botFailed(reason) {
+  function botFailed(reason, type) {
     // Later, never within the caller's own call of start() or post() (the page's Python).
-    setTimeout(function () { fromBot(JSON.stringify({ version: 2, type: "failed", error: reason })); }, 0);
+    setTimeout(function () { fromBot(JSON.stringify({ version: 2, type: type || "failed", error: reason })); }, 0);
+  }
+  // A worker of its own each time: after a failure the page's "Try again" asks for a new
+  // one (`caravanBot.restart()`), and only the newest one's messages are heard. An error
+  // event is reported as "error": it condemns a worker that never got ready (its script
+  // did not load), not one that still answers (web/botclient.py decides).
+  function spawn() {
+    try {
+      var botMeta = document.querySelector('meta[name="caravan-bot-worker"]');
+      var worker = new Worker(botMeta.content, { type: "module" });
+      bot.worker = worker;
+      worker.onmessage = function (e) { if (bot.worker === worker) fromBot(typeof e.data === "string" ? e.data : ""); };
+      worker.onerror = function (e) {
+        if (bot.worker !== worker) return;
+        botFailed("the bot's script did not load" + (e && e.message ? " (" + e.message + ")" : ""), "error");
+      };
+      bot.outbox.splice(0).forEach(function (text) { worker.postMessage(text); });
+    } catch (e) {
+      bot.worker = null;
+      botFailed("this browser cannot start the bot (" + ((e && e.message) || e) + ")");
+    }
   }
   bot.start = function () {
     if (bot.started) return;
     bot.started = true;
     html.setAttribute("data-bot", "loading");
-    try {
-      var botMeta = document.querySelector('meta[name="caravan-bot-worker"]');
-      bot.worker = new Worker(botMeta.content, { type: "module" });
-      bot.worker.onmessage = function (e) { fromBot(String(e.data)); };
-      bot.worker.onerror = function (e) {
-        botFailed("the bot's script did not load" + (e && e.message ? " (" + e.message + ")" : ""));
-      };
-      bot.outbox.splice(0).forEach(function (text) { bot.worker.postMessage(text); });
-    } catch (e) {
-      botFailed("this browser cannot start the bot (" + ((e && e.message) || e) + ")");
-    }
+    spawn();
+  };
+  bot.restart = function () {
+    if (bot.worker) bot.worker.terminate();
+    bot.worker = null;
+    bot.outbox = [];
+    bot.started = true;
+    spawn();
   };
   html.setAttribute("data-bot", "off");
 

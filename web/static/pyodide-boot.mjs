@@ -2,7 +2,8 @@
 // Pyodide's own loadPyodide, booting from the memory snapshot the build took
 // of Python just after its start (tools/snapshot.mjs), which skips most of a
 // boot's work. If the snapshot cannot be had (not downloaded, no
-// DecompressionStream) or cannot be restored, Python starts the usual way.
+// DecompressionStream, not the bytes its name's hash says) or cannot be restored,
+// Python starts the usual way.
 //
 // tools/build.py rewrites the two "./..." paths below to the bundle's
 // versioned ones (relative to assets/, where this file lands content-hashed).
@@ -11,10 +12,38 @@ import { loadPyodide as load, version } from "./node_modules/pyodide/pyodide.mjs
 const RUNTIME = new URL("./node_modules/pyodide/pyodide.mjs", import.meta.url);
 const SNAPSHOT = new URL("./pyodide-snapshot.gz", import.meta.url);
 
+// The first hex digits of the file's sha256, which its name carries (tools/build.py,
+// "pyodide-snapshot.<hash>.gz"); none in the source tree, where nothing is checked.
+const EXPECTED = (/\.([0-9a-f]{8,64})\.gz$/.exec(SNAPSHOT.pathname) || [])[1] || "";
+
+// A snapshot is memory restored as it is: a copy changed inside (still valid gzip:
+// same-origin code can write the service worker's cache) would crash Python on every
+// boot, and every reload would serve the same copy. So its bytes must match the hash
+// in its name, and a bad copy is dropped from our caches (sw.js names them
+// "caravan:<scope>:<release>") so that the next load fetches a good one.
+async function forget() {
+  if (typeof caches === "undefined") return;
+  try {
+    const names = (await caches.keys()).filter((name) => name.startsWith("caravan:"));
+    await Promise.all(names.map(async (name) => (await caches.open(name)).delete(SNAPSHOT.href)));
+  } catch (error) {
+    console.warn(`the damaged snapshot could not be dropped from the cache: ${(error && error.message) || error}`);
+  }
+}
+
 async function snapshot() {
   const response = await fetch(SNAPSHOT);
   if (!response.ok) throw new Error(`${SNAPSHOT.pathname} did not download (${response.status})`);
-  const raw = response.body.pipeThrough(new DecompressionStream("gzip"));
+  const packed = await response.arrayBuffer();
+  if (EXPECTED) {
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", packed));
+    const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+    if (!hex.startsWith(EXPECTED)) {
+      await forget();
+      throw new Error(`${SNAPSHOT.pathname} is damaged (its sha256 is not the one its name carries)`);
+    }
+  }
+  const raw = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(raw).arrayBuffer());
 }
 
@@ -35,12 +64,16 @@ export async function loadPyodide(options) {
         return once.then(resolve, reject);
       },
     };
+    let restored = false;
     try {
       const pyodide = await load({ ...settings, _loadSnapshot: handover });
-      // Every boot from the snapshot would draw the same numbers.
-      pyodide.runPython("import random; random.seed()");
+      restored = true;
+      // Every boot from the snapshot would draw the same numbers. Also a check that
+      // the Python restored runs at all: if not, a normal start is still possible.
+      pyodide.runPython("import random, json; random.seed(); json.loads('[1]')");
       return pyodide;
     } catch (error) {
+      if (restored) await forget();  // it matched its hash yet failed: never again from this copy
       console.warn(`Python starts without its snapshot: ${(error && error.message) || error}`);
     }
   }

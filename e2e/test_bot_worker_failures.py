@@ -1,0 +1,165 @@
+"""A bot worker that fails after it started (docs/WORKER.md, "Deadlines"): silent, closed,
+never ready, or answering what cannot be an answer. The page never waits for ever: the
+bot's status says why in plain words (never the word "worker"), with Try again, which
+starts a new worker; a stray error event from a worker that answers changes nothing.
+
+An init script replaces the page's `Worker` for the bot's script only, as
+e2e/test_bot_worker.py counts them: the first bot worker is a fake scripted by the
+test's mode, any later one the real worker."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from caravan import Game, link, parse_action
+from caravan.options import Options, Player
+from caravan.record import dumps
+from e2e.conftest import BOOT_MS, Tab
+
+FAKE_WORKER = """
+(() => {
+  const MODE = %r;
+  const ACTIONS = %s;  // 'past-the-turn': the bot's turn, then the next seat's actions
+  const NativeWorker = window.Worker;
+  window.__botWorkers = 0;
+  window.Worker = function (url, options) {
+    if (!String(url).includes('bot-worker')) return new NativeWorker(url, options);
+    window.__botWorkers += 1;
+    if (window.__botWorkers > 1 || MODE === 'stray-error') {
+      const real = new NativeWorker(url, options);
+      if (MODE === 'stray-error') {
+        // An error event once it is ready, as an uncaught error in a timer of it would give.
+        real.addEventListener('message', () => setTimeout(() => {
+          if (real.onerror) real.onerror(new ErrorEvent('error', { message: 'stray' }));
+        }, 0), { once: true });
+      }
+      return real;
+    }
+    const fake = { onmessage: null, onerror: null, closed: false, terminate() { fake.closed = true; } };
+    const send = (data) => setTimeout(() => {
+      if (!fake.closed && fake.onmessage) fake.onmessage({ data });
+    }, 0);
+    if (MODE !== 'never-ready') send(JSON.stringify({ version: 2, type: 'ready', python: 'fake' }));
+    fake.postMessage = (text) => {
+      const id = JSON.parse(text).id;
+      const turn = { actions: ['end'], turn_over: true, think_ms: 1 };
+      if (MODE === 'closes') setTimeout(() => { fake.closed = true; }, 0);  // after its ready
+      else if (MODE === 'not-text') send({ version: 2, id, ...turn });
+      else if (MODE === 'too-long') {
+        send(JSON.stringify({ version: 2, id, ...turn, pad: 'x'.repeat(100001) }));
+      }
+      else if (MODE === 'other-version') send(JSON.stringify({ version: 3, id, ...turn }));
+      else if (MODE === 'past-the-turn') send(JSON.stringify({ version: 2, id, ...turn, actions: ACTIONS }));
+      else if (MODE === 'wrong-id') send(JSON.stringify({ version: 2, id: id + 1000, ...turn }));
+      // 'silent', 'never-ready': nothing, ever
+    };
+    return fake;
+  };
+})();
+"""
+# The grace over a request's work for the fakes: seconds, not the page's 20.
+QUERY = "?bot_pace=0&bot_budget=40&bot_timeout=1500"
+
+
+def _bot_to_move() -> Game:
+    """A new game whose first turn is an easy bot's: the page asks for it at once."""
+    first, second = Options().players
+    bot = Player(second.name, second.colour, "easy")
+    return Game(Options(players=(first, bot), short=True, start=1), seed=4)
+
+
+def _said(tab: Tab) -> None:
+    """The page's console warning that the bot cannot play is expected: drop it."""
+    tab.log.console[:] = [(k, t) for k, t in tab.log.console if "the bot cannot play" not in t]
+
+
+def _open(tab: Tab, mode: str, query: str = QUERY, actions: list[str] | None = None) -> None:
+    tab.page.add_init_script(FAKE_WORKER % (mode, json.dumps(actions or [])))
+    tab.open(query + "#" + link.encode(_bot_to_move()))
+
+
+@pytest.mark.parametrize(
+    ("mode", "words", "query"),
+    [
+        ("silent", "the computer player stopped answering", QUERY),
+        ("closes", "the computer player stopped answering", QUERY),
+        ("never-ready", "the computer player did not start", QUERY + "&bot_start_timeout=1500"),
+        ("not-text", "its answer was not understood", QUERY),
+        ("too-long", "its answer was not understood", QUERY),
+        ("other-version", "its answer was not understood", QUERY),
+        ("wrong-id", "its answer was not understood", QUERY),
+    ],
+)
+def test_a_worker_without_a_usable_answer_ends_the_wait_in_plain_words(
+    own_page_tab: Tab, mode: str, words: str, query: str
+) -> None:
+    _open(own_page_tab, mode, query)
+    page = own_page_tab.page
+    status = page.locator("#bot-status")
+    expect(status).to_have_attribute("data-bot-turn", "failed", timeout=15_000)
+    expect(page.locator("html")).to_have_attribute("data-bot", "failed")
+    text = page.locator("#bot-text").inner_text()
+    assert text == f"The bot could not play: {words}", text
+    assert "worker" not in page.locator("#screen").inner_text().lower()
+    expect(page.locator("#bot-retry")).to_be_visible()
+    _said(own_page_tab)
+
+
+def test_try_again_starts_a_new_worker_and_the_bot_plays(own_page_tab: Tab) -> None:
+    """The first worker is silent; Try again's is the real one, and the bot's turn is played."""
+    _open(own_page_tab, "silent")
+    page = own_page_tab.page
+    expect(page.locator("#bot-status")).to_have_attribute("data-bot-turn", "failed", timeout=15_000)
+    page.locator("#bot-retry").click()
+    expect(page.locator("html")).to_have_attribute("data-seat", "0", timeout=BOOT_MS)
+    assert page.evaluate("window.__botWorkers") == 2
+    expect(page.locator("html")).to_have_attribute("data-bot", "ready")
+    _said(own_page_tab)
+
+
+def test_a_stray_error_event_from_a_worker_that_answers_changes_nothing(own_page_tab: Tab) -> None:
+    _open(own_page_tab, "stray-error")
+    page = own_page_tab.page
+    expect(page.locator("html")).to_have_attribute("data-seat", "0", timeout=BOOT_MS)
+    assert page.evaluate("window.__botWorkers") == 1
+    expect(page.locator("html")).not_to_have_attribute("data-bot", "failed")
+    _said(own_page_tab)
+
+
+def test_what_an_answer_holds_past_the_bots_turn_is_never_played(own_page_tab: Tab) -> None:
+    """The answer holds the bot's turn and then the person's first action: the page plays
+    the bot's turn and stops there, the person to move with all their actions."""
+    game = _bot_to_move()
+    turn = [str(next(a for a in game.legal_actions() if str(a).startswith("@"))), "end"]
+    after = game.copy()
+    for text in turn:
+        after.push(parse_action(text))
+    theirs = [str(next(a for a in after.legal_actions() if str(a).startswith("@")))]
+    _open(own_page_tab, "past-the-turn", actions=turn + theirs)
+    page = own_page_tab.page
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-seat", "0", timeout=15_000)
+    expect(html).to_have_attribute("data-bot", "ready")
+    played = json.loads(html.get_attribute("data-record") or "{}")["history"]
+    assert played == turn, played
+    assert html.get_attribute("data-left") == str(after.left)
+
+
+def test_the_worker_refuses_bot_options_the_page_never_sends(own_page_tab: Tab) -> None:
+    """`hard:iterations=1e9` would keep the worker busy for hours: only the strengths the
+    page seats are played, and this one is refused at once, kind `bot`."""
+    own_page_tab.open("?seed=3&autostart=2")
+    page = own_page_tab.page
+    game = Game(Options(short=True), seed=3)
+    ask = {"record": dumps(game), "seat": game.seat, "bot": "hard:iterations=1000000000", "seed": 1}
+    page.evaluate(
+        "text => { window.__answer = null; caravanBot.think(text).then(a => { window.__answer = a; }); }",
+        json.dumps(ask),
+    )
+    page.wait_for_function("window.__answer !== null", timeout=BOOT_MS)
+    answer = json.loads(page.evaluate("window.__answer"))
+    assert "without options" in answer["error"], answer
+    expect(page.locator("html")).to_have_attribute("data-bot", "ready")
