@@ -338,14 +338,14 @@ _EMPTY_PICTURE = r"\1\2"
 
 
 def _with_front_pages(html: str, pages: dict[str, str]) -> str:
-    """The English front page in ``#screen`` (inert), and one ``<template
+    """The English front page in ``#screen`` (its fields inert), and one ``<template
     data-front="xx">`` per other language after it, without the board's
     picture (14 kB each: web/static/front.js lends them the English one until
     Python draws the live page): while Python boots, boot.js shows it (first
     paint) and front.js swaps in the language shown."""
     if html.count(SCREEN_TAG) != 1:
         raise BuildError(f"index.html needs exactly one {SCREEN_TAG}")
-    english = f'<div class="prerendered" data-front="en" inert>{pages["en"]}</div>'
+    english = f'<div class="prerendered" data-front="en">{pages["en"]}</div>'
     templates = "".join(
         f'\n<template data-front="{lang}">{_PICTURE.sub(_EMPTY_PICTURE, markup, count=1)}</template>'
         for lang, markup in pages.items()

@@ -6,8 +6,9 @@ The page's own Python draws it (``web.newgame_screen.front_page`` with a
 fresh form, its rule citations linked as App.view links them, the
 catalogues compiled by tools/i18n.py), so what shows before Python runs in
 the browser is what the page draws once it does. boot.js
-shows it while the page boots (the form inert until then) when there is no
-game to resume or open. Standard library only, as tools/build.py.
+shows it while the page boots when there is no game to resume or open: its
+buttons take a tap (web/static/front.js keeps it until Python is ready), its
+fields are inert. Standard library only, as tools/build.py.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import gettext
 import io
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -28,6 +30,16 @@ from web.markup import link_rules  # noqa: E402
 from web.newgame import Form  # noqa: E402
 from web.newgame_screen import front_page  # noqa: E402
 
+_FIELD = re.compile(r"<(input|select|textarea)\b")
+
+
+def inert_fields(markup: str) -> str:
+    """``markup`` with every form field ``inert``. The first paint's buttons
+    take a tap before Python runs (web/static/front.js keeps it until Python
+    can act on it), but what is typed or chosen in a field would be lost
+    without a word when Python draws the live form over it."""
+    return _FIELD.sub(r"<\1 inert", markup)
+
 
 def front_pages(root: Path = ROOT) -> dict[str, str]:
     """Language code -> the front page's markup, English first."""
@@ -38,7 +50,7 @@ def front_pages(root: Path = ROOT) -> dict[str, str]:
             po = root / "caravan" / "locale" / lang / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
             translations = gettext.GNUTranslations(io.BytesIO(i18n.compile_po(po)))
         page_i18n.use(translations, lang)
-        out[lang] = link_rules(front_page(Form()))  # as App.view does
+        out[lang] = inert_fields(link_rules(front_page(Form())))  # as App.view does
     page_i18n.use(None)
     return out
 

@@ -64,6 +64,14 @@ BOOT: dict[str, str] = {
         "Play Caravan, Joe Huber's board game of camels and goods, in your browser: "
         "2 to 4 players on one device, or against the computer."
     ),
+    # A choice made on the front page before Python is ready (web/static/front.js): shown
+    # beside the boot's progress until the page can carry it out.
+    "taken.play": N_("Starting the game…"),
+    "taken.howto": N_("Opening How to play…"),
+    "taken.rules": N_("Opening the rules…"),
+    "taken.saved": N_("Opening your saved games…"),
+    # The header's button that opens the rules reference (drawn before Python runs too).
+    "rules": N_("Rules"),
     "reload": N_("Reload"),
     "close": N_("Close"),
     # The web app manifest (web/static/manifest.webmanifest): shown when the game is installed.

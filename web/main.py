@@ -1347,6 +1347,25 @@ def _use_catalogue(code: Any, data: Any) -> None:
     render()
 
 
+def _carry_out_pending() -> None:
+    """A tap made on the first paint (the front page drawn at build time, the
+    header's Rules) before Python was ready: web/static/front.js kept the
+    last one and showed it as taken, so the player waited for it rather than
+    tapping again. It is carried out here once, as the same tap on the live
+    page just drawn (its controls have the same ids), and then forgotten."""
+    pending = getattr(window, "caravanPending", None)
+    window.caravanPending = None
+    _html.removeAttribute("data-pending")
+    if pending is None or is_none(pending):
+        return
+    try:
+        el = document.querySelector(str(pending.selector))
+    except Exception:  # not a selector: nothing that front.js would keep
+        return
+    if not is_none(el):
+        _activate(el, keyboard=bool(pending.keyboard))
+
+
 def boot() -> None:
     global app, _booted
     query = parse_query(str(window.location.search))
@@ -1407,6 +1426,7 @@ def boot() -> None:
         _clear_hash()
     _booted = True
     render()
+    _carry_out_pending()
     _html.setAttribute("data-ready", "true")
 
 

@@ -9,6 +9,7 @@ import io
 import random
 import re
 from html import unescape
+from html.parser import HTMLParser
 
 from caravan import city_wants
 from caravan.board import SIZE, SQUARE_NAMES
@@ -21,7 +22,7 @@ from tools import i18n as catalogues
 from tools import prerender
 from tools.build import _with_front_pages
 from web import i18n
-from web.app import App
+from web.app import App, header_markup
 from web.newgame import VARIANT_WHY, VARIANTS
 from web.newgame_screen import PICTURE_ACTIONS, QUICK_BOT
 from web.palette import player_hex
@@ -220,12 +221,57 @@ def test_r15_r17_game_over_celebrates_the_winner_beside_the_final_board_and_offe
     assert len(re.findall(r"data-final-seat=", over)) == 2
 
 
+class _Controls(HTMLParser):
+    """The buttons, inputs and selects of some markup, split by whether an
+    ancestor is ``inert``."""
+
+    VOID = frozenset({"input", "br", "img", "meta", "link", "hr"})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[bool] = []  # inert or not, per open element
+        self.live: list[str] = []
+        self.dead: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = dict(attrs)
+        inert = "inert" in named or (bool(self.stack) and self.stack[-1])
+        if tag in ("button", "input", "select"):
+            name = named.get("id") or ("rule" if "data-rule" in named else tag)
+            (self.dead if inert else self.live).append(str(name))
+        if tag not in self.VOID:
+            self.stack.append(inert)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in self.VOID:
+            self.handle_starttag(tag, attrs)
+            self.stack.pop()
+        else:
+            self.handle_starttag(tag, attrs)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in self.VOID and self.stack:
+            self.stack.pop()
+
+
+def _controls(markup: str) -> tuple[list[str], list[str]]:
+    parser = _Controls()
+    parser.feed(markup)
+    return parser.live, parser.dead
+
+
 def test_the_first_paint_is_the_front_page_the_page_draws_in_each_language() -> None:
     pages = prerender.front_pages()
     assert list(pages) == ["en", *catalogues.LANGUAGES]
     app, _ = make_app()
     app.boot()
-    assert pages["en"] == _front(app.view().markup)  # the same function, the same page
+    # The same function, the same page, but for its fields: inert until Python draws the live
+    # ones (what was typed there would be lost), while its buttons take a tap (front.js).
+    assert pages["en"].replace(" inert ", " ") == _front(app.view().markup)
+    live, dead = _controls(pages["en"])
+    assert {"play-computer", "start-game", "howto-open", "saved-button"} <= set(live)
+    assert len(dead) >= 2 + 2 * 2 + len(VARIANTS) + 1  # count; names, colours, types; variants; start
+    assert not [name for name in dead if name in live]
     for lang in catalogues.LANGUAGES:
         po = prerender.ROOT / "caravan" / "locale" / lang / "LC_MESSAGES" / "caravan.po"
         i18n.use(gettext.GNUTranslations(io.BytesIO(catalogues.compile_po(po))), lang)
@@ -239,5 +285,16 @@ def test_the_first_paint_is_the_front_page_the_page_draws_in_each_language() -> 
     assert html.count("<template data-front=") == 4  # es, fr, pl, nl: English is in #screen
     # The templates leave the board's picture out (front.js lends them the English one).
     assert html.count('<svg class="front-board') == 1
-    english = f'<div class="prerendered" data-front="en" inert>{pages["en"]}</div>'
+    english = f'<div class="prerendered" data-front="en">{pages["en"]}</div>'
     assert html.startswith(f'<main id="screen">{english}</main>')
+
+
+def test_the_headers_rules_button_in_the_first_paint_is_the_one_the_page_draws() -> None:
+    """index.html draws the header's Rules before Python runs (a tap on it is
+    kept until Python is ready, web/static/front.js): the same button as
+    web/app.py's, but for the boot's word key, so that Python's drawing over it
+    changes nothing a player or a test sees."""
+    page = (prerender.ROOT / "index.html").read_text(encoding="utf-8")
+    m = re.search(r'<nav id="top-tools">(.*?)</nav>', page, re.S)
+    assert m is not None
+    assert m[1].replace(' data-boot="rules"', "") == header_markup()
