@@ -1,13 +1,15 @@
-"""The built-in bots, weakest first: ``random``, ``courier``, ``easy``, ``medium``, ``hard``.
+"""The built-in bots, weakest first: ``random``, ``courier``, ``easy``, ``medium``, ``hard``,
+and ``hard@1``, the hard bot before the turn search, kept as the yardstick.
 
 ``random`` and ``courier`` are ``caravan.playout``'s policies (what tests and
 benchmarks use) behind the bot interface. ``easy`` plays as the courier with
 now and then a turn planned as medium plans it; ``medium`` plans its
-whole turn by beam search (``planner.best_turns``); ``hard`` takes the
-planner's best turns as candidates and chooses among them by Monte Carlo
-(``search.choose``): planner-driven rollouts of the next turns, deeper for
-the better candidates as the budget allows, with the draws of every refill
-sampled from the goods still in the bag.
+whole turn by beam search (``planner.best_turns``); ``hard`` judges the
+planner's best turns and its steals by sampled rollouts through the next
+player's reply and its own next turn (``turnsearch``); ``hard@1`` chooses
+among the planner's turns by Monte Carlo over shorter rollouts
+(``search.choose``). Both sample the draws of every refill from the goods
+still in the bag (I11).
 """
 
 from __future__ import annotations
@@ -186,7 +188,8 @@ class HardBot(TurnBot):
     the think time (default ``HARD_BUDGET``, by the number of players).
     ``budget`` (seconds) instead sets a wall-clock deadline per turn.
     ``candidates``: the planner's turns judged; ``width``: its beam;
-    ``reply_width``: the beam of the replies planned in deeper rollouts;
+    ``reply_width``: the beam of the next player's reply and of the bot's own
+    next turn in the rollouts;
     ``samples``: rollouts per turn at the first level; ``depth``: levels."""
 
     name = "hard"
