@@ -175,3 +175,12 @@ def stop_server(proc: subprocess.Popen[str]) -> None:
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
+
+
+# Every main-thread task over 50 ms from now on (the Long Tasks API), into window.__longTasks.
+WATCH_LONG_TASKS = """() => {
+  window.__longTasks = [];
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries()) window.__longTasks.push(Math.round(e.duration));
+  }).observe({ type: 'longtask' });
+}"""

@@ -21,15 +21,9 @@ from caravan.bots import make_bot
 from caravan.options import Player
 from caravan.record import dumps
 from e2e.conftest import BOOT_MS, Tab
+from e2e.harness import WATCH_LONG_TASKS
 
 BOT_READY = "['ready', 'failed'].includes(document.documentElement.getAttribute('data-bot'))"
-# Every main-thread task over 50 ms from now on (the Long Tasks API).
-WATCH_LONG_TASKS = """() => {
-  window.__longTasks = [];
-  new PerformanceObserver(list => {
-    for (const e of list.getEntries()) window.__longTasks.push(Math.round(e.duration));
-  }).observe({ type: 'longtask' });
-}"""
 ASK = """text => {
   window.__answer = null;
   caravanBot.think(text).then(a => { window.__answer = a; });

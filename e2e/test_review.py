@@ -20,15 +20,10 @@ from caravan import link, record
 from caravan.game import Game
 from caravan.options import Options, Player
 from e2e.conftest import BOOT_MS, Tab
+from e2e.harness import WATCH_LONG_TASKS
 from e2e.saving import finished_game
 
 REVIEW_MS = 240_000  # every turn of a game, judged at 40 ms, on a loaded machine
-WATCH_LONG_TASKS = """() => {
-  window.__longTasks = [];
-  new PerformanceObserver(list => {
-    for (const e of list.getEntries()) window.__longTasks.push(Math.round(e.duration));
-  }).observe({ type: 'longtask' });
-}"""
 
 
 def _finished_with_a_bot() -> Game:

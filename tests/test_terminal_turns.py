@@ -14,6 +14,7 @@ from caravan import events as ev
 from caravan.terminal import COMMANDS, completions, help_text, session, terminal_words
 from caravan.text import turn_summary
 from tests.positions import blank, camel, keep_in_bag, refill_ready
+from tests.test_terminal_screen import last_screen
 from tools import i18n
 
 PLAYERS = ["--players", "Ann,Bob"]
@@ -29,16 +30,6 @@ def run(lines: list[str], argv: list[str]) -> tuple[Game | None, str]:
     out = io.StringIO()
     game = session(argv, io.StringIO("".join(line + "\n" for line in lines)), out)
     return game, out.getvalue()
-
-
-def last_screen(out: str) -> list[str]:
-    """From the last board's top border to the last prompt: what a 24-line terminal shows."""
-    lines = out.split("\n")
-    top = max(
-        i for i, line in enumerate(lines[:-1]) if line.startswith("  +----a") and lines[i + 1][:2] == "7 "
-    )
-    prompt = max(i for i, line in enumerate(lines) if "> " in line)
-    return lines[top : prompt + 1]
 
 
 def last_delivery(short: bool) -> str:
