@@ -179,6 +179,13 @@ class FrozenHardBot(TurnBot):
 HARD_BUDGET = {2: 11_000, 3: 8_800, 4: 6_400}
 
 
+def _hard_budget(game: Game, budget: Budget) -> Budget:
+    """``budget``, or hard's default for this many players when it sets no limit."""
+    if budget.iterations is None and budget.seconds is None:
+        return Budget(iterations=HARD_BUDGET[game.seats])
+    return budget
+
+
 class HardBot(TurnBot):
     """Whole turns from the planner, judged by sampled rollouts to the bot's next turn
     (``turnsearch``), scored by the evaluation with the ``HARD`` weights.
@@ -218,10 +225,7 @@ class HardBot(TurnBot):
     ) -> list[Judged]:
         """The candidate turns for the player to move (and ``extra`` ones: a turn
         a person played, for a review), judged, best first."""
-        budget = budget or self.default_budget
-        if budget.iterations is None and budget.seconds is None:
-            budget = Budget(iterations=HARD_BUDGET[game.seats])
-        clock = budget.start()
+        clock = _hard_budget(game, budget or self.default_budget).start()
         started = positions_evaluated()
         turns = candidate_turns(game, seed=self.seed, candidates=self.candidates, width=self.width)
         turns += [t for t in extra if t not in turns]
@@ -240,8 +244,7 @@ class HardBot(TurnBot):
         if game.left < actions_for_turn(game.turn):
             # Planned again mid-turn (a refill drew other goods than the search sampled,
             # R13): fewer actions are left to choose, and the turn has had a search already.
-            if budget.iterations is None and budget.seconds is None:
-                budget = Budget(iterations=HARD_BUDGET[game.seats])
+            budget = _hard_budget(game, budget)
             budget = Budget(
                 iterations=None if budget.iterations is None else budget.iterations // 2,
                 seconds=None if budget.seconds is None else budget.seconds / 2,
