@@ -232,3 +232,12 @@ def on(game: Game, square: str) -> list[str]:
 def set_theft(game: Game, theft: tuple[int, ...]) -> Game:
     """Theft markers per seat (they must still add up to one per player, R1)."""
     return rebuild(game, replace(game.state(), theft=theft))
+
+
+def last_delivery() -> Game:
+    """R14: the bag is empty, so the next delivery ends the game (I7). Seat 1 (0) can
+    deliver the salt on d4 to Timbuktu (d5); seat 2 the meat on c3 to Walata (c4)."""
+    g = blank(short=True)
+    g = camel(camel(g, 0, "d4", "S"), 0, "d5")
+    g = camel(camel(g, 1, "c3", "M"), 1, "c4")
+    return keep_in_bag(g, "")

@@ -16,7 +16,7 @@ from caravan.actions import END_TURN, Action
 from caravan.advice import Reason, explain, hint
 from caravan.bots import Budget, HardBot, make_bot
 from caravan.words import Words
-from tests.positions import blank, camel, demand, keep_in_bag, loose
+from tests.positions import blank, camel, demand, last_delivery, loose
 from tests.translations import compiled
 
 BUDGET = Budget(iterations=1000)
@@ -25,15 +25,6 @@ ENGLISH = Words(gettext.NullTranslations())
 
 def turn(*texts: str) -> tuple[Action, ...]:
     return tuple(parse_action(t) for t in texts)
-
-
-def last_delivery() -> Game:
-    """R14: the bag is empty, so the next delivery ends the game (I7). Seat 1 (0) can
-    deliver the salt on d4 to Timbuktu (d5); seat 2 the meat on c3 to Walata (c4)."""
-    g = blank(short=True)
-    g = camel(camel(g, 0, "d4", "S"), 0, "d5")
-    g = camel(camel(g, 1, "c3", "M"), 1, "c4")
-    return keep_in_bag(g, "")
 
 
 def test_r12_r14_i7_the_hint_is_the_delivery_that_ends_the_game_and_says_its_points() -> None:

@@ -27,7 +27,7 @@ from caravan.review import (
     turns,
     verdict,
 )
-from tests.positions import blank, camel, keep_in_bag, refill_ready
+from tests.positions import last_delivery, refill_ready
 
 BUDGET = Budget(iterations=1500)
 SEED = 9
@@ -40,14 +40,6 @@ def hard_against_medium(last_turn: int = 14) -> Game:
     while not g.is_over() and g.turn <= last_turn:
         g.push(bots[g.seat].act(g.view(g.seat)))
     return g
-
-
-def last_delivery() -> Game:
-    """R14: the bag is empty, the next delivery ends the game (I7); both seats have one in reach (R12)."""
-    g = blank(short=True)
-    g = camel(camel(g, 0, "d4", "S"), 0, "d5")
-    g = camel(camel(g, 1, "c3", "M"), 1, "c4")
-    return keep_in_bag(g, "")
 
 
 def test_the_hard_bots_own_turns_have_almost_nothing_to_correct() -> None:
