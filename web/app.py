@@ -33,7 +33,8 @@ from .review_screen import ReviewScreen
 from .saved import Entry, Saves
 from .saved_screen import SavedScreen
 from .selection import Selection
-from .services import Page, Services
+from .services import Page, Services, storage_problem
+from .storage import StorageError, StorageFull
 from .view import LAYOUT, View, title_text
 
 __all__ = ["App", "View", "title_text"]
@@ -235,6 +236,13 @@ class App:
             return False
         redraw = self.play.storage_changed(key)
         return self.saved.storage_changed() or redraw
+
+    def storage_refused(self, problem: str) -> None:
+        """The browser refused a write after the page had made it here (the
+        app worker's copy of the storage, web/worker/mirror.py): said as a
+        write refused at once would be (``full`` or ``disabled``)."""
+        error = StorageFull("the storage quota is exceeded") if problem == "full" else StorageError(problem)
+        self.services.save_problem = storage_problem(error)
 
     # ---------------------------------------------------- the new-game form
 

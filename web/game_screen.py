@@ -65,8 +65,8 @@ BOT = "bot"  # a bot acts now: the seat to move is a bot's (web/bot_turns.py pla
 
 # Keyboard shortcuts on the game screen (docs/UI-CONTRACT.md): a plain key,
 # or with Ctrl/Cmd the editors' undo and redo.
-_SHORTCUTS = {"u": "undo", "r": "redo", "e": "end", "p": "place"}
-_CTRL_SHORTCUTS = {"z": "undo", "y": "redo"}
+SHORTCUTS = {"u": "undo", "r": "redo", "e": "end", "p": "place"}
+CTRL_SHORTCUTS = {"z": "undo", "y": "redo"}
 
 
 def select_css(key: str) -> str:
@@ -418,7 +418,7 @@ class GameScreen:
         if self.confirming and not ctrl and k in ("y", "n"):
             self.confirm_end(k == "y")
             return True
-        what = _SHORTCUTS.get(k) if not ctrl else "redo" if k == "z" and shift else _CTRL_SHORTCUTS.get(k)
+        what = SHORTCUTS.get(k) if not ctrl else "redo" if k == "z" and shift else CTRL_SHORTCUTS.get(k)
         if what is None:
             return False
         if what == "place":

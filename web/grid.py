@@ -14,33 +14,16 @@ from caravan import Game
 from caravan.board import FILES, RANKS, SQUARE_NAMES, parse_square
 
 from .markup import esc
+from .page.refocus import cell_moved
 from .squareinfo import cell_name
-
-# The grid's keys besides the files and ranks (docs/UI-CONTRACT.md, "Screen-reader board").
-MOVES = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 
 
 def moved(square: int, key: str) -> int | None:
-    """The space a key on the grid goes to from ``square``; None when the key
-    is not the grid's or leads off the board (the focus stays)."""
-    name = SQUARE_NAMES[square]
-    f, r = FILES.index(name[0]), RANKS.index(name[1])
-    if key in MOVES:
-        df, dr = MOVES[key]
-        f, r = f + df, r + dr
-    elif key == "Home":
-        f = 0
-    elif key == "End":
-        f = len(FILES) - 1
-    elif len(key) == 1 and key.lower() in FILES:
-        f = FILES.index(key.lower())
-    elif len(key) == 1 and key in RANKS:
-        r = RANKS.index(key)
-    else:
-        return None
-    if not (0 <= f < len(FILES) and 0 <= r < len(RANKS)):
-        return None
-    return parse_square(FILES[f] + RANKS[r])
+    """The space a key on the grid goes to from ``square`` (the page moves
+    focus itself: web/page/refocus.py ``cell_moved``); None when the key is
+    not the grid's or leads off the board."""
+    to = cell_moved(SQUARE_NAMES[square], key, "".join(FILES), "".join(RANKS))
+    return None if to is None else parse_square(to)
 
 
 def grid_markup(game: Game, at: int) -> str:

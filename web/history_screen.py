@@ -12,7 +12,7 @@ from .history import History
 from .services import Page, Services
 from .view import View, title_text
 
-_HISTORY_KEYS = {"ArrowLeft": -1, "ArrowRight": 1, "Home": -(10**9), "End": 10**9}
+HISTORY_KEYS = {"ArrowLeft": -1, "ArrowRight": 1, "Home": -(10**9), "End": 10**9}
 
 
 class HistoryScreen:
@@ -57,9 +57,9 @@ class HistoryScreen:
 
     def key(self, key: str) -> bool:
         """Arrow keys, Home and End step through the history view."""
-        if self.page.screen != "history" or key not in _HISTORY_KEYS:
+        if self.page.screen != "history" or key not in HISTORY_KEYS:
             return False
-        self.go(_HISTORY_KEYS[key])
+        self.go(HISTORY_KEYS[key])
         return True
 
     def close(self) -> str:

@@ -31,6 +31,7 @@ from caravan.board import SIZE, SQUARE_NAMES, parse_square
 from caravan.errors import CaravanError
 
 from .markup import unesc
+from .page.refocus import css_of
 from .selection import SUPPLY, Selection, source_of
 
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
@@ -158,11 +159,6 @@ class Item:
     def __init__(self, attr: str, value: str, classes: list[str], x: float, y: float) -> None:
         self.attr, self.value, self.classes, self.x, self.y = attr, value, classes, x, y
         self.css = css_of(attr, value)
-
-
-def css_of(attr: str, value: str) -> str:
-    """The selector of a board choice (main.py builds it from the focused element)."""
-    return f"#board {'.target' if attr == 'data-action' else ''}[{attr}={json.dumps(value)}]"
 
 
 def _centre(square: int) -> tuple[float, float]:

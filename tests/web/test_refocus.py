@@ -1,9 +1,9 @@
-"""Focus kept across a redraw of the same screen (web/refocus.py, issue 14):
+"""Focus kept across a redraw of the same screen (web/page/refocus.py, issue 14):
 the focused element is named by what it is, so the same one is found again."""
 
 from __future__ import annotations
 
-from web.refocus import focus_key
+from web.page.refocus import focus_key
 
 
 def test_an_element_with_an_id_is_named_by_it() -> None:

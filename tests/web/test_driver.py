@@ -1,0 +1,171 @@
+"""The app worker's side of the page (web/worker/driver.py, docs/WORKER.md
+"The app worker"): the page's messages in, frames and storage writes out,
+as the page would see them, without a browser."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from web.worker.clock import ManualClock
+from web.worker.driver import Driver
+
+PATH = "/caravan/"
+
+
+class Page:
+    """The page's end of the line: what the worker sent, and what it can send."""
+
+    def __init__(self, local: dict[str, str] | None = None, problem: str = "") -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.clock = ManualClock()
+        ids = iter(f"id-{n:04d}-xxxx" for n in range(10_000))
+        self.driver = Driver(self.sent.append, self.clock, lambda: 1_000, lambda: next(ids))
+        self.local = {} if local is None else dict(local)
+        self.problem = problem
+
+    def post(self, **message: Any) -> None:
+        message["version"] = 1
+        self.driver.receive(json.dumps(message))
+
+    def boot(self, search: str = "") -> None:
+        page = {"search": search, "pathname": PATH, "base_url": "https://x.test" + PATH, "hash": "", "lang": "en"}
+        local = None if self.problem == "disabled" else self.local
+        self.post(type="boot", page=page, local=local, local_problem=self.problem, session={})
+        self.measure()
+
+    def measure(self) -> None:
+        """Answer a draft frame as the page does: the board's width."""
+        for f in self.frames():
+            if "draft" in f.get("screen", {}):
+                self.sent[:] = [m for m in self.sent if m["type"] != "frame"]
+                self.post(type="scale", draft=True, screen=f["screen"]["name"], width=600.0)
+
+    def frames(self) -> list[dict[str, Any]]:
+        return [m for m in self.sent if m["type"] == "frame"]
+
+    def last_screen(self) -> dict[str, Any]:
+        return [f for f in self.frames() if "screen" in f][-1]["screen"]
+
+    def writes(self) -> list[list[Any]]:
+        out = []
+        for m in self.sent:
+            if m["type"] == "store":
+                out += m["writes"]
+        return out
+
+    def apply_writes(self) -> None:
+        for op, area, key, value in self.writes():
+            if area == "local":
+                if op == "set":
+                    self.local[key] = value
+                else:
+                    self.local.pop(key, None)
+
+
+def test_boot_draws_the_new_game_form_whole_and_says_it_is_ready() -> None:
+    page = Page()
+    page.boot()
+    frame = page.frames()[-1]
+    assert frame["screen"]["name"] == "new-game"
+    assert "whole" in frame["screen"] and "start-game" in frame["screen"]["whole"]
+    assert frame["after"] == ["ready"]
+
+
+def test_a_game_screen_is_first_laid_out_as_a_draft_to_measure_the_board() -> None:
+    page = Page()
+    page.post(type="boot", page={"search": "?seed=1&autostart=2", "pathname": PATH}, local={}, session={})
+    draft = page.frames()[-1]
+    assert "draft" in draft["screen"] and draft["screen"]["name"] == "game"
+    page.measure()
+    drawn = page.frames()[-1]["screen"]
+    assert "whole" in drawn and drawn["record"] is not None  # the contract's record (docs/UI-CONTRACT.md)
+    assert page.frames()[-1]["after"] == ["ready"]
+
+
+def test_a_tap_on_a_supply_camel_sends_only_the_parts_that_changed() -> None:
+    page = Page()
+    page.boot("?seed=1&autostart=2")
+    page.sent.clear()
+    page.post(type="click", keyboard=False, target={"el": {"select": "supply", "id": "supply"}})
+    screen = page.last_screen()
+    assert "whole" not in screen
+    changed = [i for i, p in enumerate(screen["patch"]) if p is not None]
+    assert 1 in changed  # the board shows the placements (R3)
+    assert len(changed) < 8
+
+
+def test_an_action_is_saved_by_writes_the_page_makes_in_local_storage() -> None:
+    page = Page()
+    page.boot("?seed=1&autostart=2")
+    page.post(type="click", keyboard=False, target={"el": {"select": "supply", "id": "supply"}})
+    action = next(i for i in page.driver.app.play.board_items if i.attr == "data-action")  # type: ignore[union-attr]
+    page.sent.clear()
+    page.post(type="click", keyboard=False, target={"el": {"action": action.value}})
+    keys = [w[2] for w in page.writes() if w[0] == "set" and w[1] == "local"]
+    assert any(k.startswith("caravan:" + PATH) for k in keys)
+    screen = page.last_screen()
+    log = screen["patch"][5]
+    assert log is not None  # the log gained the placement's line
+
+
+def test_storage_full_at_boot_is_said_when_the_first_action_is_saved() -> None:
+    page = Page(problem="full")
+    page.boot("?seed=1&autostart=2")
+    page.post(type="click", keyboard=False, target={"el": {"select": "supply", "id": "supply"}})
+    action = next(i for i in page.driver.app.play.board_items if i.attr == "data-action")  # type: ignore[union-attr]
+    page.post(type="click", keyboard=False, target={"el": {"action": action.value}})
+    assert "storage for this page is full" in json.dumps(page.frames()[-1])
+
+
+def test_a_write_refused_later_is_said_and_the_copy_takes_the_real_value_back() -> None:
+    page = Page()
+    page.boot("?seed=1&autostart=2")
+    key = next(w[2] for w in page.writes() if w[0] == "set")
+    page.sent.clear()
+    page.post(type="stored", failed=[{"area": "local", "key": key, "actual": None, "problem": "full"}])
+    assert page.driver.local.items.get(key) is None
+    assert "storage for this page is full" in json.dumps(page.frames()[-1])
+
+
+def test_another_tabs_write_reaches_the_copy() -> None:
+    page = Page()
+    page.boot()
+    page.post(type="storage", key="caravan:other", value="x")
+    assert page.driver.local.get("caravan:other") == "x"
+    page.post(type="storage", key=None, items={"a": "b"})
+    assert page.driver.local.keys() == ["a"]
+
+
+def test_the_keys_the_game_screen_takes_are_sent_for_prevent_default() -> None:
+    page = Page()
+    page.boot("?seed=1&autostart=2")
+    keys = page.frames()[-1]["keys"]
+    assert "u" in keys["plain"] and "e" in keys["plain"] and "z" in keys["ctrl"]
+    page.post(type="key", what="shortcut", key="e", ctrl=False, shift=False)  # R6: asks first, actions left
+    assert page.frames()[-1]["keys"]["confirming"] is True
+
+
+def test_arrow_moves_between_board_choices_are_sent_with_the_board() -> None:
+    page = Page()
+    page.boot("?seed=1&autostart=2")  # the camels in supply are selected: their placements (R3)
+    nav = page.frames()[-1]["nav"]
+    assert len(nav) == 49 and all(set(moves) <= {"ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"} for moves in nav.values())
+
+
+def test_a_message_of_another_version_or_not_json_is_logged_not_raised() -> None:
+    page = Page()
+    page.driver.receive("{nope")
+    page.driver.receive(json.dumps({"version": 9, "type": "boot"}))
+    assert [m["type"] for m in page.sent] == ["log", "log"]
+    assert page.driver.app is None
+
+
+def test_a_bot_game_starts_the_bot_worker_and_asks_it_through_the_page() -> None:
+    page = Page()
+    form = {"count": "2", "types": ["person", "bot:easy", None, None], "names": [None] * 4}
+    page.boot()
+    page.post(type="click", keyboard=False, target={"el": {"id": "play-computer"}}, form=form)
+    page.measure()
+    kinds = [m["type"] for m in page.sent]
+    assert "bot-start" in kinds and "bot-state" in kinds

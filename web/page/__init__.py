@@ -1,0 +1,1 @@
+"""The page's thread: the glue MicroPython runs (docs/WORKER.md, "The app worker")."""

@@ -1,0 +1,534 @@
+"""The page's thread: listens, paints, and touches what only a page can.
+
+Run by PyScript under MicroPython (index.html), which starts in a tenth of
+a second, while the app itself runs in Pyodide in the app worker
+(web/static/app-worker.mjs, web/worker/): the page never waits on Python's
+work. One delegated listener per event type on #app (keydown on the
+document): each input is described in a message, as the markup names
+what was hit, and posted (``caravanApp.post``, web/static/boot.js); each
+``frame`` that comes back is painted (web/page/paint.py). Also here, the
+browser's APIs a worker cannot reach: localStorage and sessionStorage (a
+copy is sent at boot, the worker's writes made as they come), the
+clipboard and the share sheet, downloads, the address's fragment, the
+``storage`` event of other tabs, and the line to the bot worker. The
+messages are in docs/WORKER.md ("The app worker").
+"""
+
+import json
+
+from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+
+from web.page import keys, paint
+
+VERSION = 1
+MAX_IMPORT = 10_000_000  # bytes (caravan/limits.py MAX_RECORD): the worker checks again
+ADDRESS_READ = 28_000  # characters of the address read: caravan/limits.py MAX_LINK + 8,000
+RULES_CONTROLS = "[data-rule],[data-rules-open],[data-rules-doc],[data-rules-go],#rules-back"
+ACTIVE = "[data-action],[data-select],[data-zoom],[data-saved-action],button[id]"
+LONG_PRESS_MS = 500
+
+html = document.documentElement
+app_line = window.caravanApp
+press = {"timer": None, "square": None, "x": 0.0, "y": 0.0, "shown": False}
+pending_thoughts = {}  # type: dict[int, object]
+plan = {"leave": []}  # type: dict[str, list[object]]
+ready = {"drawn": False}
+
+
+def post(message):
+    message["version"] = VERSION
+    app_line.post(json.dumps(message))
+
+
+def nothing(x):
+    return paint.nothing(x)
+
+
+def attr(el, name):
+    value = el.getAttribute(name)
+    return None if nothing(value) else str(value)
+
+
+# ---------------------------------------------------------------- input
+
+
+def describe(target):
+    """What a click hit, as the markup names it: the worker decides what it does."""
+    t = {}
+    c = target.closest(RULES_CONTROLS)
+    if not nothing(c):
+        t["rules"] = {
+            "id": str(c.id or ""),
+            "rule": attr(c, "data-rule"),
+            "doc": attr(c, "data-rules-doc"),
+            "go": attr(c, "data-rules-go"),
+            "open": attr(c, "data-rules-open"),
+        }
+    t["layer"] = not nothing(target.closest("#rules-layer"))
+    t["dialog"] = not nothing(target.closest("#rules"))
+    t["confirm"] = not nothing(target.closest("#confirm-end"))
+    cell = target.closest("[data-cell]")
+    if not nothing(cell):
+        t["cell"] = attr(cell, "data-cell")
+    el = target.closest(ACTIVE)
+    if not nothing(el):
+        t["el"] = {
+            "action": attr(el, "data-action"),
+            "select": attr(el, "data-select"),
+            "zoom": attr(el, "data-zoom"),
+            "saved": attr(el, "data-saved-action"),
+            "data_id": attr(el, "data-id"),
+            "id": str(el.id or ""),
+            "list": not nothing(el.closest("#action-list")),
+        }
+    t["board"] = not nothing(target.closest("#board"))
+    t["square"] = square_of(target)
+    return t
+
+
+def square_of(target):
+    """The square a board element belongs to: the square, or the pieces beside it (``data-on``)."""
+    el = target.closest("[data-square],[data-on]")
+    if nothing(el):
+        return None
+    name = attr(el, "data-square")
+    return attr(el, "data-on") if name is None else name
+
+
+def read_form():
+    def values(name):
+        out = [None, None, None, None]  # None: seat not on the form now, keep its value
+        found = document.querySelectorAll("[" + name + "]")
+        for i in range(found.length):
+            el = found.item(i)
+            seat = int(el.getAttribute(name))
+            if 0 <= seat < 4:
+                out[seat] = str(el.value)
+        return out
+
+    def field(el_id, checked=False):
+        el = document.getElementById(el_id)
+        if nothing(el):
+            return False if checked else ""
+        return bool(el.checked) if checked else str(el.value)
+
+    return {
+        "count": field("player-count"),
+        "names": values("data-player-name"),
+        "colours": values("data-player-colour"),
+        "types": values("data-seat-type"),
+        "casual": field("casual", True),
+        "short": field("short", True),
+        "start": field("start-player"),
+    }
+
+
+def activate(target, keyboard):
+    """A click on ``target`` (Enter and Space on a board element too), described for the worker."""
+    t = describe(target)
+    msg = {"type": "click", "keyboard": keyboard, "target": t}
+    el_id = t.get("el", {}).get("id") if "el" in t else ""
+    if el_id in ("start-game", "play-computer"):
+        msg["form"] = read_form()
+    elif el_id == "rename-save":
+        field = document.getElementById("rename-input")
+        msg["rename"] = None if nothing(field) else str(field.value)
+    elif el_id == "sr-send":
+        field = document.getElementById("sr-command")
+        if not nothing(field):
+            msg["command"] = str(field.value)
+            field.value = ""
+    elif el_id == "share-copy":
+        copy()
+        return
+    post(msg)
+
+
+def booting():
+    """Before the first frame the prerendered page is web/static/front.js's."""
+    return not ready["drawn"]
+
+
+def on_click(event):
+    if booting():
+        return
+    if press["shown"]:
+        press["shown"] = False
+        if int(event.detail) != 0:  # the tap that ends a long-press only showed the square's text
+            return
+    activate(event.target, int(event.detail) == 0)  # detail 0: Enter or Space on a button
+
+
+def on_keydown(event):
+    if not booting():
+        keys.keydown(event, post, activate)
+
+
+def on_change(event):
+    if booting():
+        return
+    target = event.target
+    el_id = str(target.id)
+    if el_id == "player-count":
+        post({"type": "form", "form": read_form(), "focus": "#player-count"})
+    elif attr(target, "data-player-colour") is not None:
+        seat = attr(target, "data-player-colour")
+        post({"type": "form", "form": read_form(), "focus": '[data-player-colour="' + seat + '"]'})
+    elif attr(target, "data-seat-type") is not None:
+        post({"type": "seat-type", "value": str(target.value)})
+    elif el_id == "language":  # boot.js has shown and remembered it (<html lang>, the boot texts)
+        post({"type": "language", "code": str(target.value)})
+    elif el_id == "bot-pace":
+        post({"type": "pace", "value": str(target.value)})
+    elif el_id == "import-file":
+        read_file(target)
+
+
+def read_file(target):
+    files = target.files
+    if nothing(files) or not files.length:
+        return
+    f = files.item(0)
+    target.value = ""  # the same file can be chosen again
+    name, size = str(f.name), int(f.size)
+    if size > MAX_IMPORT:
+        post({"type": "file", "name": name, "size": size, "refused": "large"})
+        return
+    reader = window.FileReader.new()
+
+    def loaded(_event):
+        url = str(reader.result)  # data:...;base64,<the bytes>
+        post({"type": "file", "name": name, "size": size, "data": url[url.find(",") + 1 :]})
+
+    def failed(_event):
+        post({"type": "file", "name": name, "size": size, "refused": "unreadable"})
+
+    reader.onload = create_proxy(loaded)
+    reader.onerror = create_proxy(failed)
+    reader.readAsDataURL(f)
+
+
+def on_focusin(event):
+    """Keyboard focus on a board element shows what is on its square."""
+    target = event.target
+    if booting() or nothing(target.closest("#board")):
+        return
+    square = square_of(target)
+    action = attr(target, "data-action") if square is None else None
+    post({"type": "info", "square": square, "action": action})
+
+
+def show_info(text):
+    el = document.getElementById("square-info")
+    if not nothing(el):
+        el.textContent = text
+
+
+def cancel_press(_event=None):
+    if press["timer"] is not None:
+        window.clearTimeout(press["timer"])
+        press["timer"] = None
+
+
+def long_pressed():
+    press["timer"] = None
+    if press["square"] is not None:
+        press["shown"] = True
+        post({"type": "info", "square": press["square"]})
+
+
+def on_pointerdown(event):
+    cancel_press()
+    press["shown"] = False
+    if booting() or str(event.pointerType) == "mouse" or nothing(event.target.closest("#board")):
+        return
+    square = square_of(event.target)
+    if square is None:
+        return
+    press["square"] = square
+    press["x"], press["y"] = float(event.clientX), float(event.clientY)
+    press["timer"] = window.setTimeout(create_proxy(long_pressed), LONG_PRESS_MS)
+
+
+def on_pointermove(event):
+    moved = abs(float(event.clientX) - press["x"]) > 10 or abs(float(event.clientY) - press["y"]) > 10
+    if press["timer"] is not None and moved:
+        cancel_press()
+
+
+def on_contextmenu(event):
+    """The long-press menu of a touch browser would cover the board."""
+    if not nothing(event.target.closest("#board")):
+        event.preventDefault()
+
+
+def fragment():
+    """``location.hash``, through at most ADDRESS_READ characters of the address."""
+    href = str(window.String.prototype.substring.call(window.location, 0, ADDRESS_READ))
+    at = href.find("#")
+    return "" if at < 0 else href[at:]
+
+
+def clear_hash():
+    """A link once taken is in storage: a reload resumes from there."""
+    loc = window.location
+    window.history.replaceState(window.history.state, "", str(loc.pathname) + str(loc.search))
+
+
+def on_hashchange(_event):
+    text = fragment()
+    if text.lstrip("#"):
+        clear_hash()
+        post({"type": "link", "text": text})
+
+
+def on_resize(_event):
+    post({"type": "resize", "width": paint.board_width()})
+
+
+def on_storage(event):
+    """Another tab wrote to localStorage: the worker's copy follows, and this tab's game may be stale."""
+    key = event.key
+    if nothing(key):  # cleared: all that is left, sent by boot.js (no copy of it in this small heap)
+        app_line.storageCleared()
+    else:
+        value = event.newValue
+        post({"type": "storage", "key": str(key), "value": None if nothing(value) else str(value)})
+
+
+def on_pagehide(_event):
+    """The worker has no time left: what leaving writes was planned (``leave-plan``)."""
+    store(plan["leave"])
+    post({"type": "left"})
+
+
+# ---------------------------------------------------------------- storage
+
+
+def area(name):
+    return window.localStorage if name == "local" else window.sessionStorage
+
+
+def store(writes):
+    """The worker's writes, made in the real storage; those refused are sent back."""
+    failed = []
+    for op, where, key, value in writes:
+        try:
+            if op == "set":
+                area(where).setItem(key, value)
+            else:
+                area(where).removeItem(key)
+        except Exception as e:
+            problem = "full" if "uota" in str(e) else "disabled"
+            actual = None
+            try:
+                got = area(where).getItem(key)
+                actual = None if nothing(got) else str(got)
+            except Exception:
+                pass
+            failed.append({"area": where, "key": key, "actual": actual, "problem": problem})
+    if failed:
+        post({"type": "stored", "failed": failed})
+
+
+# ---------------------------------------------------------------- sharing
+
+
+def share_result(result):
+    post({"type": "share", "result": result})
+
+
+def copy_failed(_error=None):
+    el = document.getElementById("share-link")
+    if not nothing(el):
+        el.focus()
+        el.select()
+    share_result("copy_failed")
+
+
+def copy():
+    el = document.getElementById("share-link")
+    if nothing(el):
+        return
+    clipboard = window.navigator.clipboard
+    if nothing(clipboard):
+        copy_failed()
+        return
+    try:
+        clipboard.writeText(str(el.value)).then(
+            create_proxy(lambda _: share_result("copied")), create_proxy(copy_failed)
+        )
+    except Exception:
+        copy_failed()
+
+
+def send_share():
+    """The system share sheet where there is one (phones), else the clipboard."""
+    nav = window.navigator
+    el = document.getElementById("share-link")
+    if nothing(el):
+        return
+    if not nothing(nav.share):
+
+        def refused(error):
+            # The player closed the share sheet: nothing to say. Any other refusal: copy instead.
+            if not nothing(error) and str(error.name) == "AbortError":
+                return
+            copy()
+
+        try:
+            data = to_js({"title": str(document.title), "url": str(el.value)})
+            nav.share(data).then(create_proxy(lambda _: share_result("shared")), create_proxy(refused))
+            return
+        except Exception:
+            pass
+    copy()
+
+
+# ---------------------------------------------------------------- the worker's messages
+
+
+def on_message(text):
+    msg = json.loads(str(text))
+    kind = msg.get("type")
+    if kind == "frame":
+        frame(msg)
+    elif kind == "store":
+        store(msg["writes"])
+    elif kind == "info":
+        show_info(msg.get("text", ""))
+    elif kind == "bot-post":
+        window.caravanBot.post(msg["text"])
+    elif kind == "bot-start":
+        window.caravanBot.start()
+    elif kind == "bot-restart":
+        window.caravanBot.restart()
+    elif kind == "bot-state":
+        html.setAttribute("data-bot", msg["state"])
+    elif kind == "leave-plan":
+        plan["leave"] = msg.get("writes") or []
+    elif kind == "thought":
+        resolve = pending_thoughts.pop(msg.get("id"), None)
+        if resolve is not None:
+            resolve(msg["answer"])
+    elif kind == "log":
+        level = msg.get("level")
+        (window.console.error if level == "error" else window.console.warn)(msg.get("text", ""))
+    elif kind == "failed":
+        window.caravanBootFail(
+            window.caravanLanguage.text("could_not_start").replace("{error}", str(msg.get("error", "")))
+        )
+    elif kind == "progress":
+        pass  # boot.js shows it
+
+
+def frame(msg):
+    k = msg.get("keys")
+    if k is not None:
+        for name in k:
+            keys.taken[name] = k[name]
+    if "nav" in msg:
+        keys.taken["nav"] = msg["nav"]
+    back = paint.apply(msg)
+    if back is not None:
+        post(back)
+    after = msg.get("after") or ()
+    if "share" in after:
+        send_share()
+    if "board-into-view" in after:
+        paint.board_into_view()
+    got = msg.get("download")
+    if got:
+        paint.download(got["name"], got["text"])
+    if "ready" in after:
+        ready["drawn"] = True
+        carry_out_pending()
+        html.setAttribute("data-ready", "true")
+
+
+def carry_out_pending():
+    """A tap made on the first paint before the app was ready (web/static/front.js
+    kept the last one): carried out once, as the same tap on the live page."""
+    pending = window.caravanPending
+    window.caravanPending = None
+    html.removeAttribute("data-pending")
+    if nothing(pending):
+        return
+    try:
+        el = document.querySelector(str(pending.selector))
+    except Exception:
+        return
+    if not nothing(el):
+        activate(el, bool(pending.keyboard))
+
+
+# ---------------------------------------------------------------- tests' hooks
+
+
+def think_for_test(text):
+    """``caravanBot.think(json)`` (docs/UI-CONTRACT.md): a Promise of the answer's JSON."""
+    tid = len(pending_thoughts) + int(window.Date.now())
+
+    def executor(resolve, _reject):
+        pending_thoughts[tid] = resolve
+        post({"type": "think", "id": tid, "request": str(text)})
+
+    return window.Promise.new(create_proxy(executor))
+
+
+def use_catalogue(code, mo_base64):
+    """Tests: the page in a catalogue the bundle does not ship, from its .mo bytes in base64."""
+    html.setAttribute("lang", str(code))
+    post({"type": "catalogue", "code": str(code), "mo": str(mo_base64)})
+
+
+# ---------------------------------------------------------------- boot
+
+
+def boot():
+    root = document.getElementById("app")
+    for name, fn in (
+        ("click", on_click),
+        ("change", on_change),
+        ("focusin", on_focusin),
+        ("pointerdown", on_pointerdown),
+        ("pointermove", on_pointermove),
+        ("pointerup", cancel_press),
+        ("pointercancel", cancel_press),
+        ("contextmenu", on_contextmenu),
+    ):
+        root.addEventListener(name, create_proxy(fn))
+    # Keys on the document: after a redraw focus may be on <body>, outside #app.
+    document.addEventListener("keydown", create_proxy(on_keydown))
+    window.addEventListener("hashchange", create_proxy(on_hashchange))
+    window.addEventListener("resize", create_proxy(on_resize))
+    window.addEventListener("storage", create_proxy(on_storage))
+    window.addEventListener("pagehide", create_proxy(on_pagehide))
+    bot = window.caravanBot
+    if nothing(bot):
+        failed = {"version": 2, "type": "failed", "error": "the bot's worker was not started"}
+        post({"type": "bot", "text": json.dumps(failed)})
+    else:
+        bot.think = create_proxy(think_for_test)
+        bot.listen(create_proxy(lambda text: post({"type": "bot", "text": str(text)})))
+    window.caravanCatalogue = create_proxy(use_catalogue)
+    loc = window.location
+    link = fragment()
+    if link.lstrip("#"):
+        clear_hash()
+    page = {
+        "search": str(loc.search),
+        "pathname": str(loc.pathname),
+        "base_url": str(loc.origin) + str(loc.pathname),
+        "hash": link,
+        "lang": str(html.getAttribute("lang") or "en"),
+        "reduced": bool(paint.REDUCED.matches),
+    }
+    app_line.listen(create_proxy(on_message))
+    # boot.js adds both storage areas' items (up to megabytes: never copied into
+    # MicroPython's heap) and whether they can be written (docs/WORKER.md).
+    app_line.boot(json.dumps(page))
+
+
+boot()

@@ -1,0 +1,396 @@
+"""Frames onto the page: the app worker's ``frame`` messages applied to the DOM.
+
+Runs on the page's thread under MicroPython (web/page/glue.py), so it only
+does what must touch the page: markup in, focus, scroll, the folded state
+of <details>, text being typed, the motion, the announcer, the contract's
+``data-`` attributes (docs/UI-CONTRACT.md). What to draw was decided in the
+worker (web/worker/frames.py): a frame carries the screen whole or only
+its changed parts, so nothing is compared here.
+"""
+
+from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript.ffi import is_none, to_js  # type: ignore[import-not-found]
+
+from web.page.refocus import KEYS, focus_key
+
+SIDE_BOXES = ("side-stats", "side-legend", "side-log", "side-tools")  # web/view.py
+SCROLLERS = (".side", "#log", "#saved-list", "#history-log")
+BOARD_BUTTONS = "#board [data-action], #board [data-select], #board [data-zoom]"
+
+html = document.documentElement
+state = {
+    "name": "loading",  # the screen last drawn
+    "rules": False,
+    "opener": None,
+    "scroll": [],
+    "said": 0,
+    "url": None,
+}
+
+
+def nothing(x):
+    return x is None or is_none(x)
+
+
+def each(selector):
+    """The elements ``selector`` matches, as a list (a NodeList by index)."""
+    found = document.querySelectorAll(selector)
+    return [found.item(i) for i in range(found.length)]
+
+
+def _screen():
+    return document.getElementById("screen")
+
+
+def board_width():
+    """The board's width in CSS px as laid out now (0 when no board is shown):
+    the worker draws its choices for that size (tap targets, text)."""
+    board = document.getElementById("board")
+    if nothing(board):
+        return 0.0
+    return float(board.getBoundingClientRect().width)
+
+
+def keep_scroll():
+    out = [("window", float(window.scrollY))]
+    for sel in SCROLLERS:
+        el = document.querySelector(sel)
+        if not nothing(el):
+            out.append((sel, float(el.scrollTop)))
+    return out
+
+
+def put_back_scroll(kept):
+    for sel, top in kept:
+        if sel == "window":
+            window.scrollTo(window.scrollX, top)
+            continue
+        el = document.querySelector(sel)
+        if not nothing(el):
+            el.scrollTop = top
+
+
+def apply(frame):
+    """One frame; returns the message to send back, if any: the board's
+    scale when the frame's draft was laid out to be measured or when it
+    differs from the one the frame was drawn for, or ``redraw`` when the
+    screen could not be patched."""
+    tools = document.getElementById("top-tools")
+    if "header" in frame:
+        tools.innerHTML = frame["header"]
+    if "rules" in frame:
+        _show_rules(frame, tools)
+        return None
+    if state["rules"]:
+        _close_rules(tools)
+    screen = frame.get("screen")
+    if screen is None:
+        if frame.get("closing"):
+            _focus_opener()
+        return None
+    if "draft" in screen:
+        _screen().innerHTML = screen["draft"]
+        html.setAttribute("data-screen", screen["name"])  # the screen's layout depends on it
+        return {"type": "scale", "draft": True, "screen": screen["name"], "width": board_width()}
+    keyboard = bool(frame.get("keyboard"))
+    if "keyboard-if-hint" in frame.get("after", ()):
+        active = document.activeElement
+        keyboard = not nothing(active) and str(active.id) == "hint"
+    kept = keep_scroll() if frame.get("closing") else None
+    if _draw_screen(screen, keyboard) == "redraw":
+        return {"type": "redraw"}
+    if kept is not None:
+        put_back_scroll(kept)
+        _focus_opener()
+    motion = frame.get("motion")
+    if motion:
+        play(motion)
+    announce(frame.get("announce", ""))
+    width = board_width()
+    if width and abs(width - float(frame.get("width") or 0.0)) > 1e-6:
+        return {"type": "scale", "screen": screen["name"], "width": width}
+    return None
+
+
+def _show_rules(frame, tools):
+    """Open or redraw the rules reference: the screen under it stays as it is."""
+    layer = document.getElementById("rules-layer")
+    if not state["rules"]:
+        state["opener"] = document.activeElement
+        state["scroll"] = keep_scroll()
+        _screen().inert = True
+        tools.inert = True
+        layer.hidden = False
+        html.setAttribute("data-rules", "open")
+        state["rules"] = True
+    if frame["rules"] is not None:
+        layer.innerHTML = frame["rules"]
+    at = frame.get("rules_at")
+    if at:
+        el = document.getElementById(at)
+        if not nothing(el):
+            el.scrollIntoView(to_js({"block": "start"}))
+            el.focus(to_js({"preventScroll": True}))
+
+
+def _close_rules(tools):
+    layer = document.getElementById("rules-layer")
+    layer.innerHTML = ""
+    layer.hidden = True
+    state["rules"] = False
+    _screen().inert = False
+    tools.inert = False
+    html.removeAttribute("data-rules")
+
+
+def _focus_opener():
+    """The reference was closed: focus back where the player was."""
+    opener = state["opener"]
+    state["opener"] = None
+    if not nothing(opener) and bool(opener.isConnected) and opener != document.body:
+        opener.focus()
+    else:
+        el = document.getElementById("rules-button")
+        if not nothing(el):
+            el.focus()
+
+
+def _draw_screen(s, keyboard):
+    root = _screen()
+    name = s["name"]
+    before = state["name"]
+    # A <details> the player opened or closed stays so: its state is the player's.
+    folded = [(str(d.id), bool(d.open)) for d in each("#screen details[id]")]
+    had = document.activeElement
+    held = not nothing(had) and bool(root.contains(had))
+    kept = focus_held(had) if held else None
+    # Text being typed (the command field, a new name) outlives a redraw of the same screen.
+    typed = [(str(el.id), str(el.value)) for el in each("#screen input[type=text][id]")]
+    # The same screen drawn again keeps where its columns were scrolled.
+    scrolled = [k for k in keep_scroll() if k[0] != "window"] if before == name else []
+    if "whole" in s:
+        root.innerHTML = s["whole"]
+    elif "patch" in s and not patch(root, s["patch"]):
+        return "redraw"
+    if before == name:
+        for el_id, value in typed:
+            el = document.getElementById(el_id)
+            if value and not nothing(el) and not str(el.value):
+                el.value = value
+    put_back_scroll(scrolled)
+    for el_id, is_open in folded:
+        el = document.getElementById(el_id)
+        if not nothing(el) and el.tagName == "DETAILS" and bool(el.open) != is_open:
+            el.open = is_open
+    document.title = s.get("title", "")
+    if s.get("modal"):
+        keyboard = True  # a question holds the focus, however it was asked
+    if name == "saved":
+        localise_dates()
+    if name == "history":
+        keyboard = True  # the arrow keys work only while focus is inside the page
+    settle = (before not in ("loading", name)) or (name == "saved" and held)
+    focus = s.get("focus")
+    if (keyboard or settle) and focus:
+        el = document.querySelector(focus)
+        if not nothing(el):
+            if keyboard:
+                el.focus()
+            else:
+                el.focus(to_js({"preventScroll": True}))
+    elif not keyboard and kept is not None and before == name:
+        focus_again(kept, focus)
+    if s.get("record") is None:
+        for attr in ("data-record", "data-seat", "data-left"):
+            html.removeAttribute(attr)
+    else:
+        html.setAttribute("data-record", s["record"])
+        html.setAttribute("data-seat", str(s.get("seat")))
+        html.setAttribute("data-left", str(s.get("left")))
+    html.setAttribute("data-screen", name)
+    state["name"] = name
+    return None
+
+
+def patch(root, parts):
+    """The game screen drawn again in place: only its changed parts are
+    replaced (web/view.py ``parts``; ``add``: the log's new lines, on top of
+    those drawn). False when #screen does not hold the game screen's layout."""
+    layout = root.querySelector(":scope > .layout")
+    if nothing(layout):
+        return False
+    rest = document.getElementById("side-rest")
+    # The focus leaves an element about to be replaced before anything
+    # changes (taken from a removed element, the browser lays the page out
+    # halfway through the changes).
+    active = document.activeElement
+    if not nothing(active) and bool(root.contains(active)):
+        part = parts[_part_of(active, layout)]
+        if part is not None and "html" in part:
+            active.blur()
+    span = document.createRange()
+    if parts[0] is not None:  # the banner and what is above the layout
+        span.setStart(root, 0)
+        span.setEndBefore(layout)
+        span.deleteContents()
+        layout.insertAdjacentHTML("beforebegin", parts[0]["html"])
+    if parts[1] is not None:  # the board
+        layout.firstElementChild.innerHTML = parts[1]["html"]
+    if parts[2] is not None:  # the side column's upper part: controls, message, square info
+        span.setStart(rest.parentElement, 0)
+        span.setEndBefore(rest)
+        span.deleteContents()
+        rest.insertAdjacentHTML("beforebegin", parts[2]["html"])
+    i = 3
+    for box in SIDE_BOXES:
+        part = parts[i]
+        i += 1
+        if part is None:
+            continue
+        if "add" in part:
+            document.getElementById("log").insertAdjacentHTML("afterbegin", part["add"])
+        else:
+            document.getElementById(box).innerHTML = part["html"]
+    if parts[7] is not None:  # the end-turn question
+        span.setStartAfter(layout)
+        span.setEnd(root, root.childNodes.length)
+        span.deleteContents()
+        layout.insertAdjacentHTML("afterend", parts[7]["html"])
+    return True
+
+
+def _part_of(el, layout):
+    """Which of the parts holds ``el``, an element of the game screen."""
+    if not bool(layout.contains(el)):
+        return 0 if int(layout.compareDocumentPosition(el)) & 2 else 7  # before the layout, or after
+    if bool(layout.firstElementChild.contains(el)):
+        return 1
+    i = 3
+    for box in SIDE_BOXES:
+        if bool(document.getElementById(box).contains(el)):
+            return i
+        i += 1
+    return 2
+
+
+def focus_held(el):
+    """The keyboard focus about to be replaced by a redraw, as (selector,
+    which match); None for a pointer's focus or an element nothing names."""
+    if not bool(el.matches(":focus-visible")):
+        return None
+    attrs = {}
+    for name in KEYS + ("data-id",):  # noqa: RUF005 (MicroPython has no starred tuples)
+        if el.hasAttribute(name):
+            attrs[name] = str(el.getAttribute(name))
+    key = focus_key(str(el.id or ""), attrs)
+    if key is None:
+        return None
+    matches = document.querySelectorAll(key)
+    for i in range(matches.length):
+        if matches.item(i) == el:
+            return key, i
+    return key, 0
+
+
+def focus_again(kept, fallback):
+    """After a redraw of the same screen that was not the player's key: focus
+    on the same element in the new markup, else where the view puts it."""
+    key, index = kept
+    matches = document.querySelectorAll(key)
+    el = None
+    if matches.length:
+        el = matches.item(min(index, matches.length - 1))
+    elif fallback:
+        found = document.querySelector(fallback)
+        el = None if nothing(found) else found
+    if el is not None:
+        rove_to(el)
+        el.focus(to_js({"preventScroll": True}))
+        if str(el.tagName) == "INPUT":  # typing goes on at the end of what was typed
+            end = len(str(el.value))
+            el.setSelectionRange(end, end)
+
+
+def rove_to(el):
+    """The board's one tab stop (roving tabindex) moves to ``el`` if it is a board choice."""
+    if nothing(el.closest("#board")) or not el.matches(BOARD_BUTTONS):
+        return
+    for other in each('#board [tabindex="0"]'):
+        other.tabIndex = -1
+    el.tabIndex = 0
+
+
+def announce(text):
+    """Say ``text`` through the live region: into one of its two children in
+    turn, the other emptied, so that the same text is said again."""
+    if not text:
+        return
+    region = document.getElementById("announcer")
+    if nothing(region):
+        return
+    now = state["said"] % 2
+    state["said"] += 1
+    kids = region.children
+    kids.item(1 - now).textContent = ""
+    kids.item(now).textContent = text
+
+
+REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)")
+
+
+def play(motion):
+    """The worker's motion plan (web/motion.py) with the Web Animations API;
+    under prefers-reduced-motion nothing moves."""
+    if bool(REDUCED.matches):
+        return
+    fx = document.querySelector("#board .fx")
+    if not nothing(fx):
+        fx.innerHTML = motion["ghosts"]  # planned markup: goods and numbers only
+    for anim in motion["anims"]:
+        el = document.querySelector(anim["selector"])
+        if nothing(el):
+            continue
+        timing = {
+            "duration": anim["duration"],
+            "delay": anim["delay"],
+            "easing": "ease-out",
+            "fill": "backwards",
+        }
+        el.animate(to_js(anim["keyframes"]), to_js(timing))
+
+
+def localise_dates():
+    lang = str(html.getAttribute("lang") or "en")
+    for el in each("time[data-ms]"):
+        # In the page's language, not the browser's: "1.12.2026, 11:40:00" in Polish.
+        el.textContent = str(window.Date.new(int(el.getAttribute("data-ms"))).toLocaleString(lang))
+
+
+def download(name, text):
+    """Hand an exported file to the browser."""
+    if state["url"] is not None:
+        window.URL.revokeObjectURL(state["url"])
+    blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}))
+    state["url"] = window.URL.createObjectURL(blob)
+    a = document.createElement("a")
+    a.href = state["url"]
+    a.download = name
+    document.body.appendChild(a)  # outside #app: its click is not ours to handle
+    a.click()
+    a.remove()
+
+
+PHONE_UPRIGHT = window.matchMedia("(max-width: 760px) and (orientation: portrait)")
+
+
+def board_into_view():
+    """On a phone upright, after an action taken in the list below the
+    board, the board is scrolled back into view under the sticky banner."""
+    board = document.getElementById("board")
+    banner = document.getElementById("turn-banner")
+    if nothing(board) or not bool(PHONE_UPRIGHT.matches):
+        return
+    top = float(board.getBoundingClientRect().top)
+    below = 0.0 if nothing(banner) else float(banner.getBoundingClientRect().height)
+    if top < below or top > float(window.innerHeight) / 2:
+        window.scrollTo(window.scrollX, float(window.scrollY) + top - below - 4)
