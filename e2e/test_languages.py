@@ -7,6 +7,7 @@ measure is e2e/layout.py)."""
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from typing import Any
@@ -52,7 +53,9 @@ def _lang(page: Any) -> str:
 
 def _use_catalogue(page: Any, code: str, mo: bytes) -> None:
     """Show the page in the catalogue ``mo`` at once (App.set_language: every screen's state kept)."""
-    page.evaluate("([code, bytes]) => window.caravanCatalogue(code, new Uint8Array(bytes))", [code, list(mo)])
+    page.evaluate(
+        "([code, text]) => window.caravanCatalogue(code, text)", [code, base64.b64encode(mo).decode()]
+    )
     expect(page.locator("html")).to_have_attribute("lang", code)
 
 
@@ -172,7 +175,7 @@ def test_no_screen_shows_text_outside_the_pseudo_languages_brackets_nor_in_polis
         if not sizes:
             return
         page.evaluate(
-            "([code, bytes]) => window.caravanCatalogue(code, new Uint8Array(bytes))", ["pl", polish]
+            "([code, text]) => window.caravanCatalogue(code, text)", ["pl", base64.b64encode(polish).decode()]
         )
         expect(page.locator("html")).to_have_attribute("lang", "pl")
         for size in sizes:

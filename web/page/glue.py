@@ -419,6 +419,8 @@ def on_message(text):
         window.caravanBootFail(
             window.caravanLanguage.text("could_not_start").replace("{error}", str(msg.get("error", "")))
         )
+    elif kind == "lang":  # a catalogue the bundle does not ship, drawn (tests)
+        html.setAttribute("lang", msg["code"])
     elif kind == "progress":
         pass  # boot.js shows it
 
@@ -479,7 +481,6 @@ def think_for_test(text):
 
 def use_catalogue(code, mo_base64):
     """Tests: the page in a catalogue the bundle does not ship, from its .mo bytes in base64."""
-    html.setAttribute("lang", str(code))
     post({"type": "catalogue", "code": str(code), "mo": str(mo_base64)})
 
 

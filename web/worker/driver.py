@@ -464,6 +464,7 @@ class Driver:
         data = base64.b64decode(str(msg.get("mo", "")))
         self.app.set_language(str(msg.get("code")), gettext.GNUTranslations(io.BytesIO(data)))
         self.render()
+        self.send({"type": "lang", "code": str(msg.get("code"))})
 
     def on_pace(self, msg: dict[str, Any]) -> None:
         assert self.app is not None
