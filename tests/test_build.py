@@ -138,7 +138,9 @@ def test_an_index_html_without_its_release_stamp_is_refused(bundle: build.Bundle
 
 def test_the_bundle_holds_nothing_a_static_host_does_not_serve(bundle: build.Bundle) -> None:
     for f in bundle.files:
-        assert not f.endswith((".map", ".py", ".toml")), f
+        assert not f.endswith((".map", ".toml")), f
+        # The glue's modules, which the page's MicroPython fetches ([files]), are the only sources.
+        assert not f.endswith(".py") or re.fullmatch(r"assets/page-[\w-]+\.[0-9a-f]{12}\.py", f), f
         assert not f.startswith(("node_modules", "tests", "e2e", "caravan/", "web/", ".")), f
         assert "axe" not in f, f"{f}: axe-core is a devDependency for the browser tests only"
     assert {"index.html", "sw.js", "manifest.webmanifest"} <= set(bundle.files)
@@ -193,9 +195,9 @@ def test_page_modules_never_import_a_terminal_module() -> None:
                 assert name in shipped or not (ROOT / (name.replace(".", "/") + ".py")).exists(), name
 
 
-# What the page imports (index.html: ``import web.main``) and what the bot
+# What the app worker imports (web.worker.entry, which imports the app), what the bot
 # worker will import (caravan.bots): the roots of the import graph below.
-ENTRY_MODULES = ("web.main", "caravan.bots", "web.botworker")  # the page, the bots, the bot worker
+ENTRY_MODULES = ("web.worker.entry", "caravan.bots", "web.botworker")
 
 
 def _module_file(root: Path, name: str) -> str | None:
@@ -229,7 +231,7 @@ def test_every_module_the_page_or_the_bots_import_is_in_the_zip_subpackages_too(
     bundle: build.Bundle,
 ) -> None:
     needed = _imported_files(ROOT, ENTRY_MODULES)
-    assert "web/main.py" in needed and "caravan/bots/__init__.py" in needed
+    assert "web/worker/driver.py" in needed and "web/app.py" in needed and "caravan/bots/__init__.py" in needed
     assert any(n.startswith("caravan/bots/") and not n.endswith("__init__.py") for n in needed)
     names = set(_app_zip(bundle).namelist())
     missing = sorted(n for n in needed if n not in names or n + "c" not in names)
@@ -267,9 +269,9 @@ def test_every_url_in_the_bundle_is_relative_and_exists(bundle: build.Bundle) ->
         assert ref.startswith("./") and (bundle.out / ref).is_file(), ref
     config = json.loads(re.search(r"config='([^']*)'", html).group(1))  # type: ignore[union-attr]
     assert (bundle.out / config["interpreter"]).is_file()
-    assert list(config["files"].values()) == ["./caravan-app.zip"]
+    assert sorted(config["files"].values()) == ["./" + m for m in build.glue_modules(ROOT)]
     for path in config["files"]:
-        assert path.startswith("./assets/app.") and (bundle.out / path).is_file()
+        assert path.startswith("./assets/page-") and (bundle.out / path).is_file()
     manifest = json.loads((bundle.out / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert manifest["start_url"] == "./" and manifest["scope"] == "./"
     for icon in manifest["icons"]:
@@ -297,7 +299,11 @@ def test_own_assets_are_content_hashed_and_the_runtime_versioned(bundle: build.B
             assert digest == hashlib.sha256((bundle.out / f).read_bytes()).hexdigest()[:12], f
         else:
             assert f.startswith(
-                (f"runtime/pyodide-{lock['pyodide']}/", f"runtime/pyscript-{lock['@pyscript/core']}/")
+                (
+                    f"runtime/pyodide-{lock['pyodide']}/",
+                    f"runtime/pyscript-{lock['@pyscript/core']}/",
+                    f"runtime/micropython-{lock[build.MICROPYTHON]}/",
+                )
             ), f
 
 
@@ -348,6 +354,7 @@ def test_missing_prerequisites_fail_with_a_plain_message(
                 "packages": {
                     "node_modules/pyodide": {"version": "1"},
                     "node_modules/@pyscript/core": {"version": "2"},
+                    f"node_modules/{build.MICROPYTHON}": {"version": "3"},
                 }
             }
         )
@@ -361,18 +368,22 @@ def test_build_refuses_to_write_over_the_repository(tmp_path: Path) -> None:
         build.build(ROOT, ROOT)
 
 
-def _bot_worker(bundle: build.Bundle) -> str:
-    (name,) = [f for f in bundle.files if re.fullmatch(r"assets/bot-worker\.[0-9a-f]{12}\.mjs", f)]
+def _worker(bundle: build.Bundle, kind: str = "bot") -> str:
+    (name,) = [f for f in bundle.files if re.fullmatch(rf"assets/{kind}-worker\.[0-9a-f]{{12}}\.mjs", f)]
     return name
 
 
-def test_the_bot_worker_is_hashed_named_by_index_html_precached_and_loads_only_bundle_files(
-    bundle: build.Bundle,
+WORKERS = ("app", "bot")
+
+
+@pytest.mark.parametrize("kind", WORKERS)
+def test_each_worker_is_hashed_named_by_index_html_precached_and_loads_only_bundle_files(
+    bundle: build.Bundle, kind: str
 ) -> None:
-    """docs/WORKER.md: the worker loads this release's runtime and app zip, offline too."""
-    name = _bot_worker(bundle)
+    """docs/WORKER.md: a worker loads this release's runtime and app zip, offline too."""
+    name = _worker(bundle, kind)
     html = (bundle.out / "index.html").read_text(encoding="utf-8")
-    assert f'<meta name="caravan-bot-worker" content="./{name}">' in html
+    assert f'<meta name="caravan-{kind}-worker" content="./{name}">' in html
     assert "./" + name in _precache(bundle)
     text = (bundle.out / name).read_text(encoding="utf-8")
     urls = re.findall(r'(?:from |new URL\()"(\.\.?/[^"]+)"', text)
@@ -386,19 +397,13 @@ def test_the_bot_worker_is_hashed_named_by_index_html_precached_and_loads_only_b
     )
 
 
-def test_the_page_and_the_bot_worker_boot_python_from_a_snapshot_the_bundle_holds(
-    bundle: build.Bundle,
-) -> None:
-    """PyScript's interpreter is our module (web/static/pyodide-boot.mjs), hashed
-    and precached: it loads this release's Pyodide and the memory snapshot the
-    build took of its start (tools/snapshot.mjs), gzipped; the bot worker
-    boots through it too."""
-    html = (bundle.out / "index.html").read_text(encoding="utf-8")
-    config = json.loads(re.findall(r"config='([^']*)'", html)[0])
-    interpreter = config["interpreter"].removeprefix("./")
-    assert re.fullmatch(r"assets/pyodide-boot\.[0-9a-f]{12}\.mjs", interpreter), interpreter
-    assert "./" + interpreter in _precache(bundle)
-    text = (bundle.out / interpreter).read_text(encoding="utf-8")
+def test_the_workers_boot_python_from_a_snapshot_the_bundle_holds(bundle: build.Bundle) -> None:
+    """Both workers boot Pyodide through our module (web/static/pyodide-boot.mjs),
+    hashed and precached: it loads this release's Pyodide and the memory snapshot
+    the build took of its start (tools/snapshot.mjs), gzipped."""
+    (boot,) = [f for f in bundle.files if re.fullmatch(r"assets/pyodide-boot\.[0-9a-f]{12}\.mjs", f)]
+    assert "./" + boot in _precache(bundle)
+    text = (bundle.out / boot).read_text(encoding="utf-8")
     urls = re.findall(r'(?:from |new URL\()"(\.\.?/[^"]+)"', text)
     targets = {(bundle.out / "assets" / u).resolve() for u in urls}
     assert all(t.is_relative_to(bundle.out) and t.is_file() for t in targets), urls
@@ -407,12 +412,35 @@ def test_the_page_and_the_bot_worker_boot_python_from_a_snapshot_the_bundle_hold
     assert f"runtime/pyodide-{build.locked_versions(ROOT)['pyodide']}/pyodide.mjs" in names
     assert "./" + snapshot in _precache(bundle)
     assert gzip.decompress((bundle.out / snapshot).read_bytes())[:4] == b"\0snp"  # Pyodide's snapshot magic
-    worker = (bundle.out / _bot_worker(bundle)).read_text(encoding="utf-8")
-    assert f'import {{ loadPyodide }} from "./{interpreter.removeprefix("assets/")}";' in worker
+    for kind in WORKERS:
+        worker = (bundle.out / _worker(bundle, kind)).read_text(encoding="utf-8")
+        assert f'import {{ loadPyodide }} from "./{boot.removeprefix("assets/")}";' in worker, kind
 
 
-def test_a_new_app_zip_is_a_new_bot_worker(bundle: build.Bundle, tmp_path: Path) -> None:
-    """The worker names the zip it imports, so the two never come from two releases."""
+def test_the_page_runs_the_glue_in_the_local_micropython_from_files_the_bundle_holds(
+    bundle: build.Bundle,
+) -> None:
+    """The page's PyScript config: the pinned npm MicroPython (its module and the wasm it
+    loads beside it, versioned and precached), and [files] with every web/page/ module
+    under a content-hashed name, written where `import web.page.glue` finds it."""
+    html = (bundle.out / "index.html").read_text(encoding="utf-8")
+    (config_text,) = re.findall(r"<script type=\"mpy\" config='([^']*)'>", html)
+    config = json.loads(config_text)
+    version = build.locked_versions(ROOT)[build.MICROPYTHON]
+    assert config["interpreter"] == f"./runtime/micropython-{version}/micropython.mjs"
+    for name in build.MICROPYTHON_FILES:
+        assert f"./runtime/micropython-{version}/{name}" in _precache(bundle), name
+    modules = build.glue_modules(ROOT)
+    assert "web/page/glue.py" in modules and "web/page/__init__.py" in modules
+    assert sorted(config["files"].values()) == sorted("./" + m for m in modules)
+    for url, target in config["files"].items():
+        assert url in _precache(bundle), url
+        assert (bundle.out / url).read_bytes() == (ROOT / target).read_bytes(), target
+    assert not re.search(r'<script type="py"', html), "Pyodide on the page's thread"
+
+
+def test_a_new_app_zip_is_a_new_app_worker_and_a_new_bot_worker(bundle: build.Bundle, tmp_path: Path) -> None:
+    """A worker names the zip it imports, so the two never come from two releases."""
     root = tmp_path / "src"
     shutil.copytree(
         ROOT, root, ignore=shutil.ignore_patterns(".git", "dist", "build", ".venv", "node_modules")
@@ -422,15 +450,17 @@ def test_a_new_app_zip_is_a_new_bot_worker(bundle: build.Bundle, tmp_path: Path)
         (ROOT / "web" / "botworker.py").read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8"
     )
     other = build.build(root, tmp_path / "dist")
-    assert _bot_worker(other) != _bot_worker(bundle)
+    for kind in WORKERS:
+        assert _worker(other, kind) != _worker(bundle, kind), kind
 
 
-def test_the_bot_worker_is_served_with_a_csp_of_its_own_that_runs_pyodide_and_no_eval() -> None:
+@pytest.mark.parametrize("kind", WORKERS)
+def test_each_worker_is_served_with_a_csp_of_its_own_that_runs_pyodide_and_no_eval(kind: str) -> None:
     """A worker loaded from a URL takes the CSP of its response, not the page's."""
     from tools.serve import headers_for, load_header_rules
 
     rules = load_header_rules(ROOT / "netlify.toml")
-    policy = headers_for(rules, "/assets/bot-worker.0123456789ab.mjs")["Content-Security-Policy"]
+    policy = headers_for(rules, f"/assets/{kind}-worker.0123456789ab.mjs")["Content-Security-Policy"]
     directives = {d.split()[0]: d.split()[1:] for d in policy.split(";") if d.strip()}
     assert "'wasm-unsafe-eval'" in policy and "'unsafe-eval'" not in policy
     assert directives["default-src"] == ["'none'"]

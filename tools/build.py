@@ -17,23 +17,31 @@
   the manifest is written once per language (`manifest.webmanifest` in
   English, `manifest.<lang>.webmanifest`), its name and description
   translated; boot.js points `<link rel="manifest">` at the one shown.
-- Python boots from a memory snapshot of Pyodide's start (about 1 s less per
-  boot), taken under Node.js by tools/snapshot.mjs, gzipped into
-  `assets/pyodide-snapshot.<hash>.gz`, and kept in node_modules/.cache/ so
-  that a rebuild writes the same bytes. PyScript's interpreter is our module
-  web/static/pyodide-boot.mjs, which restores it (and starts Python the
-  usual way if it cannot) and re-seeds `random`; the bot worker boots
-  through it too. String hashing is not randomised (PYTHONHASHSEED=0): a
-  hash secret in a file everyone downloads would be no secret.
-- The bot worker (web/static/bot-worker.mjs, docs/WORKER.md) gets the
-  bundle's paths of Pyodide and the app zip, then its content-hashed name,
-  which index.html's `<meta name="caravan-bot-worker">` carries.
+- The page's Python runs in the app worker (web/static/app-worker.mjs); the
+  page's thread runs only the glue (web/page/) in MicroPython through PyScript
+  (`<script type="mpy">`). Python boots from a memory snapshot of Pyodide's
+  start (about 1 s less per boot), taken under Node.js by tools/snapshot.mjs,
+  gzipped into `assets/pyodide-snapshot.<hash>.gz`, and kept in
+  node_modules/.cache/ so that a rebuild writes the same bytes. Both workers
+  boot through our module web/static/pyodide-boot.mjs, which restores it (and
+  starts Python the usual way if it cannot) and re-seeds `random`. String
+  hashing is not randomised (PYTHONHASHSEED=0): a hash secret in a file
+  everyone downloads would be no secret.
+- The app worker and the bot worker (docs/WORKER.md) get the bundle's paths
+  of Pyodide and the app zip, then their content-hashed names, which
+  index.html's `<meta name="caravan-app-worker">` and `<meta
+  name="caravan-bot-worker">` carry.
+- The glue's modules (web/page/**/*.py) go in as they are, each under a
+  content-hashed name in assets/, listed in the mpy config's [files] with the
+  path MicroPython imports it from (`./web/page/glue.py`); they are in the app
+  zip too, like every module of web/.
 - Our own assets get content-hashed names under `assets/`; the runtime goes to
-  `runtime/pyodide-<version>/` and `runtime/pyscript-<version>/`. Only
-  `index.html`, `sw.js` and `manifest.webmanifest` keep fixed names.
-- The page's PyScript config is inlined into index.html as JSON, and the
-  Content-Security-Policy of netlify.toml is copied into a `<meta>` (GitHub
-  Pages sends no headers).
+  `runtime/pyodide-<version>/`, `runtime/pyscript-<version>/` and
+  `runtime/micropython-<version>/`. Only `index.html`, `sw.js` and
+  `manifest.webmanifest` keep fixed names.
+- The page's PyScript config (pyscript.toml: MicroPython's) is inlined into
+  index.html as JSON, and the Content-Security-Policy of netlify.toml is
+  copied into a `<meta>` (GitHub Pages sends no headers).
 - The service worker's precache list is every file the build wrote, and its
   release id (a hash of them all and of sw.js itself) is stamped into
   index.html (`<meta name="caravan-release">`): a worker caches an index.html
@@ -95,17 +103,26 @@ PYSCRIPT_SKIP = re.compile(
     r"(\.map$|^service-worker\.js$|^codemirror|^index-|^xterm|^mpy-|^py-[A-Za-z0-9_-]{8}\.js$"
     r"|^toml-|^pyodide_graph-|^zip-|^storage\.js$)"
 )
-NODE_PACKAGES = ("pyodide", "@pyscript/core")
+MICROPYTHON = "@micropython/micropython-webassembly-pyscript"
+# PyScript's `mpy` interpreter (pyscript.toml): the module and the wasm it loads beside it.
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+NODE_PACKAGES = ("pyodide", "@pyscript/core", MICROPYTHON)
 MIN_NODE = 18
 # CSP directives a <meta> cannot carry (browsers ignore them there and warn).
 META_CSP_DROP = ("frame-ancestors", "report-uri", "report-to", "sandbox")
 STATIC = Path("web/static")
 BOT_WORKER = STATIC / "bot-worker.mjs"
-# The interpreter module (pyscript.toml) and the memory snapshot it boots Python from.
+APP_WORKER = STATIC / "app-worker.mjs"
+# The module both workers boot Pyodide through, and the memory snapshot it restores.
 PYODIDE_BOOT = STATIC / "pyodide-boot.mjs"
 SNAPSHOT = Path("pyodide-snapshot.gz")
-# index.html names the bot worker for the page's boot script (boot.js starts it).
-BOT_WORKER_META = re.compile(r'<meta name="caravan-bot-worker" content="([^"]*)">')
+# The glue's package, which the page's MicroPython imports (pyscript.toml [files]).
+PAGE_PACKAGE = Path("web/page")
+# index.html names the workers for the page's boot script (boot.js starts them).
+WORKER_METAS = {
+    "caravan-app-worker": APP_WORKER,
+    "caravan-bot-worker": BOT_WORKER,
+}
 # index.html's release stamp; sw.js refuses an index.html that names another release.
 RELEASE_META = '<meta name="caravan-release" content="{}">'
 RELEASE_STAMP = re.compile(r'<meta name="caravan-release" content="([0-9a-f]*)">')
@@ -368,19 +385,31 @@ def meta_csp(policy: str) -> str:
     return "; ".join(kept)
 
 
+def glue_modules(root: Path = ROOT) -> list[str]:
+    """The glue's modules, which the page's MicroPython imports: every web/page/**/*.py."""
+    return [p.relative_to(root).as_posix() for p in sorted((root / PAGE_PACKAGE).rglob("*.py"))]
+
+
 def _py_config(root: Path, paths: dict[str, str]) -> str:
-    """pyscript.toml as the inline JSON config, with the bundle's paths."""
+    """pyscript.toml as the inline JSON config, with the bundle's paths: its
+    interpreter, and in [files] every glue module (glue_modules), fetched from
+    its hashed copy and written where MicroPython imports it from."""
     config = tomllib.loads((root / "pyscript.toml").read_text(encoding="utf-8"))
     interpreter = str(config.get("interpreter", ""))
-    if interpreter not in paths:
+    if interpreter not in paths or not paths[interpreter].startswith("./runtime/"):
         raise BuildError(f"pyscript.toml's interpreter {interpreter!r} is not a runtime file")
     files = {}
     for source, target in dict(config.get("files", {})).items():
-        if re.fullmatch(r"\./(caravan|web)/.+\.py", source):
-            continue  # every page module is in the app zip already
         if source not in paths:
             raise BuildError(f"pyscript.toml [files] names {source}, which the build does not know")
         files[paths[source]] = target
+    modules = glue_modules(root)
+    if f"{PAGE_PACKAGE.as_posix()}/glue.py" not in modules:
+        raise BuildError(f"{PAGE_PACKAGE}/glue.py is missing: index.html imports web.page.glue")
+    for rel in modules:
+        if paths[f"./{rel}"] in files:
+            raise BuildError(f"pyscript.toml [files] lists {rel}: the build adds every glue module itself")
+        files[paths[f"./{rel}"]] = f"./{rel}"
     return json.dumps({**config, "interpreter": paths[interpreter], "files": files}, separators=(",", ":"))
 
 
@@ -398,9 +427,12 @@ def _rewrite_html(root: Path, html: str, paths: dict[str, str], policy: str) -> 
         return f'{attr}="{paths[value]}"'
 
     html = re.sub(r'\b(src|href|config)="([^"]*)"', swap, html)
-    if len(BOT_WORKER_META.findall(html)) != 1 or f"./{BOT_WORKER.as_posix()}" not in paths:
-        raise BuildError(f'index.html needs one <meta name="caravan-bot-worker" content="./{BOT_WORKER}">')
-    html = BOT_WORKER_META.sub(lambda m: m.group(0).replace(m.group(1), paths[m.group(1)]), html)
+    for name, module in WORKER_METAS.items():
+        source = f"./{module.as_posix()}"
+        tag = f'<meta name="{name}" content="{source}">'
+        if html.count(f'<meta name="{name}"') != 1 or tag not in html or source not in paths:
+            raise BuildError(f"index.html needs one {tag}")
+        html = html.replace(tag, f'<meta name="{name}" content="{paths[source]}">')
     meta = f'<meta http-equiv="Content-Security-Policy" content="{meta_csp(policy)}">'
     meta += "\n" + RELEASE_META.format("")  # filled in by write_service_worker
     if html.count('<meta charset="utf-8">') != 1:
@@ -409,7 +441,7 @@ def _rewrite_html(root: Path, html: str, paths: dict[str, str], policy: str) -> 
 
 
 def _relinked(root: Path, module: Path, sources: tuple[str, ...], paths: dict[str, str]) -> bytes:
-    """A module of web/static/ (the bot worker, the interpreter module) with the
+    """A module of web/static/ (a worker, the interpreter module) with the
     paths it names (``sources``) made the bundle's.
 
     The module lands in assets/ and resolves its URLs against itself, so each
@@ -496,6 +528,13 @@ def build(root: Path = ROOT, out: Path | None = None) -> Bundle:
             raise BuildError(f"node_modules/pyodide/{name} is missing: run `npm ci`")
         files[f"{pyodide_dir}/{name}"] = src.read_bytes()
         paths[f"./node_modules/pyodide/{name}"] = f"./{pyodide_dir}/{name}"
+    micropython_dir = f"runtime/micropython-{versions[MICROPYTHON]}"
+    for name in MICROPYTHON_FILES:
+        src = root / "node_modules" / MICROPYTHON / name
+        if not src.is_file():
+            raise BuildError(f"node_modules/{MICROPYTHON}/{name} is missing: run `npm ci`")
+        files[f"{micropython_dir}/{name}"] = src.read_bytes()
+        paths[f"./node_modules/{MICROPYTHON}/{name}"] = f"./{micropython_dir}/{name}"
     pyscript_src = root / "node_modules" / "@pyscript" / "core" / "dist"
     pyscript_dir = f"runtime/pyscript-{versions['@pyscript/core']}"
     if not (pyscript_src / "core.js").is_file():
@@ -523,7 +562,18 @@ def build(root: Path = ROOT, out: Path | None = None) -> Bundle:
     runtime = "./node_modules/pyodide/pyodide.mjs"
     add(f"./{PYODIDE_BOOT.as_posix()}", _relinked(root, PYODIDE_BOOT, (runtime, f"./{SNAPSHOT.name}"), paths))
     sources = (f"./{PYODIDE_BOOT.as_posix()}", runtime, "./app.zip")
-    add(f"./{BOT_WORKER.as_posix()}", _relinked(root, BOT_WORKER, sources, paths))
+    for worker in (APP_WORKER, BOT_WORKER):
+        add(f"./{worker.as_posix()}", _relinked(root, worker, sources, paths))
+    for module in glue_modules(root):
+        # Named by its path in the package (web/page/a/b.py: page-a-b.<hash>.py): two modules
+        # of the same bytes (empty __init__.py files) must still be two [files] entries.
+        flat = "page-" + Path(module).relative_to(PAGE_PACKAGE).as_posix().replace("/", "-")
+        data = (root / module).read_bytes()
+        name = _hashed(flat, data)
+        if name in files:
+            raise BuildError(f"{module}: another glue module has the name {name}")
+        files[name] = data
+        paths[f"./{module}"] = "./" + name
     words = boot_words(root)
     for lang, table in words.items():
         files[manifest_name(lang)] = _manifest(root, paths, {**table, "lang": lang})

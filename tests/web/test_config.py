@@ -15,26 +15,44 @@ def _config() -> dict[str, object]:
     return tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
 
 
-def test_pyscript_toml_ships_the_modules_as_one_zip_that_index_html_imports_from() -> None:
-    """Modules are picked up by glob into the app zip, never listed one by one;
-    the page puts the zip itself on sys.path."""
-    assert _config()["files"] == {"./app.zip": "./caravan-app.zip"}
+MICROPYTHON = "@micropython/micropython-webassembly-pyscript"
+
+
+def test_pyscript_toml_is_the_glues_config_and_lists_no_module() -> None:
+    """The page's PyScript runs only the glue (web/page/) in MicroPython: index.html's one
+    Python script is `type="mpy"` with this config, and imports the glue. The glue's
+    modules are picked up by glob into [files] (tools/build.py), never listed one by one;
+    the app's own Python runs in the app worker (web/static/app-worker.mjs)."""
+    assert _config()["files"] == {}
     html = (ROOT / "index.html").read_text(encoding="utf-8")
-    assert 'sys.path.insert(0, os.path.abspath("caravan-app.zip"))' in html
+    assert re.findall(r"<script type=\"(?:py|mpy)\"[^>]*>", html) == [
+        '<script type="mpy" config="./pyscript.toml">'
+    ]
+    assert "    import web.page.glue" in html
+    assert (ROOT / "web" / "page" / "glue.py").is_file()
+    assert '<meta name="caravan-app-worker" content="./web/static/app-worker.mjs">' in html
 
 
-def test_interpreter_is_the_local_pyodide() -> None:
+def test_interpreter_is_the_local_micropython_and_the_workers_boot_the_local_pyodide() -> None:
     """No CDN: the page boots offline and makes no request off its origin (the
-    build ships the npm package's files under a versioned path). The
-    interpreter module is our own, which boots the local Pyodide from the
-    build's memory snapshot and without it if it must (web/static/pyodide-boot.mjs)."""
-    assert _config()["interpreter"] == "./web/static/pyodide-boot.mjs"
+    build ships the npm packages' files under a versioned path). The page's
+    interpreter is the pinned npm MicroPython; the workers boot the local Pyodide
+    through our module, from the build's memory snapshot and without it if they
+    must (web/static/pyodide-boot.mjs)."""
+    assert _config()["interpreter"] == f"./node_modules/{MICROPYTHON}/micropython.mjs"
+    lock = (ROOT / "package-lock.json").read_text(encoding="utf-8")
+    assert f'"node_modules/{MICROPYTHON}"' in lock
     module = (ROOT / "web" / "static" / "pyodide-boot.mjs").read_text(encoding="utf-8")
     imports = re.findall(r'^import .* from "([^"]*)";', module, flags=re.M)
     assert imports == ["./node_modules/pyodide/pyodide.mjs"]
     assert re.search(r"^export async function loadPyodide\(", module, flags=re.M)
     assert re.search(r"^export \{ version \};", module, flags=re.M)
     assert not re.search(r"https?://", module), "the interpreter module names another origin"
+    for worker in ("app-worker.mjs", "bot-worker.mjs"):
+        text = (ROOT / "web" / "static" / worker).read_text(encoding="utf-8")
+        imported = re.findall(r'^import .* from "([^"]*)";', text, flags=re.M)
+        assert imported == ["./web/static/pyodide-boot.mjs"], worker
+        assert not re.search(r"https?://", text), f"{worker} names another origin"
 
 
 def test_index_html_loads_only_relative_paths_of_its_own_origin() -> None:
@@ -65,7 +83,7 @@ def test_index_html_runs_no_inline_javascript() -> None:
     """The CSP allows no inline script: the only inline script is Python's."""
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     for tag in re.findall(r"<script\b[^>]*>", html):
-        assert "src=" in tag or 'type="py"' in tag, f"inline JavaScript: {tag}"
+        assert "src=" in tag or 'type="mpy"' in tag, f"inline JavaScript: {tag}"
     assert not re.search(r"\son[a-z]+=", html), "an inline event handler"
 
 

@@ -29,10 +29,12 @@ ACTIVE = "[data-action],[data-select],[data-zoom],[data-saved-action],button[id]
 LONG_PRESS_MS = 500
 
 html = document.documentElement
+win = paint.win
 app_line = window.caravanApp
 press = {"timer": None, "square": None, "x": 0.0, "y": 0.0, "shown": False}
 pending_thoughts = {}  # type: dict[int, object]
-plan = {"leave": []}  # type: dict[str, list[object]]
+counter = {"think": 0}
+plan = {"leave": None}  # the leave plan: a JavaScript array of writes
 ready = {"drawn": False}
 
 
@@ -227,7 +229,7 @@ def show_info(text):
 
 def cancel_press(_event=None):
     if press["timer"] is not None:
-        window.clearTimeout(press["timer"])
+        win.clearTimeout(press["timer"])
         press["timer"] = None
 
 
@@ -248,7 +250,7 @@ def on_pointerdown(event):
         return
     press["square"] = square
     press["x"], press["y"] = float(event.clientX), float(event.clientY)
-    press["timer"] = window.setTimeout(create_proxy(long_pressed), LONG_PRESS_MS)
+    press["timer"] = win.setTimeout(create_proxy(long_pressed), LONG_PRESS_MS)
 
 
 def on_pointermove(event):
@@ -265,9 +267,7 @@ def on_contextmenu(event):
 
 def fragment():
     """``location.hash``, through at most ADDRESS_READ characters of the address."""
-    href = str(window.String.prototype.substring.call(window.location, 0, ADDRESS_READ))
-    at = href.find("#")
-    return "" if at < 0 else href[at:]
+    return str(app_line.fragment(ADDRESS_READ))
 
 
 def clear_hash():
@@ -299,37 +299,9 @@ def on_storage(event):
 
 def on_pagehide(_event):
     """The worker has no time left: what leaving writes was planned (``leave-plan``)."""
-    store(plan["leave"])
+    if plan["leave"] is not None:
+        app_line.store(plan["leave"])
     post({"type": "left"})
-
-
-# ---------------------------------------------------------------- storage
-
-
-def area(name):
-    return window.localStorage if name == "local" else window.sessionStorage
-
-
-def store(writes):
-    """The worker's writes, made in the real storage; those refused are sent back."""
-    failed = []
-    for op, where, key, value in writes:
-        try:
-            if op == "set":
-                area(where).setItem(key, value)
-            else:
-                area(where).removeItem(key)
-        except Exception as e:
-            problem = "full" if "uota" in str(e) else "disabled"
-            actual = None
-            try:
-                got = area(where).getItem(key)
-                actual = None if nothing(got) else str(got)
-            except Exception:
-                pass
-            failed.append({"area": where, "key": key, "actual": actual, "problem": problem})
-    if failed:
-        post({"type": "stored", "failed": failed})
 
 
 # ---------------------------------------------------------------- sharing
@@ -390,59 +362,65 @@ def send_share():
 
 
 def on_message(text):
-    msg = json.loads(str(text))
-    kind = msg.get("type")
+    """One message of the app worker, parsed by JavaScript: a frame's markup
+    goes from there to the DOM (web/page/paint.py ``get``)."""
+    msg = window.JSON.parse(text)
+    kind = str(msg.type)
+    get = paint.get
     if kind == "frame":
         frame(msg)
     elif kind == "store":
-        store(msg["writes"])
+        app_line.store(msg.writes)  # boot.js: refused writes go back as "stored"
     elif kind == "info":
-        show_info(msg.get("text", ""))
+        show_info(get(msg, "text", ""))
     elif kind == "bot-post":
-        window.caravanBot.post(msg["text"])
+        window.caravanBot.post(msg.text)
     elif kind == "bot-start":
         window.caravanBot.start()
     elif kind == "bot-restart":
         window.caravanBot.restart()
     elif kind == "bot-state":
-        html.setAttribute("data-bot", msg["state"])
+        html.setAttribute("data-bot", msg.state)
     elif kind == "leave-plan":
-        plan["leave"] = msg.get("writes") or []
+        plan["leave"] = msg.writes
     elif kind == "thought":
-        resolve = pending_thoughts.pop(msg.get("id"), None)
+        resolve = pending_thoughts.pop(int(msg.id), None)
         if resolve is not None:
-            resolve(msg["answer"])
-    elif kind == "log":
-        level = msg.get("level")
-        (window.console.error if level == "error" else window.console.warn)(msg.get("text", ""))
-    elif kind == "failed":
-        window.caravanBootFail(
-            window.caravanLanguage.text("could_not_start").replace("{error}", str(msg.get("error", "")))
-        )
+            resolve(msg.answer)
     elif kind == "lang":  # a catalogue the bundle does not ship, drawn (tests)
-        html.setAttribute("lang", msg["code"])
-    elif kind == "progress":
-        pass  # boot.js shows it
+        html.setAttribute("lang", msg.code)
+    elif kind == "log":
+        text = get(msg, "text", "")
+        if get(msg, "level") == "error":
+            window.console.error(text)
+        else:
+            window.console.warn(text)
+    # "progress", "failed", "csp", "error": boot.js has shown or logged them
 
 
 def frame(msg):
-    k = msg.get("keys")
+    get = paint.get
+    k = get(msg, "keys")
     if k is not None:
-        for name in k:
-            keys.taken[name] = k[name]
-    if "nav" in msg:
-        keys.taken["nav"] = msg["nav"]
+        for name in ("plain", "ctrl", "history", "grid"):
+            keys.taken[name] = [str(x) for x in paint.listed(get(k, name))]
+        keys.taken["files"] = str(get(k, "files", ""))
+        keys.taken["ranks"] = str(get(k, "ranks", ""))
+        keys.taken["confirming"] = bool(get(k, "confirming", False))
+    nav = get(msg, "nav")
+    if nav is not None:
+        keys.taken["nav"] = nav
     back = paint.apply(msg)
     if back is not None:
         post(back)
-    after = msg.get("after") or ()
+    after = [str(a) for a in paint.listed(get(msg, "after"))]
     if "share" in after:
         send_share()
     if "board-into-view" in after:
         paint.board_into_view()
-    got = msg.get("download")
-    if got:
-        paint.download(got["name"], got["text"])
+    got = get(msg, "download")
+    if got is not None:
+        paint.download(got.name, got.text)
     if "ready" in after:
         ready["drawn"] = True
         carry_out_pending()
@@ -470,7 +448,8 @@ def carry_out_pending():
 
 def think_for_test(text):
     """``caravanBot.think(json)`` (docs/UI-CONTRACT.md): a Promise of the answer's JSON."""
-    tid = len(pending_thoughts) + int(window.Date.now())
+    counter["think"] += 1
+    tid = counter["think"]
 
     def executor(resolve, _reject):
         pending_thoughts[tid] = resolve
@@ -502,10 +481,10 @@ def boot():
         root.addEventListener(name, create_proxy(fn))
     # Keys on the document: after a redraw focus may be on <body>, outside #app.
     document.addEventListener("keydown", create_proxy(on_keydown))
-    window.addEventListener("hashchange", create_proxy(on_hashchange))
-    window.addEventListener("resize", create_proxy(on_resize))
-    window.addEventListener("storage", create_proxy(on_storage))
-    window.addEventListener("pagehide", create_proxy(on_pagehide))
+    win.addEventListener("hashchange", create_proxy(on_hashchange))
+    win.addEventListener("resize", create_proxy(on_resize))
+    win.addEventListener("storage", create_proxy(on_storage))
+    win.addEventListener("pagehide", create_proxy(on_pagehide))
     bot = window.caravanBot
     if nothing(bot):
         failed = {"version": 2, "type": "failed", "error": "the bot's worker was not started"}

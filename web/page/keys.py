@@ -149,7 +149,7 @@ def board_arrow(target, key):
             break
     if css is None:
         return
-    to = taken["nav"].get(css, {}).get(key)
+    to = paint.get(paint.get(taken["nav"], css), key)
     found = None if to is None else document.querySelector(to)
     if found is None or paint.nothing(found):
         return

@@ -18,6 +18,10 @@ SCROLLERS = (".side", "#log", "#saved-list", "#history-log")
 BOARD_BUTTONS = "#board [data-action], #board [data-select], #board [data-zoom]"
 
 html = document.documentElement
+# The page's Window itself: MicroPython's ``window`` is the ``js`` module, whose
+# methods that need a Window as ``this`` (addEventListener, scrollTo, matchMedia)
+# are called through this one.
+win = document.defaultView
 state = {
     "name": "loading",  # the screen last drawn
     "rules": False,
@@ -30,6 +34,25 @@ state = {
 
 def nothing(x):
     return x is None or is_none(x)
+
+
+_own = window.Object.prototype.hasOwnProperty
+
+
+def get(o, key, default=None):
+    """``o[key]`` of a JavaScript object (a frame parsed by JSON.parse), or
+    ``default`` when it has no such field or it is null: the frame's markup
+    goes from JavaScript to the DOM without a copy into MicroPython's heap
+    as a dict (json.loads takes tens of ms on 100 kB)."""
+    if nothing(o) or not _own.call(o, key):
+        return default
+    value = o[key]
+    return default if nothing(value) else value
+
+
+def listed(array):
+    """A JavaScript array as a Python list."""
+    return [] if nothing(array) else [array[i] for i in range(array.length)]
 
 
 def each(selector):
@@ -63,7 +86,7 @@ def keep_scroll():
 def put_back_scroll(kept):
     for sel, top in kept:
         if sel == "window":
-            window.scrollTo(window.scrollX, top)
+            win.scrollTo(window.scrollX, top)
             continue
         el = document.querySelector(sel)
         if not nothing(el):
@@ -71,44 +94,49 @@ def put_back_scroll(kept):
 
 
 def apply(frame):
-    """One frame; returns the message to send back, if any: the board's
-    scale when the frame's draft was laid out to be measured or when it
-    differs from the one the frame was drawn for, or ``redraw`` when the
-    screen could not be patched."""
+    """One frame (a JavaScript object); returns the message to send back, if
+    any: the board's width when the frame's draft was laid out to be
+    measured or when it differs from the one the frame was drawn for, or
+    ``redraw`` when the screen could not be patched."""
     tools = document.getElementById("top-tools")
-    if "header" in frame:
-        tools.innerHTML = frame["header"]
-    if "rules" in frame:
+    header = get(frame, "header")
+    if header is not None:
+        tools.innerHTML = header
+    if _own.call(frame, "rules"):
         _show_rules(frame, tools)
         return None
     if state["rules"]:
         _close_rules(tools)
-    screen = frame.get("screen")
+    screen = get(frame, "screen")
+    closing = bool(get(frame, "closing", False))
     if screen is None:
-        if frame.get("closing"):
+        if closing:
             _focus_opener()
         return None
-    if "draft" in screen:
-        _screen().innerHTML = screen["draft"]
-        html.setAttribute("data-screen", screen["name"])  # the screen's layout depends on it
-        return {"type": "scale", "draft": True, "screen": screen["name"], "width": board_width()}
-    keyboard = bool(frame.get("keyboard"))
-    if "keyboard-if-hint" in frame.get("after", ()):
+    name = str(screen.name)
+    draft = get(screen, "draft")
+    if draft is not None:
+        _screen().innerHTML = draft
+        html.setAttribute("data-screen", name)  # the screen's layout depends on it
+        return {"type": "scale", "draft": True, "screen": name, "width": board_width()}
+    keyboard = bool(get(frame, "keyboard", False))
+    after = [str(a) for a in listed(get(frame, "after"))]
+    if "keyboard-if-hint" in after:
         active = document.activeElement
         keyboard = not nothing(active) and str(active.id) == "hint"
-    kept = keep_scroll() if frame.get("closing") else None
-    if _draw_screen(screen, keyboard) == "redraw":
+    kept = keep_scroll() if closing else None
+    if _draw_screen(screen, name, keyboard) == "redraw":
         return {"type": "redraw"}
     if kept is not None:
         put_back_scroll(kept)
         _focus_opener()
-    motion = frame.get("motion")
-    if motion:
+    motion = get(frame, "motion")
+    if motion is not None:
         play(motion)
-    announce(frame.get("announce", ""))
+    announce(get(frame, "announce", ""))
     width = board_width()
-    if width and abs(width - float(frame.get("width") or 0.0)) > 1e-6:
-        return {"type": "scale", "screen": screen["name"], "width": width}
+    if width and abs(width - float(get(frame, "width", 0.0))) > 1e-6:
+        return {"type": "scale", "screen": name, "width": width}
     return None
 
 
@@ -123,9 +151,10 @@ def _show_rules(frame, tools):
         layer.hidden = False
         html.setAttribute("data-rules", "open")
         state["rules"] = True
-    if frame["rules"] is not None:
-        layer.innerHTML = frame["rules"]
-    at = frame.get("rules_at")
+    rules = get(frame, "rules")
+    if rules is not None:
+        layer.innerHTML = rules
+    at = get(frame, "rules_at")
     if at:
         el = document.getElementById(at)
         if not nothing(el):
@@ -155,9 +184,8 @@ def _focus_opener():
             el.focus()
 
 
-def _draw_screen(s, keyboard):
+def _draw_screen(s, name, keyboard):
     root = _screen()
-    name = s["name"]
     before = state["name"]
     # A <details> the player opened or closed stays so: its state is the player's.
     folded = [(str(d.id), bool(d.open)) for d in each("#screen details[id]")]
@@ -168,9 +196,11 @@ def _draw_screen(s, keyboard):
     typed = [(str(el.id), str(el.value)) for el in each("#screen input[type=text][id]")]
     # The same screen drawn again keeps where its columns were scrolled.
     scrolled = [k for k in keep_scroll() if k[0] != "window"] if before == name else []
-    if "whole" in s:
-        root.innerHTML = s["whole"]
-    elif "patch" in s and not patch(root, s["patch"]):
+    whole = get(s, "whole")
+    parts = get(s, "patch")
+    if whole is not None:
+        root.innerHTML = whole
+    elif parts is not None and not patch(root, parts):
         return "redraw"
     if before == name:
         for el_id, value in typed:
@@ -182,15 +212,15 @@ def _draw_screen(s, keyboard):
         el = document.getElementById(el_id)
         if not nothing(el) and el.tagName == "DETAILS" and bool(el.open) != is_open:
             el.open = is_open
-    document.title = s.get("title", "")
-    if s.get("modal"):
+    document.title = get(s, "title", "")
+    if get(s, "modal", False):
         keyboard = True  # a question holds the focus, however it was asked
     if name == "saved":
         localise_dates()
     if name == "history":
         keyboard = True  # the arrow keys work only while focus is inside the page
     settle = (before not in ("loading", name)) or (name == "saved" and held)
-    focus = s.get("focus")
+    focus = get(s, "focus")
     if (keyboard or settle) and focus:
         el = document.querySelector(focus)
         if not nothing(el):
@@ -200,13 +230,14 @@ def _draw_screen(s, keyboard):
                 el.focus(to_js({"preventScroll": True}))
     elif not keyboard and kept is not None and before == name:
         focus_again(kept, focus)
-    if s.get("record") is None:
+    record = get(s, "record")
+    if record is None:
         for attr in ("data-record", "data-seat", "data-left"):
             html.removeAttribute(attr)
     else:
-        html.setAttribute("data-record", s["record"])
-        html.setAttribute("data-seat", str(s.get("seat")))
-        html.setAttribute("data-left", str(s.get("left")))
+        html.setAttribute("data-record", record)
+        html.setAttribute("data-seat", str(get(s, "seat")))
+        html.setAttribute("data-left", str(get(s, "left")))
     html.setAttribute("data-screen", name)
     state["name"] = name
     return None
@@ -226,36 +257,37 @@ def patch(root, parts):
     active = document.activeElement
     if not nothing(active) and bool(root.contains(active)):
         part = parts[_part_of(active, layout)]
-        if part is not None and "html" in part:
+        if get(part, "html") is not None:
             active.blur()
     span = document.createRange()
-    if parts[0] is not None:  # the banner and what is above the layout
+    if not nothing(parts[0]):  # the banner and what is above the layout
         span.setStart(root, 0)
         span.setEndBefore(layout)
         span.deleteContents()
-        layout.insertAdjacentHTML("beforebegin", parts[0]["html"])
-    if parts[1] is not None:  # the board
-        layout.firstElementChild.innerHTML = parts[1]["html"]
-    if parts[2] is not None:  # the side column's upper part: controls, message, square info
+        layout.insertAdjacentHTML("beforebegin", parts[0].html)
+    if not nothing(parts[1]):  # the board
+        layout.firstElementChild.innerHTML = parts[1].html
+    if not nothing(parts[2]):  # the side column's upper part: controls, message, square info
         span.setStart(rest.parentElement, 0)
         span.setEndBefore(rest)
         span.deleteContents()
-        rest.insertAdjacentHTML("beforebegin", parts[2]["html"])
+        rest.insertAdjacentHTML("beforebegin", parts[2].html)
     i = 3
     for box in SIDE_BOXES:
         part = parts[i]
         i += 1
-        if part is None:
+        if nothing(part):
             continue
-        if "add" in part:
-            document.getElementById("log").insertAdjacentHTML("afterbegin", part["add"])
+        added = get(part, "add")
+        if added is not None:
+            document.getElementById("log").insertAdjacentHTML("afterbegin", added)
         else:
-            document.getElementById(box).innerHTML = part["html"]
-    if parts[7] is not None:  # the end-turn question
+            document.getElementById(box).innerHTML = part.html
+    if not nothing(parts[7]):  # the end-turn question
         span.setStartAfter(layout)
         span.setEnd(root, root.childNodes.length)
         span.deleteContents()
-        layout.insertAdjacentHTML("afterend", parts[7]["html"])
+        layout.insertAdjacentHTML("afterend", parts[7].html)
     return True
 
 
@@ -335,7 +367,7 @@ def announce(text):
     kids.item(now).textContent = text
 
 
-REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)")
+REDUCED = win.matchMedia("(prefers-reduced-motion: reduce)")
 
 
 def play(motion):
@@ -380,7 +412,7 @@ def download(name, text):
     a.remove()
 
 
-PHONE_UPRIGHT = window.matchMedia("(max-width: 760px) and (orientation: portrait)")
+PHONE_UPRIGHT = win.matchMedia("(max-width: 760px) and (orientation: portrait)")
 
 
 def board_into_view():
@@ -393,4 +425,4 @@ def board_into_view():
     top = float(board.getBoundingClientRect().top)
     below = 0.0 if nothing(banner) else float(banner.getBoundingClientRect().height)
     if top < below or top > float(window.innerHeight) / 2:
-        window.scrollTo(window.scrollX, float(window.scrollY) + top - below - 4)
+        win.scrollTo(window.scrollX, float(window.scrollY) + top - below - 4)

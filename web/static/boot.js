@@ -1,12 +1,14 @@
-// Boot watch: real progress from PyScript's py:progress events, and a plain
-// message instead of an endless spinner when Python cannot start. Then the
-// offline cache: registers the service worker (sw.js) once the game is ready,
-// and says so when a new release is ready. It is JavaScript, loaded before
-// PyScript, because it must work exactly when Python does not.
+// Boot watch: real progress from the app worker's "progress" messages (the page's
+// Python runs there: caravanApp below, docs/WORKER.md "The app worker"), and a plain
+// message instead of an endless spinner when it cannot start. Then the offline
+// cache: registers the service worker (sw.js) once the game is ready, and says so
+// when a new release is ready. It is JavaScript, loaded before PyScript, because it
+// must work exactly when Python does not.
 (function () {
   "use strict";
-  var STEPS = ["Loading Pyodide", "Loading Storage", "Loaded Storage", "Loading interpreter",
-    "Loaded interpreter", "Loading files", "Loaded files", "Loaded Pyodide"];
+  // The app worker's boot steps (app-worker.mjs: runtime loaded, snapshot restored, app
+  // files loaded, Python ready) in words the catalogues already hold (web/boot_text.py).
+  var STEP_WORDS = [null, "step.4", "step.7", "step.6", "starting"];
   var html = document.documentElement;
 
   // Languages (docs/UI-CONTRACT.md, "Languages"). tools/build.py writes the
@@ -194,6 +196,149 @@
   };
   html.setAttribute("data-bot", "off");
 
+  // The app worker (docs/WORKER.md, "The app worker"): the page's Python, in a module
+  // worker of its own (app-worker.mjs, named by <meta name="caravan-app-worker">),
+  // started at once, here, while the rest of the page loads. The page's thread runs
+  // only the glue (MicroPython, web/page/), which talks to it through caravanApp:
+  //   post(text)   one JSON text to the worker (kept in `outbox` until a worker exists);
+  //   listen(fn)   fn(text) for each of the worker's messages: those kept in `inbox`
+  //                until then are handed over right after listen returns (a microtask),
+  //                in order, then each as it comes;
+  //   restart()    terminates the worker and starts a fresh one: only the newest
+  //                one's messages are heard;
+  //   started      true once a worker has been created.
+  // Before they are handed on, its messages are read here while the page boots:
+  // "progress" moves #boot-progress, "failed" shows the boot error; a "csp" message is
+  // logged as a console error beginning "CSP violation:" (a worker's violations never
+  // reach the page's own listener), so the glue need not log it. The worker's error
+  // event (its script did not load, or threw) becomes a "failed" message.
+  // performance marks: caravan:app-worker-start, caravan:app-worker-ready (the
+  // progress message that says its Python is ready, on the page's clock).
+  var APP_VERSION = 1;
+  var app = window.caravanApp = { worker: null, inbox: [], outbox: [], listener: null, started: false };
+  function mark(name) {
+    try { performance.mark(name); } catch (e) { /* no User Timing: no marks */ }
+  }
+  // Every message goes through the inbox, so that the order holds; a listener that
+  // throws (a bug of the glue's) is logged and does not hold up the messages after it.
+  var pending = false;  // a delivery is scheduled: right after listen()
+  function deliver() {
+    while (app.listener && app.inbox.length) {
+      var text = app.inbox.shift();
+      try { app.listener(text); } catch (e) { console.error(e); }
+    }
+  }
+  function fromApp(text) {
+    if (!ready() || text.indexOf('"csp"') >= 0) look(text);
+    app.inbox.push(text);
+    if (!pending) deliver();
+  }
+  function look(text) {
+    var message;
+    try { message = JSON.parse(text); } catch (e) { return; }
+    if (!message || message.version !== APP_VERSION) return;
+    if (message.type === "progress") {
+      if (message.step === message.of) mark("caravan:app-worker-ready");
+      if (!ready()) progress(Number(message.step) || 0, Number(message.of) || 0, message.text);
+    } else if (message.type === "failed") {
+      fail(T("could_not_start", { error: String(message.error) }));
+    } else if (message.type === "csp") {
+      console.error("CSP violation: " + message.error + " (app worker)");
+    }
+  }
+  function appFailed(worker, reason) {
+    // Later, never within the caller's own call of restart() (the glue).
+    setTimeout(function () {
+      if (app.worker === worker) fromApp(JSON.stringify({ version: APP_VERSION, type: "failed", error: reason }));
+    }, 0);
+  }
+  app.post = function (text) {
+    if (app.worker) app.worker.postMessage(String(text));
+    else app.outbox.push(String(text));
+  };
+  app.listen = function (fn) {
+    app.listener = fn;
+    if (!app.inbox.length || pending) return;
+    pending = true;
+    Promise.resolve().then(function () { pending = false; deliver(); });
+  };
+  // The storage the app worker cannot reach (docs/WORKER.md, "Storage across the
+  // split"): both areas' items, up to megabytes, go to the worker from here as
+  // JSON text, never through the glue's small MicroPython heap; and the worker's
+  // writes are made here, those the browser refuses sent back as "stored".
+  var PROBE = "caravan-probe";
+  function quota(e) { return /quota/i.test(String((e && e.name) || "") + " " + String((e && e.message) || e)); }
+  function areaOf(name) {
+    var area = window[name];
+    area.length;  // some browsers throw only on first use
+    return area;
+  }
+  function items(name, probe) {
+    var area, text;
+    try { area = areaOf(name); text = JSON.stringify(area); } catch (e) { return { text: "null", problem: "disabled" }; }
+    if (!probe) return { text: text, problem: "" };
+    try { area.setItem(PROBE, "1"); area.removeItem(PROBE); } catch (e) { return { text: text, problem: quota(e) ? "full" : "disabled" }; }
+    return { text: text, problem: "" };
+  }
+  app.boot = function (pageText) {
+    var local = items("localStorage", true), session = items("sessionStorage", false);
+    app.post('{"version":' + APP_VERSION + ',"type":"boot","page":' + pageText + ',"local":' + local.text +
+      ',"local_problem":' + JSON.stringify(local.problem) + ',"session":' + session.text + "}");
+  };
+  // location.hash, through at most `max` characters of the address: a link of
+  // megabytes is never copied whole into the glue's heap (the app refuses it as too long).
+  app.fragment = function (max) {
+    var href = String(location.href).substring(0, max);
+    var at = href.indexOf("#");
+    return at < 0 ? "" : href.slice(at);
+  };
+  // Another tab cleared the storage: what is left.
+  app.storageCleared = function () {
+    app.post('{"version":' + APP_VERSION + ',"type":"storage","key":null,"items":' + items("localStorage", false).text + "}");
+  };
+  // writes: [[op, area, key, value], ...] (a "store" message's, or the leave plan's).
+  app.store = function (writes) {
+    var failed = [];
+    for (var i = 0; i < writes.length; i++) {
+      var w = writes[i], area = null;
+      try {
+        area = areaOf(w[1] === "session" ? "sessionStorage" : "localStorage");
+        if (w[0] === "set") area.setItem(w[2], w[3]); else area.removeItem(w[2]);
+      } catch (e) {
+        var actual = null;
+        try { actual = area ? area.getItem(w[2]) : null; } catch (e2) { /* unreadable too */ }
+        failed.push({ area: w[1], key: w[2], actual: actual, problem: quota(e) ? "full" : "disabled" });
+      }
+    }
+    if (failed.length) app.post(JSON.stringify({ version: APP_VERSION, type: "stored", failed: failed }));
+  };
+  function spawnApp() {
+    app.started = true;
+    mark("caravan:app-worker-start");
+    try {
+      var meta = document.querySelector('meta[name="caravan-app-worker"]');
+      var worker = new Worker(meta.content, { type: "module" });
+      app.worker = worker;
+      worker.onmessage = function (e) { if (app.worker === worker) fromApp(typeof e.data === "string" ? e.data : ""); };
+      worker.onerror = function (e) {
+        if (app.worker !== worker) return;
+        appFailed(worker, "the game's script did not load or stopped" + (e && e.message ? " (" + e.message + ")" : ""));
+      };
+      app.outbox.splice(0).forEach(function (text) { worker.postMessage(text); });
+    } catch (e) {
+      app.worker = null;
+      appFailed(null, "this browser cannot start the game's worker (" + ((e && e.message) || e) + ")");
+    }
+  }
+  app.restart = function () {
+    if (app.worker) app.worker.terminate();
+    app.worker = null;
+    app.outbox = [];
+    app.inbox = [];
+    spawnApp();
+  };
+  spawnApp();
+
   var BLOCKED = T("blocked");
   try {
     var probe = indexedDB.open("caravan-probe");
@@ -208,14 +353,21 @@
       fail(T("stalled"));
     }, STALL_MS);
   }
-  addEventListener("py:progress", function (e) {
-    var i = STEPS.indexOf(String(e.detail));
+  // PyScript's own steps (MicroPython, the glue's files) keep the watch awake; the bar
+  // follows the app worker, which does the long part.
+  addEventListener("mpy:progress", watch);
+  function progress(step, of, text) {
     var bar = document.getElementById("boot-progress");
-    var text = document.getElementById("boot-status");
-    if (bar && i >= 0) bar.value = i + 1;
-    if (text) text.textContent = (i >= 0 ? T("step." + i) : String(e.detail)) + "…";
+    var status = document.getElementById("boot-status");
+    if (bar && of > 0) {
+      bar.max = of;
+      bar.value = Math.max(bar.value, Math.min(step, of));
+    }
+    var key = of === STEP_WORDS.length - 1 ? STEP_WORDS[step] : null;
+    var said = key ? T(key) : String(text || "");
+    if (status && said) status.textContent = /…$/.test(said) ? said : said + "…";
     watch();
-  });
+  }
   addEventListener("unhandledrejection", function (e) {
     var reason = e.reason && e.reason.message ? e.reason.message : T("a_file");
     // Late, so that the storage probe's plainer reason wins when storage is the cause.
