@@ -231,7 +231,9 @@ def test_every_module_the_page_or_the_bots_import_is_in_the_zip_subpackages_too(
     bundle: build.Bundle,
 ) -> None:
     needed = _imported_files(ROOT, ENTRY_MODULES)
-    assert "web/worker/driver.py" in needed and "web/app.py" in needed and "caravan/bots/__init__.py" in needed
+    assert (
+        "web/worker/driver.py" in needed and "web/app.py" in needed and "caravan/bots/__init__.py" in needed
+    )
     assert any(n.startswith("caravan/bots/") and not n.endswith("__init__.py") for n in needed)
     names = set(_app_zip(bundle).namelist())
     missing = sorted(n for n in needed if n not in names or n + "c" not in names)

@@ -29,7 +29,13 @@ class Page:
         self.driver.receive(json.dumps(message))
 
     def boot(self, search: str = "") -> None:
-        page = {"search": search, "pathname": PATH, "base_url": "https://x.test" + PATH, "hash": "", "lang": "en"}
+        page = {
+            "search": search,
+            "pathname": PATH,
+            "base_url": "https://x.test" + PATH,
+            "hash": "",
+            "lang": "en",
+        }
         local = None if self.problem == "disabled" else self.local
         self.post(type="boot", page=page, local=local, local_problem=self.problem, session={})
         self.measure()
@@ -150,7 +156,9 @@ def test_arrow_moves_between_board_choices_are_sent_with_the_board() -> None:
     page = Page()
     page.boot("?seed=1&autostart=2")  # the camels in supply are selected: their placements (R3)
     nav = page.frames()[-1]["nav"]
-    assert len(nav) == 49 and all(set(moves) <= {"ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"} for moves in nav.values())
+    assert len(nav) == 49 and all(
+        set(moves) <= {"ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"} for moves in nav.values()
+    )
 
 
 def test_a_message_of_another_version_or_not_json_is_logged_not_raised() -> None:
