@@ -30,7 +30,7 @@ from caravan.events import Event
 from caravan.game import Game
 from caravan.limits import MAX_ACTIONS
 
-from . import board_svg, hint_view, keynav, pages, panels, tabs
+from . import board_svg, hint_view, keynav, pages, panels, tabs, zoom_view
 from .announce import action_said
 from .bot_turns import (
     PACE_WORDS,
@@ -752,7 +752,7 @@ class GameScreen:
             board_markup = keynav.rove(board_markup, board_focus)
         else:
             board_markup = board_svg.board_frame()
-        zoom_html = board_svg.square_view(game, self.sel, zoom) if zoom is not None else ""
+        zoom_html = zoom_view.square_view(game, self.sel, zoom) if zoom is not None else ""
         log = "".join(reversed(self.log))
         # The log scrolls: a tab stop named by its heading, so a keyboard can scroll it (axe).
         log_html = (
