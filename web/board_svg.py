@@ -15,95 +15,49 @@ the square: goods and camels that can be chosen sit above or below it. A
 choice that would be smaller than ``MIN_TAP_PX`` on screen (``unit_px`` is
 the size of one board unit in CSS pixels, measured by the page) is not drawn
 on the board at all but in the enlarged view of its square
-(``square_view``), as is everything on a crowded square.
+(web/zoom_view.py), as is everything on a crowded square. The pieces on the
+squares are web/board_pieces.py's; the legend draws the marks defined here
+(web/legend_svg.py).
 """
 
 from __future__ import annotations
 
 import re
 
-from caravan import ALL_GOODS, Camel, Game, Good, city_wants
+from caravan import Camel, Game, Good, city_wants
 from caravan.actions import Action, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
 from caravan.board import FILES, NUMBER_OF, RANKS, SIZE, SQUARE_NAMES, SQUARES, parse_square
 
+from .board_pieces import (
+    CELL,
+    LOOSE_HIT,
+    LOOSE_Y,
+    MARGIN,
+    MIN_TEXT_PX,
+    PAD,
+    TOKEN_H,
+    TOKEN_W,
+    cell_origin,
+    cube,
+    fitted,
+    seat_patterns,
+    token_key,
+    token_layout,
+    token_place,
+    token_svg,
+    tokens,
+)
 from .i18n import _, capital, ngettext, words
 from .keynav import Ranker
 from .markup import esc
 from .names import name_of
-from .palette import SEAT_PATTERNS, good_hex, good_ink, ink, player_hex
+from .palette import good_hex, good_ink
 from .phrases import action_kind, cost_text, describe
 from .selection import SUPPLY, Selection
 from .squareinfo import square_text
 
-CELL = 100
-MARGIN = 26
-PAD = 4
 VIEW = MARGIN + SIZE * CELL + PAD
-TOKEN_W = 24
-TOKEN_H = 28
 MIN_TAP_PX = 24  # WCAG 2.2 target size, CSS px
-MIN_TEXT_PX = 10.5  # no text on the board smaller than this, CSS px
-# A camel silhouette in a 24 x 20 box (feet at y=20), drawn under its load.
-_CAMEL = (
-    "M2 11 Q3 5 7 6 Q9 1 12 6 Q14 2 16 7 L19 4 L22 5 L21 8 L19 9 L18 13 "
-    "L17 20 L15 20 L15 14 L7 14 L6 20 L4 20 L4 14 Q2 13 2 11 Z"
-)
-# The loose good and its pick-up area: the top of the square, clear of the centre.
-LOOSE_Y = 24
-LOOSE_HIT = (26, 2, 48, 44)  # x, y, width, height inside the square
-TOKENS_Y = 56  # camels start below the centre (y = 50)
-
-
-def cell_origin(square: int) -> tuple[int, int]:
-    """Top-left of a square in board units: file a on the left, rank 7 on top."""
-    return MARGIN + (square % SIZE) * CELL, PAD + (SIZE - 1 - square // SIZE) * CELL
-
-
-def fitted(size: float, min_font: float) -> tuple[float, float]:
-    """A good's side and its letter's font size, the letter at least
-    ``min_font``: where the plain letter (0.62 of the side) would be smaller,
-    the letter grows to 0.85 of the side and the good grows with it."""
-    font = max(size * 0.62, min_font)
-    return max(size, font / LETTER_MAX), font
-
-
-LETTER_MAX = 0.85  # the largest letter a good holds, as a share of its side
-
-
-def cube(
-    cx: float,
-    cy: float,
-    size: float,
-    good: Good,
-    extra: str = "",
-    *,
-    letter: bool = True,
-    font: float | None = None,
-) -> str:
-    """A good: diamond if rare, square if common, with its letter inside, so
-    shape and letter tell goods apart as well as colour (``font``: the
-    letter's size, 0.62 of the side unless given)."""
-    g = good
-    fill = good_hex(g.colour)
-    h = size / 2
-    if g.rare:
-        shape = (
-            f'<polygon points="{cx},{cy - h - 2:.1f} {cx + h + 2:.1f},{cy} {cx},{cy + h + 2:.1f} '
-            f'{cx - h - 2:.1f},{cy}" fill="{fill}" stroke="#222" stroke-width="1.5"/>'
-        )
-    else:
-        shape = (
-            f'<rect x="{cx - h:.1f}" y="{cy - h:.1f}" width="{size:.1f}" height="{size:.1f}" '
-            f'rx="{size / 6:.1f}" fill="{fill}" stroke="#222" stroke-width="1.5"/>'
-        )
-    px = size * 0.62 if font is None else font
-    text = (
-        f'<text x="{cx}" y="{cy}" class="cube-letter" font-size="{px:.1f}" '
-        f'fill="{good_ink(g.colour)}">{g.letter}</text>'
-        if letter
-        else ""
-    )
-    return f"<g{extra}>{shape}{text}</g>"
 
 
 _BUTTON = ' role="button" tabindex="0"'
@@ -150,7 +104,7 @@ def target_order(action: Action) -> tuple[int, int]:
     return (SQUARES, 0)
 
 
-class _Targets:
+class Targets:
     """The selected source's actions, indexed by where on the board they are drawn."""
 
     def __init__(self, game: Game, actions: list[Action]) -> None:
@@ -167,48 +121,6 @@ class _Targets:
                 self.steal[(a.at, a.victim, a.good)] = (a, cost)
 
 
-def tokens(game: Game, square: int) -> list[tuple[Camel, int]]:
-    """(camel, count) to draw: unladen camels of a seat as one token with a
-    count, every laden camel as its own token with its good (``camels_at``
-    lists them by seat, unladen ones first)."""
-    out: list[tuple[Camel, int]] = []
-    for camel in game.camels_at(square):
-        if not camel.laden and out and out[-1][0] == camel:
-            out[-1] = (camel, out[-1][1] + 1)
-        else:
-            out.append((camel, 1))
-    return out
-
-
-def token_key(camel: Camel) -> str:
-    """A token's ``data-token``: the contract's ``data-camels`` item (``1``, ``1I``, ``2_C``)."""
-    if camel.good is None:
-        return str(camel.seat + 1)
-    return f"{camel.seat + 1}{'_' if camel.under else ''}{camel.good.letter}"
-
-
-def token_layout(n: int) -> tuple[int, float]:
-    """Tokens per row and their scale for ``n`` tokens on a square: few are
-    drawn larger (readable on a phone), many still fit below the centre."""
-    if n == 1:
-        return (3, 1.55)  # as tall as the space below the centre allows
-    return (3, 1.35) if n <= 3 else (4, 0.85) if n <= 8 else (6, 0.66)
-
-
-def token_place(square: int, index: int, n: int) -> tuple[float, float, float]:
-    """Top-left and scale of the ``index``-th of ``n`` tokens on ``square``."""
-    x, y = cell_origin(square)
-    per_row, scale = token_layout(n)
-    step = CELL / per_row
-    return x + (index % per_row) * step + 1, y + TOKENS_Y + (index // per_row) * TOKEN_H * scale * 0.75, scale
-
-
-# Where a carried good sits in its token's box (its bottom edge), and the
-# largest good a token holds (a wider one would hide its camel).
-ON_TOP_BOTTOM = 11.5
-UNDER_BOTTOM = 28.0
-MAX_GOOD = 22.0
-
 MAX_DRAWN = 12  # tokens drawn on a crowded square; its enlarged view shows them all
 
 
@@ -216,7 +128,8 @@ def crowded(game: Game, sel: Selection, square: int, unit_px: float) -> bool:
     """True when what can be chosen on ``square`` (goods on the current
     player's camels, the good to pick up, camels to steal from) would be
     smaller than ``MIN_TAP_PX`` on screen, or the square holds more camels
-    than can be read at once: its choices then live in ``square_view``."""
+    than can be read at once: its choices then live in its enlarged view
+    (web/zoom_view.py)."""
     toks = tokens(game, square)
     if len(toks) > 3:
         return True
@@ -231,44 +144,6 @@ def crowded(game: Game, sel: Selection, square: int, unit_px: float) -> bool:
     return pick and min(LOOSE_HIT[2:]) * unit_px < MIN_TAP_PX
 
 
-def _pattern(pattern_id: str, seat: int, colour: str) -> str:
-    """A seat's fill pattern (SEAT_PATTERNS) in the ink of its colour; "" for plain."""
-    kind = SEAT_PATTERNS[seat % len(SEAT_PATTERNS)]
-    line = ink(colour)
-    if kind == "stripes":
-        body = f'<path d="M-1 1 L1 -1 M0 6 L6 0 M5 7 L7 5" stroke="{line}" stroke-width="1.6"/>'
-    elif kind == "dots":
-        body = f'<circle cx="3" cy="3" r="1.4" fill="{line}"/>'
-    elif kind == "checks":
-        sq = '<rect x="{0}" y="{0}" width="3" height="3" fill="{1}"/>'
-        body = sq.format(0, line) + sq.format(3, line)
-    else:
-        return ""
-    return f'<pattern id="{pattern_id}" width="6" height="6" patternUnits="userSpaceOnUse">{body}</pattern>'
-
-
-def _patterns(game: Game) -> str:
-    """One fill pattern per seat, in that player's ink: the second cue."""
-    out = ["<defs>"]
-    for seat, player in enumerate(game.options.players):
-        out.append(_pattern(f"seat-{seat}", seat, player.colour))
-    out.append("</defs>")
-    return "".join(out)
-
-
-def seat_swatch(seat: int, colour: str) -> str:
-    """A seat's camel as the board draws it, colour and pattern, for the
-    new-game form (its own pattern id: the form has no board's ``defs``)."""
-    fill, line = player_hex(colour), ink(colour)
-    pattern = _pattern(f"swatch-{seat}", seat, colour)
-    over = f'<path d="{_CAMEL}" fill="url(#swatch-{seat})"/>' if pattern else ""
-    return (
-        f'<svg class="seat-swatch board-art" viewBox="-3 -4 30 29" aria-hidden="true">'
-        f'<defs>{pattern}</defs><rect x="-3" y="-4" width="30" height="29" rx="4" class="cell light"/>'
-        f'<path d="{_CAMEL}" fill="{fill}" stroke="{line}" stroke-width="1.2"/>{over}</svg>'
-    )
-
-
 _CONTRACT_ATTR = re.compile(r'\s(?:id="board"|(?:data-[a-z-]+|role|aria-label|tabindex)="[^"]*")')
 
 
@@ -281,48 +156,7 @@ def picture(game: Game, unit_px: float = 0.8) -> str:
     return board.replace("<svg ", '<svg class="front-board board-art" aria-hidden="true" ', 1)
 
 
-def token_svg(game: Game, camel: Camel, count: int, text_min: float, *, show_count: bool = True) -> str:
-    """A camel and its load in its own 24 x 28 box (board and enlarged view).
-    A good's letter is at least ``text_min`` (token units): the good grows to
-    hold it (``fitted``), up to ``MAX_GOOD`` units; where even that is too
-    small (a crowded square on a phone) the letter is left out: shape and
-    colour still tell the good, the enlarged view and the tooltip name it."""
-    seat, good, under = camel.seat, camel.good, camel.under
-    player = game.options.players[seat]
-    fill = player_hex(player.colour)
-    line = ink(player.colour)
-    parts = []
-    parts.append(
-        f'<path d="{_CAMEL}" transform="translate(0,8)" fill="{fill}" stroke="{line}" '
-        f'stroke-width="1.2" class="camel"/>'
-    )
-    if SEAT_PATTERNS[seat % len(SEAT_PATTERNS)] != "plain":
-        parts.append(
-            f'<path d="{_CAMEL}" transform="translate(0,8)" fill="url(#seat-{seat})" class="pattern"/>'
-        )
-    if good is not None:
-        # On top: above the hump. Under (stolen, R10): between the legs, its
-        # bottom on the feet, drawn over the camel with a dashed outline, so
-        # that it is seen whole.
-        size, font = fitted(13 if not under else 11, text_min)
-        letter = size <= MAX_GOOD
-        if not letter:
-            size, font = (13 if not under else 11), text_min
-        top = (ON_TOP_BOTTOM if not under else UNDER_BOTTOM) - size / 2
-        cls = ' class="on-top"' if not under else ' class="under"'
-        parts.append(cube(12, round(top, 1), size, good, cls, letter=letter, font=font))
-    if count > 1 and show_count:
-        size = max(9.0, text_min)
-        r = size * 0.62
-        cx, cy = f"{20 - r / 3:.1f}", f"{5 - r / 3:.1f}"
-        parts.append(
-            f'<circle cx="{cx}" cy="{cy}" r="{r:.1f}" fill="{line}" class="count-badge"/>'
-            f'<text x="{cx}" y="{cy}" class="count" font-size="{size:.1f}" fill="{fill}">{count}</text>'
-        )
-    return "".join(parts)
-
-
-class _Ctx:
+class Ctx:
     """What every part of one render needs."""
 
     __slots__ = ("game", "marks", "ranker", "sel", "targets", "unit_px", "zoom")
@@ -331,7 +165,7 @@ class _Ctx:
         self,
         game: Game,
         sel: Selection,
-        targets: _Targets,
+        targets: Targets,
         marks: dict[int, str],
         unit_px: float,
         zoom: int | None,
@@ -346,7 +180,7 @@ class _Ctx:
 
 
 def _token(
-    ctx: _Ctx, square: int, camel: Camel, count: int, index: int, n: int, used: set[str], inline: bool
+    ctx: Ctx, square: int, camel: Camel, count: int, index: int, n: int, used: set[str], inline: bool
 ) -> str:
     game, sel, targets = ctx.game, ctx.sel, ctx.targets
     seat, good, under = camel.seat, camel.good, camel.under
@@ -393,7 +227,7 @@ def _camels_attr(game: Game, square: int) -> str:
     return ",".join(token_key(c) for c in game.camels_at(square))
 
 
-def _city(ctx: _Ctx, square: int, x: int, y: int, want: Good) -> tuple[str, str]:
+def city_parts(ctx: Ctx, square: int, x: int, y: int, want: Good) -> tuple[str, str]:
     """A city's ground (a tinted cell, a band in the good's full colour) and
     its labels (the name on the band, the good it wants); the tooltip says
     the rest (web/squareinfo.py)."""
@@ -429,7 +263,7 @@ def last_mark(x: float, y: float, mark: str) -> str:
     return f'<path d="{d}" class="last {mark}"/>'
 
 
-def space_number(ctx: _Ctx, x: float, y: float, number: int) -> str:
+def space_number(ctx: Ctx, x: float, y: float, number: int) -> str:
     """A numbered space's number (R3), in a disc at the top left."""
     size = ctx.text(14)
     r = max(11.0, size * 0.58)  # small beside the loose good on a phone held sideways (c6, e2, g1)
@@ -440,7 +274,7 @@ def space_number(ctx: _Ctx, x: float, y: float, number: int) -> str:
     )
 
 
-def demand_disc(ctx: _Ctx, x: float, y: float, demand: int, *, city: bool) -> str:
+def demand_disc(ctx: Ctx, x: float, y: float, demand: int, *, city: bool) -> str:
     """The demand markers on a square (R8, R13), as a disc with their count:
     top right, or on a city under its name band, on the left."""
     size = ctx.text(13)
@@ -454,7 +288,7 @@ def demand_disc(ctx: _Ctx, x: float, y: float, demand: int, *, city: bool) -> st
     )
 
 
-def _square(ctx: _Ctx, square: int) -> str:
+def _square(ctx: Ctx, square: int) -> str:
     """One square, in four groups drawn in this order: the square's element
     (the button that selects or enlarges it), its labels, what stands on it,
     and the target a place or move makes of it."""
@@ -465,19 +299,19 @@ def _square(ctx: _Ctx, square: int) -> str:
     hit = ctx.targets.squares.get(square)
     cx, cy, behind = cost_place(x, y, len(toks))
     # No room beside three tokens: the cost goes under them, never over their goods.
-    under = _cost_mark(ctx, cx, cy, hit[1]) if hit is not None and behind else ""
+    under = cost_mark(ctx, cx, cy, hit[1]) if hit is not None and behind else ""
     if want is None:
         ground = f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" class="cell {_shade(square)}"/>'
         city = ""
     else:
-        ground, city = _city(ctx, square, x, y, want)
+        ground, city = city_parts(ctx, square, x, y, want)
     out = [
         _square_element(ctx, square, inline, ground),
         _labels(ctx, square, toks, inline, city=city, cost=under),
         _standing(ctx, square, toks, inline),
     ]
     if hit is not None:
-        badge = "" if behind else _cost_mark(ctx, cx, cy, hit[1])
+        badge = "" if behind else cost_mark(ctx, cx, cy, hit[1])
         occupied = bool(toks) or ctx.game.loose_at(square) is not None
         out.append(_square_target(ctx, square, hit[0], hit[1], badge, occupied=occupied))
     return "".join(out)
@@ -488,7 +322,7 @@ def _shade(square: int) -> str:
     return "light" if (square % SIZE + square // SIZE) % 2 == 0 else "dark"
 
 
-def _square_element(ctx: _Ctx, square: int, inline: bool, ground: str) -> str:
+def _square_element(ctx: Ctx, square: int, inline: bool, ground: str) -> str:
     """The square's own element and the contract's attributes on it
     (docs/UI-CONTRACT.md): its ground, the last turn's mark and, for hover,
     everything on it in words (web/squareinfo.py); a source when the
@@ -523,7 +357,7 @@ def _square_element(ctx: _Ctx, square: int, inline: bool, ground: str) -> str:
 
 
 def _labels(
-    ctx: _Ctx, square: int, toks: list[tuple[Camel, int]], inline: bool, *, city: str, cost: str
+    ctx: Ctx, square: int, toks: list[tuple[Camel, int]], inline: bool, *, city: str, cost: str
 ) -> str:
     """The square's texts (``city``: a city's name and wanted good, "" on
     other squares; its space number, demand and crowd's count; ``cost``: a
@@ -549,7 +383,7 @@ def _labels(
     return "".join(out)
 
 
-def _standing(ctx: _Ctx, square: int, toks: list[tuple[Camel, int]], inline: bool) -> str:
+def _standing(ctx: Ctx, square: int, toks: list[tuple[Camel, int]], inline: bool) -> str:
     """What stands on the square: its loose good and its camels (at most
     ``MAX_DRAWN``), drawn beside the square's element, not in it: a tap
     near the centre of a selected square must find the square, and a
@@ -567,7 +401,7 @@ def _standing(ctx: _Ctx, square: int, toks: list[tuple[Camel, int]], inline: boo
     return "".join(out)
 
 
-def _loose(ctx: _Ctx, square: int, loose: Good, inline: bool) -> str:
+def _loose(ctx: Ctx, square: int, loose: Good, inline: bool) -> str:
     """The good lying on the square (R8): a pick-up target with its ring and
     cost when the selection can pick it up here, else named by its tooltip."""
     x, y = cell_origin(square)
@@ -578,7 +412,7 @@ def _loose(ctx: _Ctx, square: int, loose: Good, inline: bool) -> str:
         free = _("{good}, free to pick up", good=words().good(loose))
         return f'<g class="loose" data-loose="{loose.letter}"><title>{esc(free)}</title>{good}</g>'
     attrs = _action_attrs(ctx.game, pick[0], pick[1], hinted=ctx.sel.hinted)
-    badge = _cost_mark(ctx, x + 50 + LOOSE_HIT[2] / 2, y + LOOSE_HIT[3], pick[1])
+    badge = cost_mark(ctx, x + 50 + LOOSE_HIT[2] / 2, y + LOOSE_HIT[3], pick[1])
     return (
         f'<g class="loose target pick useful" data-loose="{loose.letter}"{attrs}>'
         f"{pick_ring(x, y)}{good}{badge}</g>"
@@ -615,7 +449,7 @@ def target_mark(x: float, y: float, *, ring: bool) -> str:
     return f'<circle cx="{x + 50}" cy="{y + 50}" r="12" class="dot"/>'
 
 
-def _cost_mark(ctx: _Ctx, cx: float, cy: float, cost: int) -> str:
+def cost_mark(ctx: Ctx, cx: float, cy: float, cost: int) -> str:
     """The cost, drawn only where it is 2 (a plain action costs 1)."""
     if cost < 2:
         return ""
@@ -626,7 +460,7 @@ def _cost_mark(ctx: _Ctx, cx: float, cy: float, cost: int) -> str:
     )
 
 
-def _square_target(ctx: _Ctx, square: int, action: Action, cost: int, badge: str, *, occupied: bool) -> str:
+def _square_target(ctx: Ctx, square: int, action: Action, cost: int, badge: str, *, occupied: bool) -> str:
     """A place or move target: a dot on an empty square, a ring on an
     occupied one, gold for a delivery; the whole square takes the tap."""
     x, y = cell_origin(square)
@@ -658,12 +492,12 @@ def render_board(
     """The whole ``svg#board`` element as markup. ``marks``: squares of the
     last turn's actions (``from``, ``to`` or both, docs/UI-CONTRACT.md);
     ``overlay``: drawn over the squares (a hint's numbered steps, web/hint_view.py)."""
-    ctx = _Ctx(game, sel, _Targets(game, sel.shown()), marks or {}, max(unit_px, 0.05), zoom)
+    ctx = Ctx(game, sel, Targets(game, sel.shown()), marks or {}, max(unit_px, 0.05), zoom)
     selecting = ' data-selecting="true"' if sel.selected else ""  # other sources drawn quietly (CSS)
     out = [
         f'<svg id="board" viewBox="0 0 {VIEW} {VIEW}" role="group" aria-label="{esc(_("The board"))}" '
         f'data-seat="{game.seat}"{selecting}>',
-        _patterns(game),
+        seat_patterns(game),
     ]
     size = ctx.text(16)
     for i, f in enumerate(FILES):
@@ -684,218 +518,3 @@ def board_frame() -> str:
     """An empty ``svg#board``, laid out at the board's size: what the page
     measures the board's scale on before drawing it the first time."""
     return f'<svg id="board" viewBox="0 0 {VIEW} {VIEW}" aria-hidden="true"></svg>'
-
-
-# ------------------------------------------------------------ enlarged view
-
-
-def _zoom_token(game: Game, camel: Camel, count: int) -> str:
-    """A token drawn large (its patterns come from the board's ``defs``;
-    the count is in the words beside it)."""
-    return (
-        f'<svg class="zoom-token" viewBox="-2 -2 28 32" width="56" height="64" aria-hidden="true">'
-        f"{token_svg(game, camel, count, 0, show_count=False)}</svg>"
-    )
-
-
-def square_view(game: Game, sel: Selection, square: int) -> str:
-    """The enlarged view of one square (docs/UI-CONTRACT.md): every camel on
-    it large, and every choice there (goods on the current player's camels,
-    the good to pick up, camels to steal from) as a button at least 44 px."""
-    name = SQUARE_NAMES[square]
-    want = city_wants(square)
-    title = name
-    if want is not None:
-        title += " · " + _("{city} wants {good}", city=words().city(square), good=words().good(want))
-    targets = _Targets(game, sel.shown())
-    close = _("Close the enlarged square")
-    out = [
-        f'<section id="square-view" data-square-view="{name}" aria-label="{esc(title)}">',
-        f'<div class="zoom-head"><h2>{esc(title)}</h2>',
-        f'<button type="button" id="square-view-close" aria-label="{esc(close)}">×</button></div>',
-        '<ul class="zoom-items">',
-    ]
-    loose = game.loose_at(square)
-    if loose is not None:
-        pick = targets.pick.get(square)
-        gname = words().good(loose)
-        icon = '<svg viewBox="0 0 40 40" width="44" height="44" aria-hidden="true">'
-        icon += f"{cube(20, 20, 24, loose)}</svg>"
-        said = esc(_("{good}, free to pick up", good=gname))
-        if pick is not None:
-            out.append(_list_target(game, pick[0], pick[1], "pick", icon, sel.hinted))
-        else:
-            out.append(f'<li class="item">{icon}<span>{said}</span></li>')
-    used: set[str] = set()
-    demand = game.demand_at(square)
-    if demand:
-        markers = ngettext("{n} demand marker", "{n} demand markers", n=demand)
-        out.append(
-            f'<li class="item"><span class="zoom-demand">{demand}</span><span>{esc(markers)}</span></li>'
-        )
-    for camel, count in tokens(game, square):
-        player = name_of(game, camel.seat)
-        good = camel.good
-        icon = _zoom_token(game, camel, count)
-        if good is None:
-            camels = ngettext("{name}: {n} camel", "{name}: {n} camels", name=player, n=count)
-            out.append(f'<li class="item">{icon}<span>{esc(camels)}</span></li>')
-            continue
-        gname = words().good(good)
-        if camel.under:
-            said = _("{name}'s camel with stolen {good} underneath", name=player, good=gname)
-        else:
-            said = _("{name}'s camel carrying {good} on top", name=player, good=gname)
-        key = f"{good.letter}{'_' if camel.under else ''}{name}"
-        steal = targets.steal.get((square, camel.seat, good)) if not camel.under else None
-        if camel.seat == game.seat and key in sel.sources and key not in used:
-            used.add(key)
-            cls = "source selected" if sel.selected == key else "source"
-            pressed = "true" if sel.selected == key else "false"
-            out.append(
-                f'<li><button type="button" class="{cls}" data-select="{key}" aria-pressed="{pressed}">'
-                f"{icon}<span>{esc(capital(said))}</span></button></li>"
-            )
-        elif steal is not None and str(steal[0]) not in used:
-            used.add(str(steal[0]))
-            out.append(_list_target(game, steal[0], steal[1], "steal", icon, sel.hinted))
-        else:
-            out.append(f'<li class="item">{icon}<span>{esc(capital(said))}</span></li>')
-    out.append("</ul></section>")
-    return "".join(out)
-
-
-def _list_target(game: Game, action: Action, cost: int, kind: str, icon: str, hinted: str | None) -> str:
-    """A target in the enlarged view: a button named by the text it shows
-    (axe, label-content-name-mismatch: an ``aria-label`` would not hold the
-    icon's letter), the cost of one action and the hint said to screen
-    readers only, as the board's ``aria-label`` says them."""
-    shown = capital(describe(game, action))
-    said = esc(shown)
-    if cost > 1:
-        said += f' <span class="cost">{esc(cost_text(cost))}</span>'
-    else:  # the rest of the board's name for it (", 1 action"; " (1 action)" in French)
-        label = capital(_("{action}, {cost}", action=describe(game, action), cost=cost_text(cost)))
-        rest = label[len(shown) :] if label.startswith(shown) else f" {cost_text(cost)}"
-        said += f'<span class="sr-only">{esc(rest)}</span>'
-    hint = ""
-    if str(action) == hinted:
-        hint = ' data-hint="true"'
-        before, after = _("{action} (the hint)", action="\0").split("\0", 1)
-        said = f'<span class="sr-only">{esc(before)}</span>{said}<span class="sr-only">{esc(after)}</span>'
-    return (
-        f'<li><button type="button" class="target {kind}" data-action="{esc(action)}" data-cost="{cost}"'
-        f"{hint}>{icon}<span>{said}</span></button></li>"
-    )
-
-
-# ------------------------------------------------------------ legend
-
-# Every kind of mark the board draws, in the order the legend lists them
-# (docs/UI-CONTRACT.md, ``#legend``); each is drawn by the board's own code.
-LEGEND_SYMBOLS = (
-    "space",
-    "city",
-    "demand",
-    "camel",
-    "count",
-    "laden",
-    "under",
-    "source",
-    "selected",
-    "place",
-    "quiet",
-    "ring",
-    "pick",
-    "steal",
-    "deliver",
-    "last-from",
-    "last-to",
-    "hint",
-)
-
-
-def _cell(cls: str = "light") -> str:
-    return f'<rect x="0" y="0" width="{CELL}" height="{CELL}" class="cell {cls}"/>'
-
-
-def _legend_token(game: Game, camel: Camel, count: int = 1, cls: str = "token", ring: str = "") -> str:
-    return (
-        f'<g class="{cls}" transform="translate(26,16) scale(2)">{ring}{token_svg(game, camel, count, 0)}</g>'
-    )
-
-
-def legend_symbols(game: Game) -> list[tuple[str, str]]:
-    """(key, ``<svg>``) for each of LEGEND_SYMBOLS and one ``camel-N`` per
-    seat (its colour and pattern), drawn by the functions that draw the
-    board, inside an element of class ``board-art`` that the board's CSS
-    also styles: the legend cannot show a mark the board no longer draws."""
-    ctx = _Ctx(game, Selection(), _Targets(game, []), {}, 1.0, None)
-    some = ALL_GOODS[0]  # a rare good
-    common = ALL_GOODS[-1]
-    square = next(sq for sq in range(SIZE * SIZE) if city_wants(sq) is not None)
-    want = city_wants(square)
-    assert want is not None
-    parts: dict[str, str] = {
-        "space": _cell() + f'<g class="labels">{space_number(ctx, 0, 0, 3)}</g>',
-        "city": '{}<g class="labels">{}</g>'.format(*_city(ctx, square, 0, 0, want)),
-        "demand": _cell() + f'<g class="labels">{demand_disc(ctx, 0, 0, 2, city=False)}</g>',
-        "count": _cell() + _legend_token(game, Camel(0, 0), 3),
-        "laden": _cell() + _legend_token(game, Camel(0, 0, some)),
-        "under": _cell() + _legend_token(game, Camel(0, 0, common, True)),
-        "source": f'<g class="square source">{_cell()}</g>',
-        "selected": f'<g class="square source selected">{_cell()}</g>',
-        "place": _cell() + f'<g class="target place useful">{target_mark(0, 0, ring=False)}</g>',
-        "quiet": _cell() + f'<g class="target place quiet">{target_mark(0, 0, ring=False)}</g>',
-        "ring": _cell()
-        + f'<g class="target place useful">{target_mark(0, 0, ring=True)}{_cost_mark(ctx, 50, 50, 2)}</g>',
-        "pick": _cell()
-        + f'<g class="loose target pick">{pick_ring(0, 0)}{cube(50, LOOSE_Y, 26, common)}</g>',
-        "steal": _cell()
-        + _legend_token(game, Camel(1 % game.seats, 0, some), cls="token target steal", ring=steal_ring()),
-        "deliver": _cell() + f'<g class="target deliver">{target_mark(0, 0, ring=True)}</g>',
-        "last-from": _cell() + last_mark(0, 0, "from"),
-        "last-to": _cell() + last_mark(0, 0, "to"),
-        "hint": _cell() + f'<g class="target place hinted">{target_mark(0, 0, ring=True)}</g>',
-    }
-    # The part of a square each mark sits in (x, y, width, height), so that
-    # it is drawn large enough to read at the legend's size.
-    token_box = (20, 12, 60, 64)
-    boxes: dict[str, tuple[int, int, int, int]] = {
-        "space": (0, 0, 40, 40),
-        "demand": (60, 0, 40, 40),
-        "count": token_box,
-        "laden": (20, 4, 60, 72),
-        "under": token_box,
-        "place": (20, 20, 60, 60),
-        "quiet": (20, 20, 60, 60),
-        "pick": (20, 0, 60, 50),
-        "steal": (20, 4, 60, 72),
-    }
-    out = []
-    for key in LEGEND_SYMBOLS:
-        if key == "camel":
-            for seat in range(game.seats):
-                body = _cell() + _legend_token(game, Camel(seat, 0))
-                out.append((f"camel-{seat}", _legend_svg(body, token_box)))
-            continue
-        out.append((key, _legend_svg(parts[key], boxes.get(key, (-2, -2, CELL + 4, CELL + 4)))))
-    return out
-
-
-_CLASS = re.compile(r'class="([^"]*)"')
-_STATES = frozenset({"target", "source", "selected"})
-
-
-def _legend_svg(body: str, box: tuple[int, int, int, int]) -> str:
-    """A mark for the legend. The board's state classes become ``...-like``
-    (styled the same, caravan.css): the legend holds no target, source or
-    selection that a click, a test or a screen reader could take for the board's."""
-
-    def like(m: re.Match[str]) -> str:
-        names = (f"{c}-like" if c in _STATES else c for c in m.group(1).split())
-        return f'class="{" ".join(names)}"'
-
-    body = _CLASS.sub(like, body)
-    x, y, w, h = box
-    return f'<svg class="icon legend-sym board-art" viewBox="{x} {y} {w} {h}" aria-hidden="true">{body}</svg>'

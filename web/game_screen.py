@@ -1,5 +1,5 @@
 """The game screen (and the game-over screen): what each click and key does
-to the game in progress, and the screen's markup, without the DOM.
+to the game in progress, without the DOM.
 
 Legality is the engine's: an action is taken only if ``why_illegal`` has no
 objection, and its objection is what the player reads otherwise. Every
@@ -16,6 +16,9 @@ that log, motion and save stay one path. Undo is the player's even then:
 it takes back the bots' replies with the end of the player's turn, never
 past a draw (``bot_turns.undo_back``). A hint (web/hint.py, drawn by
 web/hint_view.py) is asked of the same worker.
+
+The screen's state, the game it shows and the other tabs' copies of it are
+web/shown_game.py's (``ShownGame``); its markup is web/game_view.py's.
 """
 
 from __future__ import annotations
@@ -25,56 +28,28 @@ from collections.abc import Callable
 
 from caravan.actions import Action, EndTurn, parse_action
 from caravan.board import SQUARE_NAMES, parse_square
-from caravan.errors import CaravanError, NotationError, RecordError
+from caravan.errors import CaravanError, NotationError
 from caravan.events import Event
-from caravan.game import Game
 from caravan.limits import MAX_ACTIONS
 
-from . import board_svg, hint_view, keynav, pages, panels, tabs
+from . import board_svg, keynav, panels
 from .announce import action_said
-from .bot_turns import (
-    PACE_WORDS,
-    PACES,
-    BotTurns,
-    Thinker,
-    bot_of,
-    bots_drew,
-    has_bots,
-    has_people,
-    undo_back,
-)
+from .bot_turns import PACES, Thinker, undo_back
 from .current import Current
-from .hint import Hints
-from .history import replay_log
+from .game_view import screen_view, select_css
 from .i18n import _, words
-from .markup import esc
-from .motion import Motion, last_turn_marks, plan, turn_so_far_marks
-from .names import name_of
+from .motion import plan
 from .phrases import entry_markup
-from .review_view import review_button
-from .saved import load_game
-from .selection import SUPPLY, Selection, source_of
+from .selection import SUPPLY, source_of
 from .services import Page, Services
+from .shown_game import BOT, PERSON, ShownGame
 from .squareinfo import refusal, square_text
-from .srboard import SrBoard
-from .storage import StorageError
-from .view import LAYOUT, View, title_text
-
-PERSON = "person"  # the player at this screen acts now
-BOT = "bot"  # a bot acts now: the seat to move is a bot's (web/bot_turns.py plays it)
+from .view import View
 
 # Keyboard shortcuts on the game screen (docs/UI-CONTRACT.md): a plain key,
 # or with Ctrl/Cmd the editors' undo and redo.
 SHORTCUTS = {"u": "undo", "r": "redo", "e": "end", "p": "place"}
 CTRL_SHORTCUTS = {"z": "undo", "y": "redo"}
-
-
-def select_css(key: str) -> str:
-    return f"[data-select={json.dumps(key)}]"
-
-
-def _target_css(action: Action) -> str:
-    return f".target[data-action={json.dumps(str(action))}]"
 
 
 def _square_of(action: Action) -> int | None:
@@ -84,225 +59,15 @@ def _square_of(action: Action) -> int | None:
     return to if isinstance(to, int) else at if isinstance(at, int) else None
 
 
-def _log_of(game: Game) -> list[str]:
-    """The log of a game taken up mid-way, rebuilt by replaying its record."""
-    if not game.history:
-        return []
-    try:
-        return replay_log(game)[1]
-    except CaravanError:  # a position built by hand (tests) has no set-up to replay from
-        return ["" for _ in game.history]
-
-
-class GameScreen:
-    """The game screen's state: the selection, the log, the enlarged square,
-    the question before ending a turn, the share dialog, the notes; the game
-    itself and its saved entry are ``cur``'s."""
+class GameScreen(ShownGame):
+    """The game screen's controller: each click, key and bot action on the
+    game shown (``ShownGame``: the state, taking a game up, other tabs)."""
 
     def __init__(
         self, services: Services, page: Page, current: Current, thinker: Thinker | None = None
     ) -> None:
-        self.sv = services
-        self.page = page
-        self.cur = current
-        self.sel = Selection()
-        self.log: list[str] = []  # markup per history step, oldest first
-        self.sr = SrBoard(page)  # the screen-reader board (web/srboard.py)
-        self.motion: Motion | None = None  # played once by main.py, then dropped
-        self.zoom: int | None = None  # the square shown enlarged (docs/UI-CONTRACT.md)
-        self.unit_px = 1.0  # CSS px per board unit, measured by main.py
-        self.info = ""  # what is on the square last long-pressed or focused
-        self.confirming = False  # asking before ending a turn with actions left
-        self.note = ""  # what happened to a link just opened, or to a choice between tabs
-        self.sharing = False
-        self.share_status = ""
-        self.bots = BotTurns(services.now)
-        self.bots.thinker = thinker
-        self.hints = Hints()
-        self.hints.thinker = thinker
+        super().__init__(services, page, current, thinker)
         self.hints.on_shown = self._show_hint
-        self.board_items: list[keynav.Item] = []  # the board's choices as last drawn (arrow keys)
-
-    # ------------------------------------------------------ taking a game
-
-    def rephrase(self) -> None:
-        """The log in the language now shown (the game and the selection are untouched)."""
-        if self.cur.game is not None:
-            self.log = _log_of(self.cur.game)
-
-    def resume(self, game: Game) -> None:
-        """Show a game that already exists (a saved game, a link, a replayed record)."""
-        self.hints.reset(new_game=game is not self.cur.game)
-        self.cur.hints = self.hints.used  # one list: the entry keeps the counts
-        self.bots.reset()
-        self.cur.game = game
-        self.log = _log_of(game)
-        self.motion = None
-        self.zoom = None
-        self.page.message = ""
-        self.page.focus = None
-        self.sel = Selection()
-        self._refresh_sel()
-        self.page.screen = "over" if game.is_over() else "game"
-        self.drop_extras()
-
-    def drop_extras(self) -> None:
-        """Close the share dialog and drop the notes of the game shown before."""
-        self.sharing = False
-        self.share_status = ""
-        self.note = ""
-        self.page.link_error = ""
-
-    def take(
-        self, game: Game, game_id: str, name: str, rev: str | None = None, hints: list[int] | None = None
-    ) -> None:
-        """Continue ``game`` as the saved game ``game_id`` (its entry read at
-        revision ``rev``, with the ``hints`` it counted)."""
-        cur = self.cur
-        if game is not cur.game or game_id != cur.id:
-            self.leave()
-        self.resume(game)
-        cur.id, cur.name, cur.rev = game_id, name, rev
-        if hints:
-            self.hints.used[: len(hints)] = hints
-
-    def resume_current(self) -> bool:
-        """Take up the game this tab was playing (boot, an undone delete);
-        False if there is none, or it cannot be read (then it is said)."""
-        saves = self.sv.saves
-        if saves is None:
-            return False
-        try:
-            current = saves.current()
-            if current is None:
-                return False
-            entry = saves.get(current)
-        except StorageError:
-            return False
-        if entry.problem == _(
-            "it is no longer in the browser's storage"
-        ):  # nothing under that id: nothing is kept either
-            self.sv.read_problem = _(
-                "The last game played here is no longer in this browser's storage (deleted in another "
-                "tab, or the site's data was cleared)."
-            )
-            return False
-        try:
-            game = load_game(entry)
-        except RecordError as e:
-            self.sv.read_problem = _(
-                "The last game could not be read back ({reason}); it is kept in Saved games.",
-                reason=words().error(e),
-            )
-            return False
-        self.take(game, current, entry.name, entry.rev, entry.hints)
-        return True
-
-    # ---------------------------------------------------------- other tabs
-
-    def acts_now(self) -> str:
-        """Who takes the game's next action: ``BOT`` when the seat to move is
-        played by a bot (``Player.bot``), else ``PERSON`` (the player at this
-        screen). While a bot acts, ``_blocked`` holds the player's inputs."""
-        game = self.cur.game
-        if game is None or game.is_over() or bot_of(game) is None:
-            return PERSON
-        return BOT
-
-    def _blocked(self) -> bool:
-        """Whether the game cannot take the player's input now: another
-        player acts (``acts_now``), or this tab's copy is stale and playing on
-        would fork it further (the player chooses first)."""
-        if self.acts_now() != PERSON:
-            return True
-        return self._stale_blocked()
-
-    def _stale_blocked(self) -> bool:
-        stale = self.cur.stale
-        if stale is None:
-            return False
-        self.page.message = _(
-            "This game changed in another tab: choose “Load the newer game” or “Keep both” before playing on."
-        )
-        self.page.focus = "#conflict-load" if stale.readable else "#conflict-keep"
-        return True
-
-    def storage_changed(self, key: str | None) -> bool:
-        """Another tab wrote ``key`` (None: it cleared the storage); True when
-        this tab's game became stale, or was and is no longer."""
-        cur, saves = self.cur, self.sv.saves
-        if saves is None or cur.id is None or key not in (None, saves.key(cur.id)) or cur.game is None:
-            return False
-        was = cur.stale
-        try:
-            cur.stale = cur.stale_now()  # again when stale: the notice's counts change
-        except StorageError:
-            cur.stale = was  # unreadable now: the check before the next write tells
-        if cur.stale is not None:
-            self.confirming = False
-            self.sel.clear()
-        return cur.stale is not None or was is not None
-
-    def load_newer(self) -> None:
-        """Load the newer game: this tab goes on from the saved copy (its
-        own actions not in it, if any, are dropped: the notice said so)."""
-        cur, saves = self.cur, self.sv.saves
-        if cur.stale is None or cur.id is None or saves is None:
-            return
-        try:
-            entry = saves.get(cur.id)
-            game = load_game(entry)
-        except (RecordError, StorageError) as e:
-            reason = (
-                _("Saved games cannot be read: this browser does not let the page use its storage.")
-                if isinstance(e, StorageError)
-                else words().error(e)
-            )
-            self.page.message = _(
-                "This saved game cannot be opened: {reason}. It stays in the list.", reason=reason
-            )
-            return
-        cur.stale = None
-        self.take(game, entry.id, entry.name, entry.rev, entry.hints)
-        self.note = _("Loaded the newer game saved in another tab.")
-
-    def keep_both(self) -> None:
-        """Keep both: this tab's game is saved as a new entry, "<name>
-        (copy)", and played on here; the other copy stays as it was saved."""
-        if not self.cur.fork():
-            return
-        self.page.message = ""
-        self.note = (
-            ""
-            if self.sv.save_problem
-            else _(
-                "Both are kept: this tab now plays “{name}”, saved beside the other one.", name=self.cur.name
-            )
-        )
-
-    def leave(self) -> None:
-        """This tab leaves its game (another game, a reload, a closed tab):
-        if it is stale with actions in no saved copy, they are kept as the
-        copy ("Keep both"), so that nothing is lost unasked."""
-        if self.cur.stale is not None and self.cur.stale.mine > 0:
-            self.keep_both()
-        self.cur.stale = None
-
-    # -------------------------------------------------------- share dialog
-
-    def share_url(self) -> str:
-        """The link to the game as it stands (encoded once per state: web/services.py)."""
-        assert self.cur.game is not None
-        return self.sv.share_url(self.cur.game)
-
-    def open_share(self) -> None:
-        if self.cur.game is not None and self.page.screen in ("game", "over"):
-            self.sharing = True
-            self.share_status = ""
-
-    def close_share(self) -> None:
-        self.sharing = False
-        self.share_status = ""
 
     # ------------------------------------------------------------ playing
 
@@ -502,12 +267,6 @@ class GameScreen:
         if game.is_over():
             self.page.screen = "over"
 
-    def _refresh_sel(self) -> None:
-        """The player's sources for the new position: none while a bot acts."""
-        game = self.cur.game
-        assert game is not None
-        self.sel.refresh(game.legal_actions() if self.acts_now() == PERSON else [])
-
     # ------------------------------------------------------------ bots
 
     def bot_poll(self) -> None:
@@ -639,190 +398,12 @@ class GameScreen:
         self.page.focus = select_css(key)
         return True
 
-    # ------------------------------------------------------------- output
-
-    def _home_focus(self) -> str | None:
-        """Where a keyboard player goes next: the selected source's most
-        useful target (web/keynav.py ranks them; the first in page order
-        among equals), else the source the next action most likely starts
-        from, else end turn; on the game-over screen, its heading (the
-        winner and the rematch follow it)."""
-        if self.page.screen == "over":
-            return "#game-over-title"
-        if self.page.screen != "game":
-            return None
-        if self.sr.on:
-            return self.sr.cell_focus()  # the player chose the grid
-        game = self.cur.game
-        targets = self.sel.targets()
-        if targets and game is not None:
-            ranker = keynav.Ranker(game)
-            return _target_css(min(targets, key=lambda a: (ranker.rank(a), board_svg.target_order(a))))
-        if self.sel.sources and game is not None:
-            last = game.history[-1] if game.history else None
-            mine = last.action if last is not None and last.seat == game.seat else None
-            home = keynav.home_source(game, self.sel, None if isinstance(mine, EndTurn) else mine)
-            if home is None:
-                home = min(self.sel.sources, key=board_svg.source_order)
-            return select_css(home)
-        return "#end-turn"
-
-    def _drawn_focus(self, focus: str | None, items: list[keynav.Item]) -> str | None:
-        """``focus`` if the board draws it; a good on a crowded square is in
-        its enlarged view, reached through the square (``data-zoom``)."""
-        if focus is None or not focus.startswith("[data-select="):
-            return focus
-        key = json.loads(focus[len("[data-select=") : -1])
-        if key == SUPPLY or any(i.value == key for i in items):
-            return focus
-        square = key[-2:]
-        for item in items:
-            if item.value == square:
-                return item.css
-        return focus
-
     def board_arrow(self, current: str, key: str) -> str | None:
         """The board choice an arrow key moves to from ``current`` (main.py)."""
         found = keynav.step(self.board_items, current, key)
         return None if found is None else found.css
 
-    def _bot_markup(self, game: Game) -> str:
-        """``#bot-status``: whether the bot to move is getting ready, thinking
-        or playing its reply (with "Show at once"), or could not play (with
-        "Try again"); and the pace control ``#bot-pace``."""
-        bot_acts = self.acts_now() == BOT
-        state = self.bots.status() if bot_acts or self.bots.error else "idle"
-        player = game.options.players[game.seat]
-        who = {"name": name_of(game, game.seat), "bot": words().strength(player.bot) if player.bot else ""}
-        if state == "loading":
-            text = _("The bot is getting ready…")
-        elif state == "thinking":
-            text = _("{name} ({bot}) is thinking…", **who)
-        elif state == "playing":
-            text = _("{name} ({bot}) is playing its turn.", **who)
-        elif state == "failed":
-            text = self.bots.error
-        elif not has_people(game):
-            text = _("Only bots play this game: watch it to the end.")
-        else:
-            text = ""
-        out = [f'<section id="bot-status" data-bot-turn="{state}" class="bot-{state}">']
-        out.append('<p id="bot-text" role="status">')
-        if state in ("loading", "thinking"):
-            out.append('<span class="spinner" aria-hidden="true"></span>')
-        out.append(f"{esc(text)}</p>")
-        if state in ("thinking", "playing") and self.bots.pace() > 0:
-            out.append(f'<button type="button" id="bot-skip">{esc(_("Show at once"))}</button>')
-        if state == "failed":
-            out.append(f'<button type="button" id="bot-retry">{esc(_("Try again"))}</button>')
-        options = "".join(
-            f'<option value="{ms}"{" selected" if ms == self.bots.pace_ms else ""}>'
-            f"{esc(_(PACE_WORDS[ms]))}</option>"
-            for ms in PACES
-        )
-        pace = _("Bots' pace")
-        out.append(f'<label class="bot-pace">{esc(pace)} <select id="bot-pace">{options}</select></label>')
-        out.append("</section>")
-        return "".join(out)
-
     def view(self, top: str, *, board: bool = True) -> View:
-        """The game or game-over screen under ``top``; with ``board`` False,
-        the board is an empty frame of its size (main.py measures it first)."""
-        game = self.cur.game
-        assert game is not None
-        screen = self.page.screen
-        zoom = self.zoom if screen == "game" else None
-        self.sel.hinted = self.hints.current(game) if screen == "game" else None
-        home = self._home_focus()
-        if board:
-            # While a bot plays its turn, its actions so far are marked as it goes.
-            marks = turn_so_far_marks(game) if self.acts_now() == BOT else last_turn_marks(game)
-            got = self.hints.progress(game) if screen == "game" else None
-            steps = hint_view.step_marks(got.hint.actions, got.done, unit_px=self.unit_px) if got else ""
-            board_markup = board_svg.render_board(
-                game, self.sel, marks, unit_px=self.unit_px, zoom=zoom, overlay=steps
-            )
-            self.board_items = keynav.items(board_markup)
-            home = self._drawn_focus(home, self.board_items)
-            # One tab stop: where focus goes now if that is on the board, else
-            # where the next action most likely starts on it.
-            board_focus = self.page.focus or home
-            if board_focus is None or not any(board_focus.endswith(i.css[7:]) for i in self.board_items):
-                board_focus = next((i.css for i in self.board_items if "selected" in i.classes), home)
-            board_markup = keynav.rove(board_markup, board_focus)
-        else:
-            board_markup = board_svg.board_frame()
-        zoom_html = board_svg.square_view(game, self.sel, zoom) if zoom is not None else ""
-        log = "".join(reversed(self.log))
-        # The log scrolls: a tab stop named by its heading, so a keyboard can scroll it (axe).
-        log_html = (
-            f'<h2 id="log-title">{esc(_("Game log"))}</h2>'
-            f'<ul id="log" tabindex="0" aria-labelledby="log-title">{log}</ul>'
-        )
-        note = f'<p id="note" role="status">{esc(self.note)}</p>' if self.note else ""
-        if self.cur.stale is not None:
-            note += tabs.notice(self.cur.stale)
-        dialog = pages.share_dialog(self.share_url(), self.share_status) if self.sharing else ""
-        sr_board = self.sr.markup(game, playing=screen == "game")
-        tools = pages.game_buttons()
-        bots = has_bots(game)
-        parts: list[str] | None = None  # the game screen's (View.parts)
-        if screen == "over":
-            hints = self.hints.used[: game.seats] if bots or any(self.hints.used) else None
-            # The final board beside the winner and the breakdown: all of it
-            # in view at 1280x800 (on a phone the result comes first).
-            markup = (
-                f'{top}{sr_board}<div class="layout over-layout"><div class="board-wrap">{board_markup}</div>'
-                f'<aside class="side">{panels.game_over(game, hints, tools + review_button())}{note}{dialog}'
-                f"{panels.player_panels(game)}{log_html}</aside></div>"
-            )
-        else:
-            bot_acts = self.acts_now() == BOT
-            busy = self.bots.status() if bot_acts else None
-            controls = panels.controls(
-                game,
-                self.sel,
-                undo_back=undo_back(game),
-                bot_acts=bot_acts,
-                bots_drew=bots_drew(game),
-                hint="" if bot_acts else hint_view.hint_box(game, self.hints),
-            )
-            parts = [
-                f"{top}{sr_board}{panels.banner(game, busy)}{note}",
-                board_markup,
-                f"{self._bot_markup(game) if bots else ''}{zoom_html}{dialog}{controls}"
-                f'<p id="message">{esc(self.page.message)}</p>'
-                f'<p id="square-info">{esc(self.info)}</p>',
-                f"{panels.bag(game)}{panels.player_panels(game)}",
-                panels.legend(game),
-                log_html,
-                f"{tools}{panels.keys_help()}"
-                f'<p class="new"><button type="button" id="abandon">{esc(_("New game"))}</button></p>',
-                "",
-            ]
-        focus = home if screen == "over" else self.page.focus or home
-        modal = self.confirming and screen == "game"
-        if parts is not None:
-            if modal:
-                parts[7] = panels.confirm_end(game)
-            markup = LAYOUT.format(*parts)
-        if modal:
-            focus = self.page.focus or "#confirm-end-no"
-        elif self.sharing:
-            focus = "#share-link"
-        elif screen == "over" and self.page.focus:
-            focus = self.page.focus
-        view = View(
-            screen,
-            markup,
-            self.sv.records.dumps(game),
-            game.seat,
-            game.left,
-            focus,
-            title_text(game, screen),
-            modal,
-            self.motion,
-        )
-        if parts is not None:
-            view.parts = tuple(parts)
-        return view
+        """The game or game-over screen under ``top`` (web/game_view.py); with
+        ``board`` False, the board is an empty frame of its size (main.py measures it first)."""
+        return screen_view(self, top, board=board)

@@ -1,7 +1,7 @@
 """A hinted (or better) turn drawn: numbered marks on the board and the
 numbered list in words beside it.
 
-The marks are the board's own SVG (web/board_svg.py's squares and sizes):
+The marks are the board's own SVG (web/board_pieces.py's squares and sizes):
 one disc per action, numbered in turn order, at the square where it acts
 (where a camel or a good arrives, where a good is picked up or stolen); the
 actions already played are drawn faded. The game screen's hint and the
@@ -15,7 +15,7 @@ from caravan.board import SQUARE_NAMES
 from caravan.errors import NotationError
 from caravan.game import Game
 
-from .board_svg import CELL, MIN_TEXT_PX, cell_origin
+from .board_pieces import CELL, MIN_TEXT_PX, cell_origin
 from .hint import Hints
 from .i18n import _, capital, ngettext, words
 from .markup import esc

@@ -35,7 +35,7 @@ from .page.refocus import css_of
 from .selection import SUPPLY, Selection, source_of
 
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
-_CELL = 100  # board units per square (web/board_svg.py's CELL)
+_CELL = 100  # board units per square (web/board_pieces.py's CELL)
 
 
 def _distance(a: int, b: int) -> int:

@@ -2,7 +2,7 @@
 
 Planned as chessground plans its animations: from the engine's events and
 the difference between the position before and after (token places from
-``board_svg``'s layout), never by reading the page. The plan is data: CSS
+web/board_pieces.py's layout), never by reading the page. The plan is data: CSS
 selectors of elements in the new board markup, keyframes for the Web
 Animations API, and markup for short-lived "ghost" pieces (a good travelling
 along a chain to a city and on to the score). main.py plays it, or, under
@@ -18,7 +18,17 @@ from caravan import events as ev
 from caravan.actions import EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
 from caravan.board import SQUARE_NAMES
 
-from .board_svg import CELL, LOOSE_Y, MIN_TEXT_PX, cell_origin, cube, fitted, token_key, token_place, tokens
+from .board_pieces import (
+    CELL,
+    LOOSE_Y,
+    MIN_TEXT_PX,
+    cell_origin,
+    cube,
+    fitted,
+    token_key,
+    token_place,
+    tokens,
+)
 
 SLIDE_MS = 360
 DROP_MS = 420

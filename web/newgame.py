@@ -13,7 +13,7 @@ from __future__ import annotations
 from caravan.board import PLAYER_COLOURS
 from caravan.options import BOT_STRENGTHS, MAX_PLAYERS, Options, Player
 
-from .board_svg import seat_swatch
+from .board_pieces import seat_swatch
 from .i18n import N_, _, words
 from .markup import esc
 from .palette import PLAYER_CHOICES

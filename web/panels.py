@@ -11,8 +11,9 @@ from __future__ import annotations
 from caravan import ALL_GOODS, Game, Good, actions_for_turn
 from caravan.actions import EndTurn
 
-from .board_svg import cube, legend_symbols, seat_swatch
+from .board_pieces import cube, seat_swatch
 from .i18n import N_, _, ngettext, pgettext, words
+from .legend_svg import legend_symbols
 from .markup import esc
 from .names import name_of
 from .names import names as seat_names
@@ -294,7 +295,7 @@ def _legend(game: Game, bag: dict[Good, int]) -> str:
 
 def symbols_legend(game: Game) -> str:
     """Every other mark the board draws, drawn by the board's own code
-    (web/board_svg.py, ``legend_symbols``), with what it means: one
+    (web/legend_svg.py, ``legend_symbols``), with what it means: one
     ``li[data-legend-symbol]`` each, a camel per seat with its pattern."""
     on_board = _("On the board")
     out = [

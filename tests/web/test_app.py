@@ -13,8 +13,8 @@ from caravan.options import Options, default_players
 from caravan.playout import courier_action
 from tests.positions import blank, camel, refill_ready, sq
 from web.app import App
-from web.game_screen import BOT, PERSON
 from web.selection import source_of
+from web.shown_game import BOT, PERSON
 from web.view import LAYOUT
 
 

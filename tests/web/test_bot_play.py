@@ -27,13 +27,13 @@ from web import botworker
 from web.app import App
 from web.bot_turns import DEFAULT_PACE_MS, BotTurns, undo_back
 from web.botclient import Answer, BotClient
-from web.game_screen import BOT, PERSON
 from web.hint import hint_text
 from web.i18n import _ as tr
 from web.i18n import words
 from web.markup import esc
 from web.saved import load_game
 from web.selection import source_of
+from web.shown_game import BOT, PERSON
 
 from .thinker import FakeThinker, bot_app, run_bots
 

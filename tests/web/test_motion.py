@@ -5,7 +5,7 @@ from __future__ import annotations
 from caravan.actions import parse_action
 from caravan.game import Game
 from tests.positions import blank, camel, refill_ready, sq
-from web.board_svg import token_place
+from web.board_pieces import token_place
 from web.motion import chain_path, last_turn_marks, plan
 
 
