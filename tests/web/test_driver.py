@@ -51,7 +51,8 @@ class Page:
         return [m for m in self.sent if m["type"] == "frame"]
 
     def last_screen(self) -> dict[str, Any]:
-        return [f for f in self.frames() if "screen" in f][-1]["screen"]
+        screen: dict[str, Any] = [f for f in self.frames() if "screen" in f][-1]["screen"]
+        return screen
 
     def writes(self) -> list[list[Any]]:
         out = []
