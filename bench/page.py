@@ -1,6 +1,6 @@
 """What one action costs the page as the history grows (issue 11, item 2).
 
-The page saves after every action (web/app.py ``_save``: the whole entry,
+The page saves after every action (web/app/app.py ``_save``: the whole entry,
 record included), writes the record into the contract's ``data-record`` on
 every render (``App.view``), and the share dialog shows the link on every
 render while it is open. This runs that path on CPython, without a browser:
@@ -33,9 +33,9 @@ if not any(Path(p, "caravan").is_dir() for p in sys.path[1:] if p):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from caravan import Game, MoveCamel, MoveGood, Options, PickUp, PlaceCamel, Steal, city_wants, default_players
-from web.app import App
-from web.saved import Saves
-from web.storage import MemoryStorage
+from web.app.app import App
+from web.app.saved import Saves
+from web.app.storage import MemoryStorage
 
 cpu = time.process_time
 

@@ -16,7 +16,7 @@ so that the page starts its worker at boot and asks it nothing itself:
   "Loaded interpreter", as shipped before the worker started only for bots);
   `module-late`: once the page is ready (`data-ready`).
 - `pyscript`: no module worker; a `<script type="py" worker name="bot">`
-  that imports the same app zip and exports `think` (web.botworker.answer),
+  that imports the same app zip and exports `think` (web.bots.botworker.answer),
   awaited on the main thread through `pyscript.workers["bot"]`. It starts
   from a blob: URL, so its copy is served with `worker-src 'self' blob:`.
 - `none`: no bot worker at all: the memory and boot time baseline (its
@@ -38,7 +38,7 @@ One run of the page's hard bot as shipped (the `module` variant, its
 default budget): its think time per turn, in the worker's own clock, over
 the turn starts of real games (medium against medium, 2 players, every
 other turn from the third), p50 and p95; beside it the same requests
-answered in CPython (``web.botworker.answer``, CPU and wall-clock time), and
+answered in CPython (``web.bots.botworker.answer``, CPU and wall-clock time), and
 the ratio of the worker's time to CPython's wall clock (both wall clocks, so
 a busy machine slows both alike).
 """
@@ -66,7 +66,7 @@ from caravan.bots import HARD_BUDGET, make_bot
 from caravan.options import Player
 from caravan.record import dumps
 from e2e.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, bundle, csp_safe, start_server, stop_server
-from web.botworker import VERSION, answer
+from web.bots.botworker import VERSION, answer
 
 VARIANTS = ("none", "module", "module-early", "module-interp", "module-late", "pyscript")
 COLUMNS = ("module", "module-early", "module-interp", "module-late", "pyscript", "none")
@@ -134,7 +134,7 @@ import sys
 import js
 
 sys.path.insert(0, os.path.abspath("caravan-app.zip"))
-from web.botworker import answer
+from web.bots.botworker import answer
 
 
 def think(text):

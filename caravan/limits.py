@@ -12,7 +12,7 @@ from __future__ import annotations
 # Actions in the history of a record, a link or a saved game: over three
 # times the longest complete game (864 courier games of every variant: 199
 # to 647 actions, median 403). Replaying this many costs a few milliseconds
-# in CPython; a game played up to it stops taking actions (web/app.py).
+# in CPython; a game played up to it stops taking actions (web/app/app.py).
 MAX_ACTIONS = 2_000
 
 # Characters of a record's JSON text, and bytes of a record file: a record

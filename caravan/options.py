@@ -35,7 +35,7 @@ _IGNORED = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef\u180b-\u180d\u180f]")
 
 # The colours a player may take, as the words records use. The first four are
 # the defaults of seats 1-4 (board.PLAYER_COLOURS); the page offers all eight
-# (web/palette.py draws each of them).
+# (web/board/palette.py draws each of them).
 PALETTE: tuple[str, ...] = (*PLAYER_COLOURS, "red", "blue", "green", "purple")
 
 # The strengths a seat's bot may have, weakest first (issue 12). Records

@@ -15,8 +15,8 @@ from caravan.playout import courier_action
 from caravan.review import Review, TurnReview, at, played_turn, review, turns, verdict
 from e2e.conftest import BLANK, Tab, wait_ready_on
 from e2e.driver import Driver
-from web.saved import Saves
-from web.storage import MemoryStorage
+from web.app.saved import Saves
+from web.app.storage import MemoryStorage
 
 # Our keys: caravan:<path>:<id> (docs/UI-CONTRACT.md, "Saved games").
 OUR_KEYS = "() => Object.keys(localStorage).filter(k => k.startsWith('caravan:'))"
@@ -81,7 +81,7 @@ RESTORE = """([items, keep]) => {
 
 
 def open_at(tab: Tab, game: Game, query: str = "", *, keep: tuple[str, ...] = ()) -> None:
-    """Boot the page on ``game``, saved as the game in progress (web.saved.Saves,
+    """Boot the page on ``game``, saved as the game in progress (web.app.saved.Saves,
     as the page saves it), instead of bringing the page there action by action:
     for tests about what happens after a long stretch of play. Storage is
     emptied first but for the ``keep`` keys (a setting the test made). A
@@ -96,7 +96,7 @@ def open_at(tab: Tab, game: Game, query: str = "", *, keep: tuple[str, ...] = ()
 
 def saved_storage(game: Game, path: str, name: str = "Resumed") -> dict[str, str]:
     """localStorage holding ``game`` as the saved game to resume, written by
-    the page's own saves API (web/saved.py) for the page at ``path``
+    the page's own saves API (web/app/saved.py) for the page at ``path``
     (the keys carry it, docs/UI-CONTRACT.md "Saved games")."""
     storage = MemoryStorage()
     saves = Saves(storage, path)

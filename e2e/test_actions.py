@@ -160,7 +160,7 @@ def test_r6_undo_and_redo_within_a_turn_and_r7_i3_an_illegal_move_cannot_be_made
     expect(tab.page.locator(".target")).to_have_count(0)
 
 
-# The side column's lower parts as drawn (web/view.py LAYOUT), and the log's
+# The side column's lower parts as drawn (web/app/view.py LAYOUT), and the log's
 # newest line: marked, so that a redraw that replaced one shows as its mark gone.
 _BOXES = ("side-stats", "side-legend", "side-log", "side-tools")
 _MARK = """boxes => { for (const id of boxes) document.getElementById(id).dataset.drawn = 'before';

@@ -20,8 +20,8 @@ from caravan.limits import MAX_ACTIONS, MAX_ENTRY
 from caravan.options import Options, default_players
 from e2e.conftest import Tab, wait_ready_on
 from e2e.saving import play, record_of, reload, screen
-from web.i18n import _ as tr
-from web.i18n import ngettext
+from web.words.i18n import _ as tr
+from web.words.i18n import ngettext
 
 PREFIX = "caravan:/caravan/:"
 ACTION_MS = 200 * 3  # the 200 ms, with room for a loaded machine

@@ -23,7 +23,7 @@ from caravan.playout import courier_action
 from e2e.conftest import Tab
 from e2e.driver import RECORD_CHANGED, Driver, attr, board_of, source_of
 from e2e.saving import courier_game, finished_game, open_at
-from web import keynav
+from web.board import keynav
 
 _FOCUSED = "css => document.activeElement !== null && document.activeElement.matches(css)"
 
@@ -62,7 +62,7 @@ _ON_BOARD = "() => document.activeElement !== null && document.activeElement.clo
 def _focus(page: Page, css: str) -> int:
     """Move focus to ``css`` with keys as a player would: Shift+Tab back to the
     board's one tab stop, then the fewest arrow presses, found on the page's
-    own board markup with web/keynav.py's moves; the presses it took."""
+    own board markup with web/board/keynav.py's moves; the presses it took."""
     n = 0
     for _ in range(12):
         if page.evaluate(_ON_BOARD):

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from caravan.actions import parse_action
 from e2e.conftest import Tab
 from e2e.driver import Driver
-from web.legend_svg import LEGEND_SYMBOLS
+from web.board.legend_svg import LEGEND_SYMBOLS
 
 IN_VIEW = """el => {
   const r = el.getBoundingClientRect();

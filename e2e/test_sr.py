@@ -31,8 +31,8 @@ from e2e.driver import RECORD_CHANGED, Driver, source_of
 from e2e.saving import courier_game, finished_game, open_at
 from e2e.test_axe import _violations
 from e2e.test_full_game import FIRST_TURNS, KINDS, LAST_TURNS, SEED
-from web import commands
-from web.announce import action_said
+from web.app import commands
+from web.words.announce import action_said
 
 # Every text written into #announcer, in order (its two children take turns).
 _OBSERVE = """() => {
@@ -194,7 +194,7 @@ def test_a_whole_game_through_the_grid_and_typed_commands_each_action_said_once(
     assert [str(s.action) for s in game.history] == [str(s.action) for s in finished.history]
     page.locator('html[data-screen="over"]').wait_for()
 
-    # Each action played through the grid said exactly once, in order, as web/announce.py says it.
+    # Each action played through the grid said exactly once, in order, as web/words/announce.py says it.
     replay = Game(Options(players=default_players(2), short=True), seed=SEED)
     expected = [action_said(replay, replay.push_recorded(s.action, s.draws)) for s in game.history]
     expected = expected[: len(first)] + expected[resumed:]

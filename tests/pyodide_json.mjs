@@ -29,7 +29,7 @@ from caravan.errors import RecordError
 from caravan.game import Game
 from caravan.limits import MAX_DEPTH
 from caravan.options import Options
-from web.saved import parse_entry
+from web.app.saved import parse_entry
 
 out = {"python": sys.version.split()[0], "platform": sys.platform}
 hostile = {

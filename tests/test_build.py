@@ -161,7 +161,7 @@ def test_terminal_modules_are_left_out_and_every_page_module_is_byte_code(bundle
 def test_the_rules_reference_in_every_language_is_in_the_zip_as_the_docs_hold_it(
     bundle: build.Bundle,
 ) -> None:
-    """web/rulesdoc.py renders docs/RULES.md, docs/HOWTO.md and docs/rules/*.md from the zip (issue 13)."""
+    """web/words/rulesdoc.py renders docs/RULES.md, docs/HOWTO.md and docs/rules/*.md from the zip."""
     app = _app_zip(bundle)
     docs = build.reference_docs(ROOT)
     assert "docs/RULES.md" in docs and "docs/rules/HOWTO.pl.md" in docs and len(docs) == 10
@@ -197,7 +197,7 @@ def test_page_modules_never_import_a_terminal_module() -> None:
 
 # What the app worker imports (web.worker.entry, which imports the app), what the bot
 # worker will import (caravan.bots): the roots of the import graph below.
-ENTRY_MODULES = ("web.worker.entry", "caravan.bots", "web.botworker")
+ENTRY_MODULES = ("web.worker.entry", "caravan.bots", "web.bots.botworker")
 
 
 def _module_file(root: Path, name: str) -> str | None:
@@ -232,7 +232,9 @@ def test_every_module_the_page_or_the_bots_import_is_in_the_zip_subpackages_too(
 ) -> None:
     needed = _imported_files(ROOT, ENTRY_MODULES)
     assert (
-        "web/worker/driver.py" in needed and "web/app.py" in needed and "caravan/bots/__init__.py" in needed
+        "web/worker/driver.py" in needed
+        and "web/app/app.py" in needed
+        and "caravan/bots/__init__.py" in needed
     )
     assert any(n.startswith("caravan/bots/") and not n.endswith("__init__.py") for n in needed)
     names = set(_app_zip(bundle).namelist())
@@ -448,8 +450,8 @@ def test_a_new_app_zip_is_a_new_app_worker_and_a_new_bot_worker(bundle: build.Bu
         ROOT, root, ignore=shutil.ignore_patterns(".git", "dist", "build", ".venv", "node_modules")
     )
     (root / "node_modules").symlink_to(ROOT / "node_modules")
-    (root / "web" / "botworker.py").write_text(
-        (ROOT / "web" / "botworker.py").read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8"
+    (root / "web" / "bots" / "botworker.py").write_text(
+        (ROOT / "web" / "bots" / "botworker.py").read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8"
     )
     other = build.build(root, tmp_path / "dist")
     for kind in WORKERS:

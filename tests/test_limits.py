@@ -20,9 +20,9 @@ from caravan.game import Game
 from caravan.limits import MAX_ACTIONS, MAX_DEPTH, MAX_LINK, MAX_RECORD, MAX_TURN_LIMIT
 from caravan.options import Options, Player, check_name, default_players, name_key
 from caravan.playout import courier_action
-from web.app import App
-from web.saved import Saves
-from web.storage import MemoryStorage
+from web.app.app import App
+from web.app.saved import Saves
+from web.app.storage import MemoryStorage
 
 from .test_link import GOLDEN_EMPTY, forge, frame
 
@@ -373,7 +373,7 @@ def _accepted(text: str, via: str) -> Game | None:
 
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, MAX_ACTIONS + 40), st.sampled_from(["record", "link"]), st.integers(1, 4))
-@example(MAX_ACTIONS, "link", 2)  # the page then refuses the next action (web/app.py)
+@example(MAX_ACTIONS, "link", 2)  # the page then refuses the next action (web/app/app.py)
 @example(MAX_ACTIONS - 1, "record", 2)
 @example(MAX_ACTIONS + 1, "record", 1)
 @example(10_000, "link", 1)

@@ -13,8 +13,8 @@ from caravan.errors import OptionsError
 from caravan.game import Game
 from caravan.options import BOT_STRENGTHS, MAX_NAME, PALETTE, Options, Player, default_players
 from caravan.record import dumps, loads
-from web.newgame import Form
-from web.palette import PLAYER_CHOICES, player_hex
+from web.app.newgame import Form
+from web.board.palette import PLAYER_CHOICES, player_hex
 
 
 def two(a: str, b: str = "Bob", colours: tuple[str, str] = ("yellow", "black")) -> Options:

@@ -3,7 +3,7 @@
 Pyodide's ``json`` overflows the WebAssembly stack at about 5,000 nested
 objects (20,000 arrays) and the runtime dies before any RecursionError;
 CPython raises at depth ~1,000, so CPython tests cannot see it. This runs
-caravan.jsonread, record.loads and web.saved.parse_entry in Pyodide under
+caravan.jsonread, record.loads and web.app.saved.parse_entry in Pyodide under
 Node (node_modules/pyodide, as tools/pyc.mjs does) and checks that they
 refuse such text and that the runtime still works afterwards; and plays a
 seeded game there whose draws must be CPython's. Without Node

@@ -12,7 +12,7 @@
 - The gettext catalogues (caravan/locale/*/LC_MESSAGES/caravan.po) are
   compiled to .mo (tools/i18n.py, standard library) into the app zip, where
   caravan/catalogues.py reads them. The boot screen's texts
-  (web/boot_text.py) in every language go into index.html as a JSON table
+  (web/words/boot_text.py) in every language go into index.html as a JSON table
   (`<script type="application/json" id="caravan-words">`) for boot.js, and
   the manifest is written once per language (`manifest.webmanifest` in
   English, `manifest.<lang>.webmanifest`), its name and description
@@ -173,7 +173,7 @@ def page_modules(root: Path = ROOT) -> list[str]:
 
 def reference_docs(root: Path = ROOT) -> list[str]:
     """The rules reference and the how-to-play in every language, which the
-    page renders from their Markdown (web/rulesdoc.py): shipped in the app zip
+    page renders from their Markdown (web/words/rulesdoc.py): shipped in the app zip
     at the same paths."""
     found = [root / "docs" / "RULES.md", root / "docs" / "HOWTO.md"]
     found += sorted((root / "docs" / "rules").glob("*.md"))
@@ -295,8 +295,8 @@ def catalogues(root: Path) -> dict[str, bytes]:
 
 
 def boot_texts(root: Path) -> dict[str, str]:
-    """web/boot_text.py's BOOT table (key -> English), read from its syntax tree: not imported."""
-    tree = ast.parse((root / "web" / "boot_text.py").read_text(encoding="utf-8"))
+    """web/words/boot_text.py's BOOT table (key -> English), read from its syntax tree: not imported."""
+    tree = ast.parse((root / "web" / "words" / "boot_text.py").read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == "BOOT":
             table = node.value
@@ -304,10 +304,10 @@ def boot_texts(root: Path) -> dict[str, str]:
                 out = {}
                 for key, value in zip(table.keys, table.values, strict=True):
                     if not (isinstance(key, ast.Constant) and isinstance(value, ast.Call) and value.args):
-                        raise BuildError('web/boot_text.py: BOOT\'s entries are "key": N_("text")')
+                        raise BuildError('web/words/boot_text.py: BOOT\'s entries are "key": N_("text")')
                     out[str(key.value)] = str(ast.literal_eval(value.args[0]))
                 return out
-    raise BuildError("web/boot_text.py has no BOOT table")
+    raise BuildError("web/words/boot_text.py has no BOOT table")
 
 
 def boot_words(root: Path) -> dict[str, dict[str, str]]:

@@ -2,7 +2,7 @@
 
     python3 tools/prerender.py        (tools/build.py runs it; prints JSON: language -> markup)
 
-The page's own Python draws it (``web.newgame_screen.front_page`` with a
+The page's own Python draws it (``web.app.newgame_screen.front_page`` with a
 fresh form, its rule citations linked as App.view links them, the
 catalogues compiled by tools/i18n.py), so what shows before Python runs in
 the browser is what the page draws once it does. boot.js
@@ -25,10 +25,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tools import i18n  # noqa: E402
-from web import i18n as page_i18n  # noqa: E402
-from web.markup import link_rules  # noqa: E402
-from web.newgame import Form  # noqa: E402
-from web.newgame_screen import front_page  # noqa: E402
+from web.app.newgame import Form  # noqa: E402
+from web.app.newgame_screen import front_page  # noqa: E402
+from web.words import i18n as page_i18n  # noqa: E402
+from web.words.markup import link_rules  # noqa: E402
 
 _FIELD = re.compile(r"<(input|select|textarea)\b")
 

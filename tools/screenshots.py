@@ -45,8 +45,8 @@ from e2e.harness import BASE, CHROMIUM, CHROMIUM_ARGS, ROOT, csp_safe, start_ser
 from e2e.layout import layout_problems
 from e2e.saving import reviewed_game
 from tests.positions import blank, camel
-from web.saved import Saves
-from web.storage import MemoryStorage
+from web.app.saved import Saves
+from web.app.storage import MemoryStorage
 
 SIZES = {"desktop": (1280, 800), "phone": (360, 740)}
 FRONT_LANGS = ("es", "fr", "pl", "nl")  # the front page in each language (0-front-xx), light only

@@ -1,6 +1,6 @@
 """Key presses a keyboard player needs per action on the page's game screen,
 counted on the app's own views (CPython): arrows between the board's
-choices as web/keynav.py moves them (the fewest, found breadth first), Tab
+choices as web/board/keynav.py moves them (the fewest, found breadth first), Tab
 to and from the board's one tab stop, Enter to select and to act, and the
 shortcuts P (place a camel) and E (end turn, Y to confirm). The e2e test
 (e2e/test_keyboard.py) presses the real keys in the page."""
@@ -11,9 +11,9 @@ import re
 from collections import deque
 
 from caravan.actions import Action, EndTurn
-from web import keynav
-from web.app import App
-from web.selection import SUPPLY, source_of
+from web.app.app import App
+from web.app.selection import SUPPLY, source_of
+from web.board import keynav
 
 _FOCUSABLE = re.compile(r"<(button|select|summary|ul|section|div|g|input)\b([^>]*)>")
 

@@ -8,9 +8,9 @@ from itertools import count
 from caravan.game import Game
 from caravan.options import Options, default_players
 from caravan.playout import courier_action
-from web.app import App
-from web.saved import Saves
-from web.storage import MemoryStorage
+from web.app.app import App
+from web.app.saved import Saves
+from web.app.storage import MemoryStorage
 
 PATH = "/caravan/"
 

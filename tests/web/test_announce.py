@@ -9,8 +9,8 @@ import re
 from html import unescape
 
 from caravan.options import Options, Player
-from web.announce import parity
-from web.app import App
+from web.app.app import App
+from web.words.announce import parity
 
 from .saving import make_app
 from .thinker import bot_app

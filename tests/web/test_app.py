@@ -12,10 +12,10 @@ from caravan import record
 from caravan.options import Options, default_players
 from caravan.playout import courier_action
 from tests.positions import blank, camel, refill_ready, sq
-from web.app import App
-from web.selection import source_of
-from web.shown_game import BOT, PERSON
-from web.view import LAYOUT
+from web.app.app import App
+from web.app.selection import source_of
+from web.app.shown_game import BOT, PERSON
+from web.app.view import LAYOUT
 
 
 def _field(markup: str, seat: int, field: str) -> int:
@@ -135,7 +135,7 @@ def test_r13_i6_undo_stops_at_a_refill_whose_goods_were_seen() -> None:
     view = app.view()
     markup = view.markup
     assert "Refill" in markup
-    # The refilled goods drop in (web/motion.py), each on its own square.
+    # The refilled goods drop in (web/board/motion.py), each on its own square.
     assert view.motion is not None
     assert any("[data-loose]" in a.selector for a in view.motion.anims)
     assert 'id="undo" disabled' in markup

@@ -9,9 +9,9 @@ from caravan.board import SQUARE_NAMES
 from caravan.game import Game
 from caravan.options import Options, Player
 from tests.positions import blank, camel, demand, loose, sq
-from web.board_svg import render_board
-from web.selection import Selection
-from web.zoom_view import square_view
+from web.app.selection import Selection
+from web.board.board_svg import render_board
+from web.board.zoom_view import square_view
 
 
 def _selection(game: Game, key: str | None = None) -> Selection:
@@ -157,7 +157,7 @@ def test_r10_r11_two_camels_with_the_same_good_make_one_source_and_one_target() 
 def test_a_squares_centre_holds_only_the_square() -> None:
     """docs/UI-CONTRACT.md: the good to pick up sits above the centre and
     every camel (a good source or a steal target) below it, however many."""
-    from web.board_pieces import CELL, LOOSE_HIT, TOKEN_H, cell_origin, token_layout, token_place
+    from web.board.board_pieces import CELL, LOOSE_HIT, TOKEN_H, cell_origin, token_layout, token_place
 
     assert LOOSE_HIT[1] + LOOSE_HIT[3] < CELL / 2
     for square in (0, 24, 48):
@@ -234,7 +234,7 @@ def test_each_seat_has_its_own_pattern_as_well_as_its_colour() -> None:
 
 
 def test_r10_the_action_list_puts_the_steal_before_the_moves() -> None:
-    from web.app import App
+    from web.app.app import App
 
     game = blank()
     game = camel(game, 0, "c6")

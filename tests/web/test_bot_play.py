@@ -23,17 +23,17 @@ from caravan.board import SQUARE_NAMES
 from caravan.game import Game
 from caravan.options import Options, Player
 from caravan.playout import courier_action
-from web import botworker
-from web.app import App
-from web.bot_turns import DEFAULT_PACE_MS, BotTurns, undo_back
-from web.botclient import Answer, BotClient
-from web.hint import hint_text
-from web.i18n import _ as tr
-from web.i18n import words
-from web.markup import esc
-from web.saved import load_game
-from web.selection import source_of
-from web.shown_game import BOT, PERSON
+from web.app.app import App
+from web.app.hint import hint_text
+from web.app.saved import load_game
+from web.app.selection import source_of
+from web.app.shown_game import BOT, PERSON
+from web.bots import botworker
+from web.bots.bot_turns import DEFAULT_PACE_MS, BotTurns, undo_back
+from web.bots.botclient import Answer, BotClient
+from web.words.i18n import _ as tr
+from web.words.i18n import words
+from web.words.markup import esc
 
 from .thinker import FakeThinker, bot_app, run_bots
 
@@ -131,7 +131,7 @@ def test_while_the_bot_thinks_the_persons_inputs_wait_and_the_sign_says_so() -> 
     thinker.deliver()
     assert _status(app) == "playing" and app.bot_delay() == DEFAULT_PACE_MS
     assert 'id="bot-skip"' in app.view().markup
-    # Shown action by action, each marked on the board as it comes (and moving: web/motion.py).
+    # Shown action by action, each marked on the board as it comes (and moving: web/board/motion.py).
     clock.ms += DEFAULT_PACE_MS
     assert app.bot_step()
     first = game.history[-1].action
@@ -438,7 +438,7 @@ def test_the_hints_used_are_kept_with_the_saved_game() -> None:
 
 def test_a_link_further_along_keeps_the_hints_counted_with_the_saved_copy() -> None:
     """The saved copy's hint count comes with the game when a link to the same
-    game further along replaces it (web/opening.py): a link is no way to wipe
+    game further along replaces it (web/app/opening.py): a link is no way to wipe
     the count shown at game over."""
     app, _, _, _ = bot_app()
     app.play.hints.budget_ms = 50
@@ -486,7 +486,7 @@ def _turn_and_more(game: Game) -> tuple[list[str], list[str]]:
 
 
 def test_nothing_an_answer_holds_beyond_the_asking_seats_turn_is_played() -> None:
-    """The page's client cuts an answer at its end (web/botclient.py); and whatever
+    """The page's client cuts an answer at its end (web/bots/botclient.py); and whatever
     reached the bot's queue is played only while the asking seat is to move."""
     game = Game(_options(None, "easy"), seed=3)
     game.push(parse_action(str(next(a for a in game.legal_actions() if str(a).startswith("@")))))

@@ -1,4 +1,4 @@
-"""The page's side of the bot worker's messages (web/botclient.py, docs/WORKER.md)."""
+"""The page's side of the bot worker's messages (web/bots/botclient.py, docs/WORKER.md)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from web import botworker
-from web.botclient import (
+from web.bots import botworker
+from web.bots.botclient import (
     DECISIONS,
     DEFAULT_WORK_MS,
     FAILED,
@@ -272,6 +272,6 @@ def test_a_csp_report_is_passed_on_and_changes_nothing() -> None:
 
 
 def test_the_client_and_the_worker_speak_one_version() -> None:
-    from web import botclient
+    from web.bots import botclient
 
     assert botclient.VERSION == botworker.VERSION

@@ -1,4 +1,4 @@
-"""The bot worker's protocol (web/botworker.py, docs/WORKER.md), on CPython."""
+"""The bot worker's protocol (web/bots/botworker.py, docs/WORKER.md), on CPython."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from caravan import Game, Options, parse_action, record
 from caravan.actions import END_TURN
 from caravan.bots import make_bot, stalled
 from caravan.record import dumps
-from web import botworker
+from web.bots import botworker
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 

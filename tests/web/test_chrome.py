@@ -11,14 +11,14 @@ from caravan import ALL_GOODS, Game, Good
 from caravan.actions import MoveCamel, PickUp
 from caravan.board import parse_square
 from tests.positions import blank, camel, deliver, loose
-from web import panels
-from web.app import App, title_text
-from web.board_svg import render_board
-from web.i18n import _ as tr
-from web.i18n import ngettext, words
-from web.markup import esc
-from web.selection import Selection
-from web.squareinfo import refusal, square_text
+from web.app import panels
+from web.app.app import App, title_text
+from web.app.selection import Selection
+from web.board.board_svg import render_board
+from web.board.squareinfo import refusal, square_text
+from web.words.i18n import _ as tr
+from web.words.i18n import ngettext, words
+from web.words.markup import esc
 
 
 def _app(game: Game) -> App:

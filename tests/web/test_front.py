@@ -21,11 +21,11 @@ from tests.web.saving import make_app
 from tools import i18n as catalogues
 from tools import prerender
 from tools.build import _with_front_pages
-from web import i18n
-from web.app import App, header_markup
-from web.newgame import VARIANT_WHY, VARIANTS
-from web.newgame_screen import PICTURE_ACTIONS, QUICK_BOT
-from web.palette import player_hex
+from web.app.app import App, header_markup
+from web.app.newgame import VARIANT_WHY, VARIANTS
+from web.app.newgame_screen import PICTURE_ACTIONS, QUICK_BOT
+from web.board.palette import player_hex
+from web.words import i18n
 
 
 def _front(markup: str) -> str:
@@ -84,7 +84,7 @@ def test_each_seat_shows_its_camel_in_colour_and_pattern_and_who_plays_it() -> N
         swatch = re.search(r'<svg class="seat-swatch.*?</svg>', seat, re.S)
         assert swatch is not None, f"seat {i} has no camel drawn"
         assert f'fill="{player_hex(colour)}"' in swatch[0]
-        if i:  # seats 2-4 carry a pattern beside the colour (web/palette.py SEAT_PATTERNS)
+        if i:  # seats 2-4 carry a pattern beside the colour (web/board/palette.py SEAT_PATTERNS)
             assert f'fill="url(#swatch-{i})"' in swatch[0] and f'id="swatch-{i}"' in swatch[0]
         chosen = re.search(r'data-seat-type="\d"[^>]*>.*?<option value="(\w+)" selected', seat, re.S)
         assert chosen is not None and chosen[1] == ("hard" if i == 1 else "human")
@@ -136,7 +136,7 @@ def test_r3_r5_with_no_camel_on_the_board_the_placements_are_shown_and_said() ->
     assert help_text is not None
     assert unescape(help_text[1]).startswith("You have no camel on the board yet: place one")
     # The board shows exactly the engine's placements, before "Place a camel" is pressed;
-    # a click plays one; the board stays one tab stop (a roving tab index, web/keynav.py).
+    # a click plays one; the board stays one tab stop (a roving tab index, web/board/keynav.py).
     placements = {str(a) for a in game.legal_actions() if str(a).startswith("@")}
     board = _board(markup)
     shown = set(re.findall(r'data-action="(@[a-g]\d)"', board))
@@ -292,7 +292,7 @@ def test_the_first_paint_is_the_front_page_the_page_draws_in_each_language() -> 
 def test_the_headers_rules_button_in_the_first_paint_is_the_one_the_page_draws() -> None:
     """index.html draws the header's Rules before Python runs (a tap on it is
     kept until Python is ready, web/static/front.js): the same button as
-    web/app.py's, but for the boot's word key, so that Python's drawing over it
+    web/app/app.py's, but for the boot's word key, so that Python's drawing over it
     changes nothing a player or a test sees."""
     page = (prerender.ROOT / "index.html").read_text(encoding="utf-8")
     m = re.search(r'<nav id="top-tools">(.*?)</nav>', page, re.S)

@@ -1,7 +1,7 @@
 """The screen-reader board (issue 14): the grid's cells named in full from
 the engine's read API, its keys, and the commands' answers, typed notation
-played, refused by the engine or not understood (web/grid.py,
-web/squareinfo.py ``cell_name``, web/commands.py, web/srboard.py)."""
+played, refused by the engine or not understood (web/board/grid.py,
+web/board/squareinfo.py ``cell_name``, web/app/commands.py, web/board/srboard.py)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from caravan import Game, parse_action
 from caravan.board import NUMBER_OF, SQUARE_NAMES
 from caravan.options import Options, Player
 from tests.positions import blank, camel, demand, loose, sq
-from web import commands
-from web.app import App
-from web.grid import grid_markup, moved
-from web.names import name_of
-from web.squareinfo import cell_name
+from web.app import commands
+from web.app.app import App
+from web.board.grid import grid_markup, moved
+from web.board.squareinfo import cell_name
+from web.words.names import name_of
 
 ANN, BOB = Player("Ann", "yellow"), Player("Bob", "black")
 

@@ -13,9 +13,9 @@ from html import unescape
 from caravan.game import Game
 from caravan.options import Options, Player
 from caravan.playout import courier_action
-from web import advisor
-from web.hint import TurnHint
-from web.hint_view import step_marks
+from web.app.hint import TurnHint
+from web.app.hint_view import step_marks
+from web.bots import advisor
 
 from .thinker import FakeThinker, bot_app
 
@@ -93,7 +93,7 @@ def test_a_refill_drops_the_rest_of_the_hint() -> None:
         if copy.history[-1].draws and not copy.is_over() and copy.seat == game.seat:
             break
         game.push(action)
-    hints = __import__("web.hint", fromlist=["Hints"]).Hints()
+    hints = __import__("web.app.hint", fromlist=["Hints"]).Hints()
     hints.shown = TurnHint(game.seat, (str(action), "end"), 0, 0, 0.0, 0.0, ())
     hints.base = (id(game), len(game.history), id(game.history[-1]) if game.history else None)
     assert hints.current(game) == str(action)
@@ -111,7 +111,7 @@ def test_the_marks_stand_where_each_action_acts_side_by_side_on_one_square() -> 
 
 def test_the_worker_answers_a_hint_request_with_the_hard_bots_turn() -> None:
     from caravan.record import dumps
-    from web import botworker
+    from web.bots import botworker
 
     game = Game(Options(short=True), seed=3)
     request = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from caravan import record
-from web.history import History
+from web.app.history import History
 
 from .saving import game_with, make_app, play
 

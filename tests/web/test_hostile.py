@@ -14,12 +14,12 @@ from caravan.actions import EndTurn
 from caravan.game import Game
 from caravan.limits import MAX_ACTIONS, MAX_DEPTH, MAX_ENTRY
 from caravan.options import Options, default_players
-from web.app import App
-from web.i18n import _ as tr
-from web.i18n import ngettext
-from web.pages import saved_screen
-from web.saved import MAX_DATE, namespace, parse_entry
-from web.storage import MemoryStorage
+from web.app.app import App
+from web.app.pages import saved_screen
+from web.app.saved import MAX_DATE, namespace, parse_entry
+from web.app.storage import MemoryStorage
+from web.words.i18n import _ as tr
+from web.words.i18n import ngettext
 
 from .saving import PATH, make_app, play
 

@@ -14,10 +14,11 @@ from caravan.options import Player
 from caravan.playout import courier_action
 from tests.positions import blank, camel, loose
 from tests.translations import Catalogue
-from web import i18n, keynav
-from web.app import App
-from web.board_svg import render_board
-from web.selection import Selection, source_of
+from web.app.app import App
+from web.app.selection import Selection, source_of
+from web.board import keynav
+from web.board.board_svg import render_board
+from web.words import i18n
 
 _TAG = re.compile(r"<(?:g|button)\b[^>]*>")
 
@@ -155,7 +156,7 @@ def test_r5_focus_follows_a_keyboard_turn_supply_target_end_turn_next_player() -
 
 def test_focus_goes_to_the_most_useful_target_then_a_drawn_source() -> None:
     """Played with the courier policy: after every selection the focus is the
-    most useful target (web/keynav.py's rank; the first on the page among
+    most useful target (web/board/keynav.py's rank; the first on the page among
     equals), after every action a source drawn on the page, on the board or
     the supply (end turn when there is none). Issue 14 replaced "the first
     target, the first source in page order" of the Tab-through design."""

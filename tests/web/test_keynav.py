@@ -10,9 +10,9 @@ import statistics
 from caravan.playout import courier_action
 from tests.positions import blank, camel, loose
 from tests.web.keycount import presses
-from web import keynav
-from web.app import App
-from web.phrases import action_kind
+from web.app.app import App
+from web.board import keynav
+from web.words.phrases import action_kind
 
 
 def test_r5_to_r12_the_median_action_takes_at_most_six_key_presses_over_whole_games() -> None:

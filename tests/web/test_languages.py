@@ -15,10 +15,10 @@ from caravan import Game, Good
 from caravan.board import parse_square
 from tests.translations import Catalogue, compiled, outside_brackets, pseudo
 from tests.web.saving import make_app, play
-from web import i18n
-from web.app import App
-from web.panels import delivered_goods
-from web.squareinfo import square_text
+from web.app.app import App
+from web.app.panels import delivered_goods
+from web.board.squareinfo import square_text
+from web.words import i18n
 
 PLACED = "{name} placed a camel on {to} ({cost})"
 _TAG = re.compile(r"<(script|style|title|code)\b.*?</\1>|<[^>]*>", re.S)

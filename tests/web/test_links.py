@@ -9,7 +9,7 @@ from caravan import link, record
 from caravan.errors import LinkError
 from caravan.game import Game
 from caravan.options import Options, Player
-from web.share import decide, link_url, same_game
+from web.app.share import decide, link_url, same_game
 
 from .saving import game_with, make_app, play
 

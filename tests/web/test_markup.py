@@ -1,10 +1,10 @@
-"""web.markup.esc: text from players, saves and links is shown as text, never as markup."""
+"""web.words.markup.esc: text from players, saves and links is shown as text, never as markup."""
 
 from __future__ import annotations
 
 import html
 
-from web.markup import esc
+from web.words.markup import esc
 
 
 def test_esc_escapes_exactly_like_html_escape() -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from caravan.actions import parse_action
 from caravan.game import Game
 from tests.positions import blank, camel, refill_ready, sq
-from web.board_pieces import token_place
-from web.motion import chain_path, last_turn_marks, plan
+from web.board.board_pieces import token_place
+from web.board.motion import chain_path, last_turn_marks, plan
 
 
 def _push(game: Game, *texts: str) -> Game:

@@ -6,7 +6,7 @@ from itertools import pairwise
 
 from caravan import ALL_GOODS
 from caravan.options import PALETTE
-from web.palette import GOOD_HEX, contrast, good_hex, good_ink, ink, luminance, player_hex
+from web.board.palette import GOOD_HEX, contrast, good_hex, good_ink, ink, luminance, player_hex
 
 # Machado, Oliveira and Fernandes (2009), protanopia at full severity, on linear RGB.
 _PROTAN = ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from caravan.actions import parse_action
 from tests.positions import blank, camel
-from web.phrases import action_kind, describe, entry_markup
+from web.words.phrases import action_kind, describe, entry_markup
 
 
 def test_r12_a_delivery_is_logged_with_city_points_and_notation() -> None:

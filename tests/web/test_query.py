@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from web.query import Query, parse_query
+from web.app.query import Query, parse_query
 
 
 def test_contract_parameters_are_read() -> None:

@@ -13,11 +13,13 @@ import pytest
 from caravan import ALL_GOODS, Options, Player
 from caravan.board import parse_square
 from tests.positions import blank, camel, demand, loose
-from web import board_svg, panels, rulesdoc
-from web.app import App
-from web.markup import RULE_NUMBERS, link_rules
-from web.reference import reference_markup
-from web.selection import Selection
+from web.app import panels
+from web.app.app import App
+from web.app.reference import reference_markup
+from web.app.selection import Selection
+from web.board import board_svg
+from web.words import rulesdoc
+from web.words.markup import RULE_NUMBERS, link_rules
 
 from .thinker import FakeThinker, bot_app, run_bots
 

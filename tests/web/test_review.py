@@ -1,6 +1,6 @@
 """The post-game review (issue 26, part 3), on CPython with the real protocol
 (tests/web/thinker.py: each turn a ``review`` request answered by
-web/botworker.py): run turn by turn for the people's turns, shown with its
+web/bots/botworker.py): run turn by turn for the people's turns, shown with its
 costliest turns, chart and tables, kept with the saved game and in its
 exported file, a costly turn opened in the history with the better turn."""
 
@@ -19,12 +19,12 @@ from caravan.options import Options, Player
 from caravan.playout import courier_action
 from caravan.review import Review, at, turns
 from e2e.saving import reviewed_game
-from web.app import App
-from web.i18n import words
-from web.review import CANCELLED, DONE, RUNNING, costliest
-from web.review_view import chart, costly_words
-from web.saved import export_text, split_export
-from web.storage import MemoryStorage
+from web.app.app import App
+from web.app.review import CANCELLED, DONE, RUNNING, costliest
+from web.app.review_view import chart, costly_words
+from web.app.saved import export_text, split_export
+from web.app.storage import MemoryStorage
+from web.words.i18n import words
 
 from .thinker import FakeThinker, bot_app
 

@@ -9,10 +9,10 @@ from datetime import UTC, datetime
 
 from caravan import record
 from caravan.options import Options, Player
-from web.app import App
-from web.palette import player_hex
-from web.saved import Saves, format_date, name_from_filename, namespace, parse_entry, thumb
-from web.storage import MemoryStorage
+from web.app.app import App
+from web.app.saved import Saves, format_date, name_from_filename, namespace, parse_entry, thumb
+from web.app.storage import MemoryStorage
+from web.board.palette import player_hex
 
 from .saving import PATH, make_app, play
 

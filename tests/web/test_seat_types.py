@@ -17,9 +17,9 @@ from caravan import link, record
 from caravan.game import Game
 from caravan.options import BOT_STRENGTHS, Options, Player
 from caravan.playout import courier_action
-from web.app import App
-from web.newgame import SEAT_TYPES, Form, form_markup, is_bot
-from web.saved import export_text, parse_entry
+from web.app.app import App
+from web.app.newgame import SEAT_TYPES, Form, form_markup, is_bot
+from web.app.saved import export_text, parse_entry
 
 from .saving import make_app, play
 
@@ -138,7 +138,7 @@ def test_a_game_with_bots_is_saved_resumed_exported_and_shared_with_them() -> No
 def test_a_game_saved_by_an_earlier_release_in_version_1_resumes_and_saves_without_a_conflict() -> None:
     """An entry written before issue 12 holds a version 1 record (and, older
     still, no revision at its head). The game read from it is the same game:
-    the next save must not take it for one another tab changed (web/tabs.py)."""
+    the next save must not take it for one another tab changed (web/app/tabs.py)."""
     app, storage = make_app()
     app.autostart(2)
     play(app, 6)

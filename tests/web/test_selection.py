@@ -9,7 +9,7 @@ from caravan.game import Game
 from caravan.options import Options, default_players
 from caravan.playout import courier_action
 from tests.positions import blank, camel, loose
-from web.selection import Selection, group_actions, source_of
+from web.app.selection import Selection, group_actions, source_of
 
 
 def _positions(n: int = 6) -> list[Game]:

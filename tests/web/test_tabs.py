@@ -9,10 +9,10 @@ import json
 from itertools import count
 
 from caravan import record
-from web.app import App
-from web.saved import FORMAT, VERSION, Saves, entry_value, parse_entry, revision_of
-from web.storage import MemoryStorage
-from web.tabs import Stale, compare, copy_name
+from web.app.app import App
+from web.app.saved import FORMAT, VERSION, Saves, entry_value, parse_entry, revision_of
+from web.app.storage import MemoryStorage
+from web.app.tabs import Stale, compare, copy_name
 
 from .saving import PATH, game_with, play
 

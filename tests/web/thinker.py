@@ -1,8 +1,8 @@
 """Test helper: a fake bot worker for the page's bots, on CPython.
 
-``FakeThinker`` is web/bot_turns.py's ``Thinker`` without a worker: each
-request goes through the real protocol (web/botclient.py's text, answered by
-web/botworker.py, which plays caravan.bots), answered at once or, with
+``FakeThinker`` is web/bots/bot_turns.py's ``Thinker`` without a worker: each
+request goes through the real protocol (web/bots/botclient.py's text, answered by
+web/bots/botworker.py, which plays caravan.bots), answered at once or, with
 ``hold``, when the test calls ``deliver`` (the bot is "thinking" until then).
 ``Clock`` is the page's clock, moved by hand; ``run_bots`` does what
 web/main.py's timer does: poll, wait ``bot_delay``, step.
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from web import botworker
-from web.app import App
-from web.botclient import Answer, BotClient
-from web.saved import Saves
-from web.storage import MemoryStorage
+from web.app.app import App
+from web.app.saved import Saves
+from web.app.storage import MemoryStorage
+from web.bots import botworker
+from web.bots.botclient import Answer, BotClient
 
 
 class FakeThinker:

@@ -140,7 +140,7 @@ def trap_tab(event):
 
 def board_arrow(target, key):
     """An arrow key on the board: focus and the board's one tab stop move to
-    the nearest choice that way (the frame's ``nav``, web/keynav.py)."""
+    the nearest choice that way (the frame's ``nav``, web/board/keynav.py)."""
     css = None
     for attr in ("data-action", "data-select", "data-zoom"):
         value = target.getAttribute(attr)

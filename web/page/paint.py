@@ -13,7 +13,7 @@ from pyscript.ffi import is_none, to_js  # type: ignore[import-not-found]
 
 from web.page.refocus import KEYS, focus_key
 
-SIDE_BOXES = ("side-stats", "side-legend", "side-log", "side-tools")  # web/view.py
+SIDE_BOXES = ("side-stats", "side-legend", "side-log", "side-tools")  # web/app/view.py
 SCROLLERS = (".side", "#log", "#saved-list", "#history-log")
 BOARD_BUTTONS = "#board [data-action], #board [data-select], #board [data-zoom]"
 
@@ -245,7 +245,7 @@ def _draw_screen(s, name, keyboard):
 
 def patch(root, parts):
     """The game screen drawn again in place: only its changed parts are
-    replaced (web/view.py ``parts``; ``add``: the log's new lines, on top of
+    replaced (web/app/view.py ``parts``; ``add``: the log's new lines, on top of
     those drawn). False when #screen does not hold the game screen's layout."""
     layout = root.querySelector(":scope > .layout")
     if nothing(layout):
@@ -371,7 +371,7 @@ REDUCED = win.matchMedia("(prefers-reduced-motion: reduce)")
 
 
 def play(motion):
-    """The worker's motion plan (web/motion.py) with the Web Animations API;
+    """The worker's motion plan (web/board/motion.py) with the Web Animations API;
     under prefers-reduced-motion nothing moves."""
     if bool(REDUCED.matches):
         return

@@ -42,7 +42,7 @@ def _css_ident(text: str) -> str:
 
 
 def css_of(attr: str, value: str) -> str:
-    """The selector of a board choice (web/keynav.py; the page builds it from the focused element)."""
+    """The selector of a board choice (web/board/keynav.py; the page builds it from the focused element)."""
     return (
         "#board " + (".target" if attr == "data-action" else "") + "[" + attr + "=" + json.dumps(value) + "]"
     )

@@ -7,7 +7,7 @@
 (function () {
   "use strict";
   // The app worker's boot steps (app-worker.mjs: runtime loaded, snapshot restored, app
-  // files loaded, Python ready) in words the catalogues already hold (web/boot_text.py).
+  // files loaded, Python ready) in words the catalogues already hold (web/words/boot_text.py).
   var STEP_WORDS = [null, "step.4", "step.7", "step.6", "starting"];
   var html = document.documentElement;
 
@@ -106,7 +106,7 @@
   // The front page drawn at build time (tools/prerender.py: the English one in #screen, the
   // others in templates that front.js swaps in) is shown while Python boots when there is
   // nothing else to show: no link in the address, no ?autostart, no game to resume
-  // (web/saved.py's key of the game in progress). Decided here, before the body is parsed,
+  // (web/app/saved.py's key of the game in progress). Decided here, before the body is parsed,
   // so that it is in the first paint (caravan.css shows #screen under data-front).
   (function () {
     if (location.hash.length > 1 || /[?&]autostart=/.test(location.search)) return;
@@ -164,7 +164,7 @@
   // A worker of its own each time: after a failure the page's "Try again" asks for a new
   // one (`caravanBot.restart()`), and only the newest one's messages are heard. An error
   // event is reported as "error": it condemns a worker that never got ready (its script
-  // did not load), not one that still answers (web/botclient.py decides).
+  // did not load), not one that still answers (web/bots/botclient.py decides).
   function spawn() {
     try {
       var botMeta = document.querySelector('meta[name="caravan-bot-worker"]');

@@ -8,7 +8,7 @@
 // (web/static/pyodide-boot.mjs). tools/build.py rewrites the "./..." paths
 // below to the bundle's versioned ones (relative to assets/, where this file
 // lands content-hashed).
-// Every message is JSON text; web/botworker.py reads and writes them all but
+// Every message is JSON text; web/bots/botworker.py reads and writes them all but
 // "failed", which it cannot write when Python did not start, and "csp".
 import { loadPyodide } from "./web/static/pyodide-boot.mjs";
 
@@ -30,7 +30,7 @@ async function start() {
   if (!response.ok) throw new Error(`the game's files did not download (${response.status})`);
   pyodide.FS.writeFile("/home/pyodide/caravan-app.zip", new Uint8Array(await response.arrayBuffer()));
   pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/caravan-app.zip')");
-  return pyodide.pyimport("web.botworker");
+  return pyodide.pyimport("web.bots.botworker");
 }
 
 const ready = start();

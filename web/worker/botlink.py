@@ -3,7 +3,7 @@
 The bots think in a worker of their own (docs/WORKER.md): a think must never
 delay the answer to a tap, which this worker gives. Its messages reach this
 worker through the page (``bot`` messages in, ``bot-post`` out); this module
-holds the page's side of the bot protocol (web/botclient.py), starts the bot
+holds the page's side of the bot protocol (web/bots/botclient.py), starts the bot
 worker only when a bot may play, times a bot's next action and each
 request's deadline, and tells the page the bot's state (``<html data-bot>``).
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from web.botclient import Answer, BotClient, Notice, OnAnswer
+from web.bots.botclient import Answer, BotClient, Notice, OnAnswer
 
 from .clock import Clock
 
@@ -23,7 +23,7 @@ ASK_AGAIN = ("bot-retry", "hint", "review-again")
 
 
 class BotLink:
-    """The bot worker as web/bot_turns.py's Thinker, and its timers."""
+    """The bot worker as web/bots/bot_turns.py's Thinker, and its timers."""
 
     def __init__(self, send: Callable[[dict[str, Any]], None], clock: Clock) -> None:
         self.client = BotClient(now=clock.now)
@@ -33,7 +33,7 @@ class BotLink:
         self.deadline_timer: Any = None
         self.on_settled: Callable[[], None] = lambda: None  # the driver redraws
 
-    # ------------------------------------------------- Thinker (web/bot_turns.py)
+    # ------------------------------------------------- Thinker (web/bots/bot_turns.py)
 
     @property
     def state(self) -> str:

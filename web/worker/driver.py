@@ -2,7 +2,7 @@
 
 The page (web/page/) only paints and listens: it describes each input in a
 message (what was clicked, as the markup names it; the key; the form's
-values), and this driver does what web/app.py says to it and sends back
+values), and this driver does what web/app/app.py says to it and sends back
 a frame (web/worker/frames.py) with everything the page must change. The
 messages are listed in docs/WORKER.md ("The app worker"); everything here
 runs on CPython too (tests/web/test_driver.py).
@@ -20,15 +20,15 @@ from typing import Any
 
 from caravan.board import FILES, RANKS
 from caravan.limits import MAX_RECORD as MAX_IMPORT
-from web.app import App
-from web.board_svg import VIEW
-from web.game_screen import CTRL_SHORTCUTS, SHORTCUTS
-from web.history_screen import HISTORY_KEYS
-from web.i18n import _
-from web.newgame import is_bot
-from web.query import parse_query
-from web.saved import Saves
-from web.srboard import KEYS as GRID_KEYS
+from web.app.app import App
+from web.app.game_screen import CTRL_SHORTCUTS, SHORTCUTS
+from web.app.history_screen import HISTORY_KEYS
+from web.app.newgame import is_bot
+from web.app.query import parse_query
+from web.app.saved import Saves
+from web.board.board_svg import VIEW
+from web.board.srboard import KEYS as GRID_KEYS
+from web.words.i18n import _
 
 from .botlink import ASK_AGAIN, BotLink
 from .clock import Clock
@@ -354,7 +354,7 @@ class Driver:
                 self.bots.restart()
             if el_id in _BUTTONS:
                 _BUTTONS[el_id](app)
-            elif not app.button(el_id):  # the review's screens (web/review_screen.py)
+            elif not app.button(el_id):  # the review's screens (web/app/review_screen.py)
                 return
         self.render(keyboard=keyboard, after=after)
 
@@ -537,7 +537,7 @@ class Driver:
 
     def _plan_leave(self) -> None:
         """What leaving now would write (a stale game's own actions, kept as a
-        copy: web/game_screen.py ``leave``), for the page to write at once on
+        copy: web/app/game_screen.py ``leave``), for the page to write at once on
         pagehide, when this worker has no time left to answer."""
         app = self.app
         if app is None:
@@ -551,7 +551,7 @@ class Driver:
             self.send({"type": "leave-plan", "writes": plan})
 
     def _trial_fork(self) -> list[Any]:
-        """The writes of "Keep both" (web/current.py ``fork``), made on the
+        """The writes of "Keep both" (web/app/current.py ``fork``), made on the
         copies and taken back: the app's state and the copies stay as they were."""
         app = self.app
         assert app is not None
@@ -615,7 +615,7 @@ class Driver:
         app = self.app
         if app is None or not self.booted:
             return
-        if app.screen in ("game", "review"):  # a review's progress too (web/review.py)
+        if app.screen in ("game", "review"):  # a review's progress too (web/app/review.py)
             # A hint asked from the keyboard: focus goes on to "Play it" (View.focus).
             self.render(after=["keyboard-if-hint"])
         else:

@@ -2,7 +2,7 @@
 
 The worker keeps what the page has drawn (``Drawn``), so a frame carries
 only what changed: the header, the rules layer, and the screen either whole
-or as the parts of the game screen that changed (web/view.py ``parts``),
+or as the parts of the game screen that changed (web/app/view.py ``parts``),
 the log's new lines alone when the log only grew. The page (web/page/paint.py)
 applies a frame as it comes and never compares markup itself. The fields
 are listed in docs/WORKER.md ("The app worker").
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.keynav import ARROWS
-from web.motion import Motion
-from web.view import View
+from web.app.view import View
+from web.board.keynav import ARROWS
+from web.board.motion import Motion
 
-LOG_PART = 5  # View.parts: the log's box (web/view.py SIDE_BOXES, from index 3)
+LOG_PART = 5  # View.parts: the log's box (web/app/view.py SIDE_BOXES, from index 3)
 
 
 def log_added(old: str, new: str) -> str | None:
@@ -112,7 +112,7 @@ class Drawn:
 
 def arrow_map(items: list[str], step: Any) -> dict[str, dict[str, str]]:
     """For each board choice (a selector), where each arrow key moves focus
-    (web/keynav.py through ``step(css, key)``): the page moves focus at
+    (web/board/keynav.py through ``step(css, key)``): the page moves focus at
     once, without asking the worker between two key presses."""
     out: dict[str, dict[str, str]] = {}
     for css in items:

@@ -1,7 +1,7 @@
 """The browser's storage as the app worker sees it: a copy kept in step.
 
 A worker has no ``localStorage``, and the app reads and writes it
-synchronously (web/storage.py's protocol). So the page sends every item of
+synchronously (web/app/storage.py's protocol). So the page sends every item of
 ``localStorage`` and ``sessionStorage`` when the worker boots, each write is
 made here at once and queued (``take_writes``) for the page to make in the
 real storage right after the update, and another tab's writes come back
@@ -17,14 +17,14 @@ would grow the storage as full, until something is removed.
 
 from __future__ import annotations
 
-from web.storage import StorageError, StorageFull
+from web.app.storage import StorageError, StorageFull
 
 # (op, area, key, value): "set" with a value, "remove" with None.
 Write = tuple[str, str, str, str | None]
 
 
 class Mirror:
-    """One storage area (``local`` or ``session``) behind web.storage.Storage."""
+    """One storage area (``local`` or ``session``) behind web.app.storage.Storage."""
 
     def __init__(self, area: str, items: dict[str, str] | None, *, problem: str = "") -> None:
         self.area = area

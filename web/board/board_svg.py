@@ -1,0 +1,519 @@
+"""The board as SVG markup: a pure function of the game and the selection.
+
+Squares are drawn from the engine's public position API only (``camels_at``,
+``loose_at``, ``demand_at``: docs/API.md); the targets are exactly the
+actions the selection got from ``legal_actions()``, each with the cost the
+engine gives. Returned as one string so the page assigns it once. Every
+source and target is a focusable ``role="button"`` with a spoken name, so
+the board can be played from the keyboard (main.py turns Enter and Space
+into the click).
+
+Targets are quiet, as on lichess: a dot on an empty square, a ring on an
+occupied one, the cost only where it is 2; pick-ups, steals and deliveries
+have their own colour and shape. A square's centre never holds anything but
+the square: goods and camels that can be chosen sit above or below it. A
+choice that would be smaller than ``MIN_TAP_PX`` on screen (``unit_px`` is
+the size of one board unit in CSS pixels, measured by the page) is not drawn
+on the board at all but in the enlarged view of its square
+(web/board/zoom_view.py), as is everything on a crowded square. The pieces on the
+squares are web/board/board_pieces.py's; the legend draws the marks defined here
+(web/board/legend_svg.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+from caravan import Camel, Game, Good, city_wants
+from caravan.actions import Action, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
+from caravan.board import FILES, NUMBER_OF, RANKS, SIZE, SQUARE_NAMES, SQUARES, parse_square
+from web.app.selection import SUPPLY, Selection
+from web.board.board_pieces import (
+    CELL,
+    LOOSE_HIT,
+    LOOSE_Y,
+    MARGIN,
+    MIN_TEXT_PX,
+    PAD,
+    TOKEN_H,
+    TOKEN_W,
+    cell_origin,
+    cube,
+    fitted,
+    seat_patterns,
+    token_key,
+    token_layout,
+    token_place,
+    token_svg,
+    tokens,
+)
+from web.board.keynav import Ranker
+from web.board.palette import good_hex, good_ink
+from web.board.squareinfo import square_text
+from web.words.i18n import _, capital, ngettext, words
+from web.words.markup import esc
+from web.words.names import name_of
+from web.words.phrases import action_kind, cost_text, describe
+
+VIEW = MARGIN + SIZE * CELL + PAD
+MIN_TAP_PX = 24  # WCAG 2.2 target size, CSS px
+
+
+_BUTTON = ' role="button" tabindex="0"'
+
+
+def _source_attrs(key: str, label: str, sel: Selection) -> str:
+    pressed = "true" if sel.selected == key else "false"
+    return f' data-select="{key}"{_BUTTON} aria-pressed="{pressed}" aria-label="{esc(label)}"'
+
+
+def _action_attrs(
+    game: Game, action: Action, cost: int, *, button: bool = True, hinted: str | None = None
+) -> str:
+    """``data-action`` and ``data-cost`` (in that order), and the button's name:
+    the action in the words of the action list, with its cost; ``data-hint``
+    on the action a hint names (``hinted``, docs/UI-CONTRACT.md)."""
+    label = capital(_("{action}, {cost}", action=describe(game, action), cost=cost_text(cost)))
+    role = _BUTTON if button else ""
+    hint = ""
+    if hinted is not None and str(action) == hinted:
+        hint = ' data-hint="true"'
+        label = _("{action} (the hint)", action=label)
+    return f' data-action="{esc(action)}" data-cost="{cost}"{hint}{role} aria-label="{esc(label)}"'
+
+
+def source_order(key: str) -> tuple[int, int]:
+    """Where a source's element comes in the page: the board's squares in
+    markup order (a square before the goods on its camels), then the supply."""
+    if key == SUPPLY:
+        return (SQUARES, 0)
+    return (parse_square(key[-2:]), 0 if len(key) == 2 else 1)
+
+
+def target_order(action: Action) -> tuple[int, int]:
+    """Where a target is drawn in the markup: per square, the loose good to
+    pick up and the camels to steal from (inside the square's group), then
+    the square itself as the destination of a place or move."""
+    if isinstance(action, PickUp):
+        return (action.at, 0)
+    if isinstance(action, Steal):
+        return (action.at, 1)
+    if isinstance(action, (PlaceCamel, MoveCamel, MoveGood)):
+        return (action.to, 2)
+    return (SQUARES, 0)
+
+
+class Targets:
+    """The selected source's actions, indexed by where on the board they are drawn."""
+
+    def __init__(self, game: Game, actions: list[Action]) -> None:
+        self.squares: dict[int, tuple[Action, int]] = {}
+        self.pick: dict[int, tuple[Action, int]] = {}
+        self.steal: dict[tuple[int, int, int], tuple[Action, int]] = {}
+        for a in actions:
+            cost = game.cost(a)
+            if isinstance(a, (PlaceCamel, MoveCamel, MoveGood)):
+                self.squares[a.to] = (a, cost)
+            elif isinstance(a, PickUp):
+                self.pick[a.at] = (a, cost)
+            elif isinstance(a, Steal):
+                self.steal[(a.at, a.victim, a.good)] = (a, cost)
+
+
+MAX_DRAWN = 12  # tokens drawn on a crowded square; its enlarged view shows them all
+
+
+def crowded(game: Game, sel: Selection, square: int, unit_px: float) -> bool:
+    """True when what can be chosen on ``square`` (goods on the current
+    player's camels, the good to pick up, camels to steal from) would be
+    smaller than ``MIN_TAP_PX`` on screen, or the square holds more camels
+    than can be read at once: its choices then live in its enlarged view
+    (web/board/zoom_view.py)."""
+    toks = tokens(game, square)
+    if len(toks) > 3:
+        return True
+    name = SQUARE_NAMES[square]
+    goods = any(len(k) > 2 and k.endswith(name) for k in sel.sources)
+    own = sel.sources.get(name, [])
+    steal = any(isinstance(a, Steal) for a in own)
+    pick = any(isinstance(a, PickUp) for a in own)
+    _n, scale = token_layout(len(toks))
+    if (goods or steal) and TOKEN_W * scale * unit_px < MIN_TAP_PX:
+        return True
+    return pick and min(LOOSE_HIT[2:]) * unit_px < MIN_TAP_PX
+
+
+_CONTRACT_ATTR = re.compile(r'\s(?:id="board"|(?:data-[a-z-]+|role|aria-label|tabindex)="[^"]*")')
+
+
+def picture(game: Game, unit_px: float = 0.8) -> str:
+    """The board drawn for the front page, by ``render_board``: a picture
+    (hidden from screen readers, no ids or ``data-`` attributes of the
+    contract, no tooltips), so tests and readers never take it for the game's."""
+    board = render_board(game, Selection(), unit_px=unit_px)
+    board = re.sub(r"<title>[^<]*</title>", "", _CONTRACT_ATTR.sub("", board))
+    return board.replace("<svg ", '<svg class="front-board board-art" aria-hidden="true" ', 1)
+
+
+class Ctx:
+    """What every part of one render needs."""
+
+    __slots__ = ("game", "marks", "ranker", "sel", "targets", "unit_px", "zoom")
+
+    def __init__(
+        self,
+        game: Game,
+        sel: Selection,
+        targets: Targets,
+        marks: dict[int, str],
+        unit_px: float,
+        zoom: int | None,
+    ) -> None:
+        self.game, self.sel, self.targets, self.marks = game, sel, targets, marks
+        self.unit_px, self.zoom = unit_px, zoom
+        self.ranker = Ranker(game)
+
+    def text(self, units: float) -> float:
+        """A font size in board units, raised to ``MIN_TEXT_PX`` on screen."""
+        return max(units, MIN_TEXT_PX / self.unit_px)
+
+
+def _token(
+    ctx: Ctx, square: int, camel: Camel, count: int, index: int, n: int, used: set[str], inline: bool
+) -> str:
+    game, sel, targets = ctx.game, ctx.sel, ctx.targets
+    seat, good, under = camel.seat, camel.good, camel.under
+    name = name_of(game, seat)
+    x, y, scale = token_place(square, index, n)
+    attrs = ""
+    cls = "token"
+    if good is None:
+        title = ngettext("{name}: {n} camel", "{name}: {n} camels", name=name, n=count)
+    else:
+        gname = words().good(good)
+        if under:
+            title = _("{name}'s camel with stolen {good} underneath", name=name, good=gname)
+        else:
+            title = _("{name}'s camel carrying {good} on top", name=name, good=gname)
+        key = f"{good.letter}{'_' if under else ''}{SQUARE_NAMES[square]}"
+        # Two camels with the same good on one square are one source (camels
+        # are interchangeable): only the first is selectable.
+        if inline and seat == game.seat and key in sel.sources and key not in used:
+            used.add(key)
+            if under:
+                label = _("{good} under your camel on {square}", good=gname, square=SQUARE_NAMES[square])
+            else:
+                label = _("{good} on your camel on {square}", good=gname, square=SQUARE_NAMES[square])
+            attrs = _source_attrs(key, capital(label), sel)
+            cls += " source selected" if sel.selected == key else " source"
+        hit = targets.steal.get((square, seat, good)) if not under and inline else None
+        if hit is not None and str(hit[0]) not in used:
+            used.add(str(hit[0]))
+            attrs = _action_attrs(game, hit[0], hit[1], hinted=sel.hinted)
+            cls += " target steal useful"
+    ring = steal_ring() if "target" in cls else ""
+    return (
+        f'<g class="piece" data-token="{token_key(camel)}">'
+        f'<g class="{cls}"{attrs} transform="translate({x:.1f},{y:.1f}) scale({scale})">'
+        f"<title>{esc(title)}</title>"
+        f'<rect x="0" y="0" width="{TOKEN_W}" height="{TOKEN_H}" class="hit"/>{ring}'
+        f"{token_svg(game, camel, count, ctx.text(0) / scale, show_count=n <= 3)}</g></g>"
+    )
+
+
+def _camels_attr(game: Game, square: int) -> str:
+    """The contract's ``data-camels``: ``1,1I,2_C`` (seat from 1, then the load)."""
+    return ",".join(token_key(c) for c in game.camels_at(square))
+
+
+def city_parts(ctx: Ctx, square: int, x: int, y: int, want: Good) -> tuple[str, str]:
+    """A city's ground (a tinted cell, a band in the good's full colour) and
+    its labels (the name on the band, the good it wants); the tooltip says
+    the rest (web/board/squareinfo.py)."""
+    city = words().city(square)
+    fill = good_hex(want.colour)
+    size = ctx.text(13)
+    band = size + 8
+    # on a phone the full name is the tooltip's and the view's
+    label = city if size <= 15 else words().city_short(square)
+    cell = (
+        f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" class="cell city" fill="{fill}" '
+        f'fill-opacity="0.3" stroke="{fill}"/>'
+        f'<rect x="{x}" y="{y}" width="{CELL}" height="{band:.1f}" class="city-band" fill="{fill}"/>'
+    )
+    wsize = 18
+    labels = (
+        f'<text x="{x + 5}" y="{y + band / 2:.1f}" class="city-name" font-size="{size:.1f}" '
+        f'fill="{good_ink(want.colour)}">{esc(label)}</text>'
+    ) + cube(x + CELL - 15, y + band + 15, wsize, want, ' class="wants"', letter=wsize * 0.62 >= ctx.text(0))
+    return cell, labels
+
+
+def last_mark(x: float, y: float, mark: str) -> str:
+    """The last turn's mark on a square (``from``, ``to`` or both): four
+    corners, not a fill, so a city keeps its colour and the square stays
+    readable, and not a whole frame, so it is told from the selection's
+    frame and a target's ring by shape, not colour alone."""
+    a, b, k = 5, CELL - 5, 24  # corners only: neither a target's ring nor the selection's frame
+    d = (
+        f"M{x + a} {y + a + k}V{y + a}H{x + a + k}M{x + b - k} {y + a}H{x + b}V{y + a + k}"
+        f"M{x + b} {y + b - k}V{y + b}H{x + b - k}M{x + a + k} {y + b}H{x + a}V{y + b - k}"
+    )
+    return f'<path d="{d}" class="last {mark}"/>'
+
+
+def space_number(ctx: Ctx, x: float, y: float, number: int) -> str:
+    """A numbered space's number (R3), in a disc at the top left."""
+    size = ctx.text(14)
+    r = max(11.0, size * 0.58)  # small beside the loose good on a phone held sideways (c6, e2, g1)
+    c = r + 1.5
+    return (
+        f'<circle cx="{x + c:.1f}" cy="{y + c:.1f}" r="{r:.1f}" class="space-number"/>'
+        f'<text x="{x + c:.1f}" y="{y + c:.1f}" class="space-text" font-size="{size:.1f}">{number}</text>'
+    )
+
+
+def demand_disc(ctx: Ctx, x: float, y: float, demand: int, *, city: bool) -> str:
+    """The demand markers on a square (R8, R13), as a disc with their count:
+    top right, or on a city under its name band, on the left."""
+    size = ctx.text(13)
+    r = max(12.0, size * 0.58)
+    cx, cy = (x + CELL - r - 1.5, y + r + 1.5) if not city else (x + r + 2, y + ctx.text(13) + 8 + r + 2)
+    markers = ngettext("{n} demand marker", "{n} demand markers", n=demand)
+    return (
+        f'<g class="demand"><title>{esc(markers)}</title>'
+        f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" class="demand-marker"/>'
+        f'<text x="{cx:.1f}" y="{cy:.1f}" class="demand-text" font-size="{size:.1f}">{demand}</text></g>'
+    )
+
+
+def _square(ctx: Ctx, square: int) -> str:
+    """One square, in four groups drawn in this order: the square's element
+    (the button that selects or enlarges it), its labels, what stands on it,
+    and the target a place or move makes of it."""
+    x, y = cell_origin(square)
+    toks = tokens(ctx.game, square)
+    inline = not crowded(ctx.game, ctx.sel, square, ctx.unit_px)
+    want = city_wants(square)
+    hit = ctx.targets.squares.get(square)
+    cx, cy, behind = cost_place(x, y, len(toks))
+    # No room beside three tokens: the cost goes under them, never over their goods.
+    under = cost_mark(ctx, cx, cy, hit[1]) if hit is not None and behind else ""
+    if want is None:
+        ground = f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" class="cell {_shade(square)}"/>'
+        city = ""
+    else:
+        ground, city = city_parts(ctx, square, x, y, want)
+    out = [
+        _square_element(ctx, square, inline, ground),
+        _labels(ctx, square, toks, inline, city=city, cost=under),
+        _standing(ctx, square, toks, inline),
+    ]
+    if hit is not None:
+        badge = "" if behind else cost_mark(ctx, cx, cy, hit[1])
+        occupied = bool(toks) or ctx.game.loose_at(square) is not None
+        out.append(_square_target(ctx, square, hit[0], hit[1], badge, occupied=occupied))
+    return "".join(out)
+
+
+def _shade(square: int) -> str:
+    """A square's colour on the chequered board: a1 is dark."""
+    return "light" if (square % SIZE + square // SIZE) % 2 == 0 else "dark"
+
+
+def _square_element(ctx: Ctx, square: int, inline: bool, ground: str) -> str:
+    """The square's own element and the contract's attributes on it
+    (docs/UI-CONTRACT.md): its ground, the last turn's mark and, for hover,
+    everything on it in words (web/board/squareinfo.py); a source when the
+    player's camels there can act, else enlargeable when its choices are too
+    small to tap."""
+    game, sel = ctx.game, ctx.sel
+    name = SQUARE_NAMES[square]
+    loose = game.loose_at(square)
+    attrs = (
+        f'data-square="{name}" data-camels="{_camels_attr(game, square)}" '
+        f'data-good="{loose.letter if loose is not None else ""}" '
+        f'data-demand="{game.demand_at(square)}"'
+    )
+    mark = ctx.marks.get(square)
+    if mark:
+        attrs += f' data-mark="{mark}"'
+    cls = "square"
+    if name in sel.sources:
+        attrs += _source_attrs(name, _("Your camels on {square}", square=name), sel)
+        cls += " source selected" if sel.selected == name else " source"
+    elif not inline and ctx.zoom != square and sel.sources:
+        # Nothing to select on the square itself: a tap opens its enlarged
+        # view (not on a board with nothing to play, as in the history view).
+        show = capital(_("show everything on {square}", square=name))
+        attrs += f' data-zoom="{name}"{_BUTTON} aria-label="{esc(show)}"'
+        cls += " zoomable"
+    if ctx.zoom == square:
+        cls += " zoomed"
+    x, y = cell_origin(square)
+    last = last_mark(x, y, mark) if mark else ""
+    return f'<g class="{cls}" {attrs}><title>{esc(square_text(game, square))}</title>{ground}{last}</g>'
+
+
+def _labels(
+    ctx: Ctx, square: int, toks: list[tuple[Camel, int]], inline: bool, *, city: str, cost: str
+) -> str:
+    """The square's texts (``city``: a city's name and wanted good, "" on
+    other squares; its space number, demand and crowd's count; ``cost``: a
+    target's cost drawn under its tokens) beside its element, not in it: a
+    button's name holds the text it shows (axe, label-content-name-mismatch),
+    and "Your camels on d3" is what it does."""
+    x, y = cell_origin(square)
+    out = [f'<g class="labels" data-labels="{SQUARE_NAMES[square]}">{city}']
+    number = NUMBER_OF.get(square)
+    if number is not None:
+        out.append(space_number(ctx, x, y, number))
+    demand = ctx.game.demand_at(square)
+    if demand:
+        out.append(demand_disc(ctx, x, y, demand, city=bool(city)))
+    if not inline and len(toks) > 3:
+        size = ctx.text(12)
+        out.append(
+            f'<text x="{x + CELL - 4}" y="{y + CELL - size / 2 - 2:.1f}" class="crowd" '
+            f'font-size="{size:.1f}">'
+            f"{sum(c for _tok, c in toks)}</text>"
+        )
+    out.append(f"{cost}</g>")
+    return "".join(out)
+
+
+def _standing(ctx: Ctx, square: int, toks: list[tuple[Camel, int]], inline: bool) -> str:
+    """What stands on the square: its loose good and its camels (at most
+    ``MAX_DRAWN``), drawn beside the square's element, not in it: a tap
+    near the centre of a selected square must find the square, and a
+    browser's touch adjustment prefers a button inside the one tapped
+    (Chromium drops candidates that contain another candidate). Pieces that
+    cannot be chosen let clicks through to the square (CSS)."""
+    out = [f'<g class="on" data-on="{SQUARE_NAMES[square]}">']
+    loose = ctx.game.loose_at(square)
+    if loose is not None:
+        out.append(_loose(ctx, square, loose, inline))
+    used: set[str] = set()
+    for n, (camel, count) in enumerate(toks[:MAX_DRAWN]):
+        out.append(_token(ctx, square, camel, count, n, len(toks), used, inline))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _loose(ctx: Ctx, square: int, loose: Good, inline: bool) -> str:
+    """The good lying on the square (R8): a pick-up target with its ring and
+    cost when the selection can pick it up here, else named by its tooltip."""
+    x, y = cell_origin(square)
+    size, font = fitted(26.0, ctx.text(0))
+    good = cube(x + 50, y + LOOSE_Y, size, loose, font=font)
+    pick = ctx.targets.pick.get(square) if inline else None
+    if pick is None:
+        free = _("{good}, free to pick up", good=words().good(loose))
+        return f'<g class="loose" data-loose="{loose.letter}"><title>{esc(free)}</title>{good}</g>'
+    attrs = _action_attrs(ctx.game, pick[0], pick[1], hinted=ctx.sel.hinted)
+    badge = cost_mark(ctx, x + 50 + LOOSE_HIT[2] / 2, y + LOOSE_HIT[3], pick[1])
+    return (
+        f'<g class="loose target pick useful" data-loose="{loose.letter}"{attrs}>'
+        f"{pick_ring(x, y)}{good}{badge}</g>"
+    )
+
+
+def cost_place(x: float, y: float, n: int) -> tuple[float, float, bool]:
+    """Where the cost of a move onto ``n`` tokens is drawn (R7: 2 only onto
+    camels), and whether behind them: beside the tokens, clear of the loose
+    good above them and of the demand disc, so that it never covers a carried good."""
+    if n == 1:
+        return x + 70, y + 62, False
+    if n == 2:
+        return x + 83.5, y + 68, False
+    return x + 50, y + 50, n >= 3
+
+
+def pick_ring(x: float, y: float) -> str:
+    """The ring around a good that can be picked up (R8), which takes the tap."""
+    hx, hy, hw, hh = LOOSE_HIT
+    return f'<rect x="{x + hx}" y="{y + hy}" width="{hw}" height="{hh}" rx="8" class="hit pick-ring"/>'
+
+
+def steal_ring() -> str:
+    """The ring around a camel whose good can be stolen (R10), in its token's box."""
+    return f'<rect x="-1.5" y="-1.5" width="{TOKEN_W + 3}" height="{TOKEN_H + 3}" rx="5" class="steal-ring"/>'
+
+
+def target_mark(x: float, y: float, *, ring: bool) -> str:
+    """Where a camel or a good can go: a dot on an empty square, a ring on
+    an occupied one or a city to deliver to."""
+    if ring:
+        return f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="14" class="ring"/>'
+    return f'<circle cx="{x + 50}" cy="{y + 50}" r="12" class="dot"/>'
+
+
+def cost_mark(ctx: Ctx, cx: float, cy: float, cost: int) -> str:
+    """The cost, drawn only where it is 2 (a plain action costs 1)."""
+    if cost < 2:
+        return ""
+    size = ctx.text(15)
+    return (
+        f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.66:.1f}" class="cost-badge"/>'
+        f'<text x="{cx:.1f}" y="{cy:.1f}" class="cost-text" font-size="{size:.1f}">{cost}</text>'
+    )
+
+
+def _square_target(ctx: Ctx, square: int, action: Action, cost: int, badge: str, *, occupied: bool) -> str:
+    """A place or move target: a dot on an empty square, a ring on an
+    occupied one, gold for a delivery; the whole square takes the tap."""
+    x, y = cell_origin(square)
+    kind = action_kind(ctx.game, action)
+    mark = target_mark(x, y, ring=occupied or kind == "deliver")
+    # Placements shown before the supply is chosen (Selection.shown) are
+    # board choices like any other: a click plays one; the board's one tab
+    # stop (web/board/keynav.py rove) may be on one of them.
+    attrs = _action_attrs(ctx.game, action, cost, hinted=ctx.sel.hinted)
+    # Useful targets (web/board/keynav.py: a delivery, a good moved on, a camel that
+    # reaches a good, a city or a chain) are drawn strongly, the rest quietly.
+    weight = "useful" if ctx.ranker.useful(action) else "quiet"
+    return (
+        f'<g{attrs} class="target {kind} {weight}">'
+        f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" class="hit"/>'
+        f"{mark}{badge}</g>"
+    )
+
+
+def render_board(
+    game: Game,
+    sel: Selection,
+    marks: dict[int, str] | None = None,
+    *,
+    unit_px: float = 1.0,
+    zoom: int | None = None,
+    overlay: str = "",
+) -> str:
+    """The whole ``svg#board`` element as markup. ``marks``: squares of the
+    last turn's actions (``from``, ``to`` or both, docs/UI-CONTRACT.md);
+    ``overlay``: drawn over the squares (a hint's numbered steps, web/app/hint_view.py)."""
+    ctx = Ctx(game, sel, Targets(game, sel.shown()), marks or {}, max(unit_px, 0.05), zoom)
+    selecting = ' data-selecting="true"' if sel.selected else ""  # other sources drawn quietly (CSS)
+    out = [
+        f'<svg id="board" viewBox="0 0 {VIEW} {VIEW}" role="group" aria-label="{esc(_("The board"))}" '
+        f'data-seat="{game.seat}"{selecting}>',
+        seat_patterns(game),
+    ]
+    size = ctx.text(16)
+    for i, f in enumerate(FILES):
+        cx = MARGIN + i * CELL + CELL / 2
+        out.append(
+            f'<text x="{cx}" y="{VIEW - PAD - MARGIN / 2 + 4}" class="coord" '
+            f'font-size="{size:.1f}">{f}</text>'
+        )
+    for i, r in enumerate(RANKS):
+        cy = PAD + (SIZE - 1 - i) * CELL + CELL / 2
+        out.append(f'<text x="{MARGIN / 2}" y="{cy}" class="coord" font-size="{size:.1f}">{r}</text>')
+    out.extend(_square(ctx, sq) for sq in range(SIZE * SIZE))
+    out.append(f'{overlay}<g class="fx" aria-hidden="true"></g></svg>')
+    return "".join(out)
+
+
+def board_frame() -> str:
+    """An empty ``svg#board``, laid out at the board's size: what the page
+    measures the board's scale on before drawing it the first time."""
+    return f'<svg id="board" viewBox="0 0 {VIEW} {VIEW}" aria-hidden="true"></svg>'

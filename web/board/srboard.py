@@ -1,0 +1,143 @@
+"""The screen-reader board's state and section (issue 14): whether it is
+shown, the grid's focused space, the actions listed from a space, the last
+answer; the grid is web/board/grid.py's, the answers web/app/commands.py's.
+
+It is a toggle in the game screen (``#sr-toggle``, first on the screen, so
+it doubles as the skip link), remembered by main.py. What it says goes
+through ``#announcer`` (``Page.said``); the answer is also shown in
+``#sr-answer``, which is not a live region of its own.
+"""
+
+from __future__ import annotations
+
+from caravan import Game
+from caravan.actions import Action
+from caravan.board import SQUARE_NAMES, parse_square
+from web.app import commands
+from web.app.services import Page
+from web.board import grid
+from web.words.i18n import _, capital
+from web.words.markup import esc
+from web.words.phrases import cost_text, describe
+
+# The grid's command keys (none of them a file letter a–g or a game shortcut).
+KEYS = {"m": "camels", "o": "goods", "s": "scores", "l": "last", "?": "help"}
+START = parse_square("d4")  # the grid's first tab stop: the board's middle
+
+
+class SrBoard:
+    """The toggle's state and what the grid and the commands hold between updates."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.on = False
+        self.at = START
+        self.listed: int | None = None  # the space whose actions the list shows
+        self.answer = ""
+
+    def toggle(self) -> None:
+        """``#sr-toggle``: shown or hidden; focus goes to the grid, or back to the toggle."""
+        self.on = not self.on
+        self.page.focus = self.cell_focus() if self.on else "#sr-toggle"
+
+    def cell_focus(self) -> str:
+        return f'[data-cell="{SQUARE_NAMES[self.at]}"]'
+
+    def go(self, cell: str) -> None:
+        """The grid's focus moved (main.py moves it in the page, without a redraw)."""
+        self.at = parse_square(cell)
+
+    def say(self, text: str) -> None:
+        self.answer = text
+        if text:
+            self.page.said.append(text)
+
+    def list_actions(self, game: Game, cell: str) -> None:
+        """Enter on a cell: its actions numbered, said, and the list focused (or the cell, if none)."""
+        self.go(cell)
+        self.listed = self.at
+        self.say(commands.listing(game, self.at))
+        found = commands.actions_from(game, self.at)
+        self.page.focus = "#sr-actions button" if found else self.cell_focus()
+
+    def key(self, game: Game, key: str) -> bool:
+        """A command key pressed on the grid; True when it was one."""
+        name = KEYS.get(key.lower()) if len(key) == 1 else None
+        if name is None:
+            return False
+        self.say(commands.answer(game, name, at=self.at, listed=self.listed_actions(game)).said)
+        self.page.focus = self.cell_focus()
+        return True
+
+    def command(self, game: Game, text: str) -> Action | None:
+        """The command field's text: its answer said, or the action to play
+        (the engine found it legal; the caller plays it through the game screen)."""
+        got = commands.answer(game, text, at=self.at, listed=self.listed_actions(game))
+        if got.listed is not None:
+            self.listed = got.listed
+        self.say(got.said)
+        self.page.focus = "#sr-command"
+        return got.play
+
+    def listed_actions(self, game: Game) -> list[Action]:
+        return [] if self.listed is None else [a for a, _c in commands.actions_from(game, self.listed)]
+
+    def played(self) -> None:
+        """An action was played (anyone's): the list and the answer are out of date."""
+        self.listed = None
+        self.answer = ""
+
+    def toggle_markup(self) -> str:
+        pressed = "true" if self.on else "false"
+        return (
+            f'<p id="sr-toggle-box"><button type="button" id="sr-toggle" aria-pressed="{pressed}">'
+            f"{esc(_('Screen-reader board'))}</button></p>"
+        )
+
+    def markup(self, game: Game, *, playing: bool) -> str:
+        """The section: the toggle, and when on the grid, the keys, the list
+        and (while the game is played) the command field."""
+        if not self.on:
+            return self.toggle_markup()
+        keys = _(
+            "Arrow keys move; Home and End go to the row's ends; a letter a to g or a digit 1 to 7 "
+            "jumps to that file or rank; Enter lists the actions from a space; M your camels, "
+            "O the goods, S the scores, L the last turn."
+        )
+        out = [
+            self.toggle_markup(),
+            '<section id="sr-board" aria-labelledby="sr-board-title">',
+            f'<h2 id="sr-board-title">{esc(_("The board, space by space"))}</h2>',
+            f'<p id="sr-grid-keys">{esc(keys)}</p>',
+            grid.grid_markup(game, self.at),
+        ]
+        if playing:
+            out.append(self._list_markup(game))
+            out.append(
+                '<div id="sr-command-box">'
+                f'<label for="sr-command">{esc(_("Command or move"))}</label> '
+                '<input id="sr-command" type="text" autocomplete="off" autocapitalize="off" '
+                'spellcheck="false" aria-describedby="sr-command-help">'
+                f' <button type="button" id="sr-send">{esc(_("Send"))}</button>'
+                f'<p id="sr-command-help">{esc(commands.help_text())}</p>'
+                f'<p id="sr-answer">{esc(self.answer)}</p></div>'
+            )
+        out.append("</section>")
+        return "".join(out)
+
+    def _list_markup(self, game: Game) -> str:
+        if self.listed is None:
+            return ""
+        found = commands.actions_from(game, self.listed)
+        if not found:
+            return ""
+        title = _("Actions from {square}", square=SQUARE_NAMES[self.listed])
+        items = "".join(
+            f'<li><button type="button" data-action="{esc(str(a))}">'
+            f"{i}. {esc(capital(describe(game, a)))} ({esc(cost_text(c))})</button></li>"
+            for i, (a, c) in enumerate(found, 1)
+        )
+        return (
+            f'<h3 id="sr-actions-title">{esc(title)}</h3>'
+            f'<ol id="sr-actions" aria-labelledby="sr-actions-title">{items}</ol>'
+        )

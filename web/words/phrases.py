@@ -1,0 +1,78 @@
+"""The page's phrases: an action, its cost, a good and an event in the
+language shown, the log's items, and each action's kind, which the board
+and the action list draw it by. The words themselves are ``caravan.words``
+(shared with the terminal).
+
+The engine's events carry every seat, square and good they touch, so the
+log never has to compare positions to say what happened.
+"""
+
+from __future__ import annotations
+
+from caravan import Game, city_wants
+from caravan import events as ev
+from caravan.actions import Action, EndTurn, MoveCamel, PickUp, PlaceCamel, Steal
+from caravan.words import Word
+from web.words.i18n import words
+from web.words.markup import esc
+
+
+def good_name(good: int) -> Word:
+    """A good's name in the page's language; takes a Good or the int an event or action carries."""
+    return words().good(good)
+
+
+def cost_text(n: int) -> str:
+    """What an action costs, "1 action", in the page's language."""
+    return words().cost(n)
+
+
+def describe(game: Game, action: Action) -> str:
+    """The action in plain words, for the player to move, before it is taken."""
+    return words().action(game, action)
+
+
+def event_line(game: Game, event: ev.Event) -> str:
+    """One event in plain words (player names are parameters, never messages)."""
+    return words().event(game, event)
+
+
+_KIND = {
+    ev.Refilled: "refill",
+    ev.GoodDelivered: "deliver",
+    ev.GoodStolen: "steal",
+    ev.EndTriggered: "trigger",
+    ev.GameOver: "over",
+    ev.TurnEnded: "turn",
+}
+
+
+def entry_markup(game: Game, action: Action, events: list[ev.Event]) -> str:
+    """The ``li`` items for one action, newest first, each with the notation."""
+    notation = esc(action)
+    items = []
+    for event, line in words().lines(game, events):  # a move and its delivery: one line
+        kind = _KIND.get(type(event), "action")
+        items.append(f'<li class="log-{kind}">{esc(line)} <code>{notation}</code></li>')
+    return "".join(reversed(items))
+
+
+def action_kind(game: Game, action: Action) -> str:
+    """What sort of action this is, for how the board and the action list
+    draw it: ``steal``, ``pick``, ``deliver`` stand out from ``place``,
+    ``move`` (a camel) and ``good`` (a good along a chain); ``end``."""
+    if isinstance(action, Steal):
+        return "steal"
+    if isinstance(action, PickUp):
+        return "pick"
+    if isinstance(action, PlaceCamel):
+        return "place"
+    if isinstance(action, MoveCamel):
+        return "move"
+    if isinstance(action, EndTurn):
+        return "end"
+    return "deliver" if city_wants(action.to) == action.good else "good"
+
+
+# Special actions first in the action list: a steal among 48 moves is found at once.
+KIND_ORDER = {"deliver": 0, "steal": 1, "pick": 2, "good": 3, "place": 4, "move": 5, "end": 6}
