@@ -42,22 +42,48 @@ _BOARD = """() => Object.fromEntries([...document.querySelectorAll('#board [data
 # run synchronously in dispatchEvent): select its source (a good not on the
 # board is in its square's enlarged view), click its target, answer "yes" if
 # the page asks (R6). Returns the new record.
-_FAST_ACT = """([src, notation]) => {
+# The page answers a click once its app worker has (docs/WORKER.md, "The app
+# worker"): each step waits, in the page, for what it brings (a mutation
+# observer: no timers), so the whole action is still one round trip.
+_FAST_ACT = """async ([src, notation]) => {
   const q = s => document.querySelector(s);
+  const html = document.documentElement;
+  const until = test => new Promise((resolve, reject) => {
+    const now = test();
+    if (now) return resolve(now);
+    const timer = setTimeout(() => { seen.disconnect(); reject(new Error('the page did not answer: ' + test)); }, 30000);
+    const seen = new MutationObserver(() => {
+      const got = test();
+      if (got) { seen.disconnect(); clearTimeout(timer); resolve(got); }
+    });
+    seen.observe(html, { subtree: true, childList: true, attributes: true });
+  });
   const click = el => el.dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }));
   const sel = v => `[data-select=${JSON.stringify(v)}]`;
   if (src !== null) {
     if (!q(sel(src)) && src.length > 2) {
       const square = src.slice(-2);
       click(q(`#board [data-zoom=${JSON.stringify(square)}]`) || q('#board ' + sel(square)));
+      await until(() => q(sel(src)));
     }
     const el = q(sel(src));
-    if (!el.classList.contains('selected')) click(el);
+    if (!el.classList.contains('selected')) {
+      click(el);
+      await until(() => q('.selected' + sel(src)));
+    }
   }
-  click(notation === 'end' ? q('#end-turn') : q(`.target[data-action=${JSON.stringify(notation)}]`));
-  if (q('#confirm-end-yes')) click(q('#confirm-end-yes'));
-  return document.documentElement.getAttribute('data-record');
+  const old = html.getAttribute('data-record');
+  const target = notation === 'end' ? q('#end-turn') : await until(() => q(`.target[data-action=${JSON.stringify(notation)}]`));
+  click(target);
+  if (notation === 'end') {
+    const yes = await until(() => html.getAttribute('data-record') !== old || q('#confirm-end-yes'));
+    if (yes !== true) click(yes);
+  }
+  await until(() => html.getAttribute('data-record') !== old);
+  return html.getAttribute('data-record');
 }"""
+_ASKED_OR_CHANGED = """old => document.querySelector('#confirm-end-yes') ? 'asked'
+  : document.documentElement.getAttribute('data-record') !== old ? 'ended' : false"""
 _PANELS = """() => [...document.querySelectorAll('[data-panel-seat]')].map(p => Object.fromEntries(
   [...p.querySelectorAll('[data-field]')].map(f => [f.getAttribute('data-field'), f.textContent.trim()])))"""
 
@@ -191,10 +217,12 @@ class Driver:
             target.tap()
         else:
             target.click()
-        if notation == "end" and self.page.locator("#confirm-end").count():
+        if notation == "end":
             # Ending with actions left asks first (R6, docs/UI-CONTRACT.md): answer yes.
-            yes = self.page.locator("#confirm-end-yes")
-            yes.tap() if tap else yes.click()
+            asked = self.page.wait_for_function(_ASKED_OR_CHANGED, arg=old)
+            if asked == "asked":
+                yes = self.page.locator("#confirm-end-yes")
+                yes.tap() if tap else yes.click()
         self.page.wait_for_function(RECORD_CHANGED, arg=old)
         return self.record()
 
@@ -238,7 +266,7 @@ class Driver:
         page task, so that it sees what the action left before the browser
         draws a frame (animations just started, not yet run): one round trip
         for both. Returns the new position and what the probe returned."""
-        script = f"args => [({_FAST_ACT})(args), ({probe})()]"
+        script = f"async args => [await ({_FAST_ACT})(args), ({probe})()]"
         text, seen = self.page.evaluate(script, [source_of(action), str(action)])
         after = loads(text)
         _assert_taken(after, game, action)
