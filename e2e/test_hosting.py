@@ -74,13 +74,14 @@ def test_opened_from_disk_the_page_says_it_must_be_served_and_how(shared_tab: Ta
     assert "served" in text and "make play" in text and "dist/" in text, text
 
 
-def _zip_whose_main_raises(original: bytes) -> bytes:
+def _zip_whose_app_raises(original: bytes) -> bytes:
+    """The app zip with the app's module raising as the app worker imports it."""
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(original)) as src, zipfile.ZipFile(out, "w") as dst:
         for name in src.namelist():
-            if name == "web/main.py":
+            if name == "web/app/app.py":
                 dst.writestr(name, 'raise RuntimeError("the start-up went wrong here")\n')
-            elif name != "web/main.pyc":
+            elif name != "web/app/app.pyc":
                 dst.writestr(name, src.read(name))
     return out.getvalue()
 
@@ -90,7 +91,7 @@ def test_an_exception_while_the_app_starts_reaches_the_error_screen_at_once(tab:
     """No stall message and no 90 s wait: the reason is shown as soon as Python raises."""
     tab.log.check_on_close = False  # the exception is logged, as it should be
     (app,) = [p for p in (bundle() / "assets").iterdir() if re.fullmatch(r"app\.[0-9a-f]+\.zip", p.name)]
-    broken = _zip_whose_main_raises(app.read_bytes())
+    broken = _zip_whose_app_raises(app.read_bytes())
 
     def serve_broken(route: Any) -> None:
         route.fulfill(status=200, body=broken, headers={"Content-Type": "application/zip"})

@@ -91,9 +91,11 @@ def test_with_the_network_off_the_page_reloads_and_a_game_is_played_to_its_end(t
     seats = (Player("Bot", "yellow", "easy"), Player("Ann", "black"))
     bots = Game(Options(players=seats, start=0), seed=SEED)
     tab.page.evaluate("text => { location.hash = text; }", link.encode(bots))
-    tab.page.wait_for_function(
-        "document.documentElement.getAttribute('data-seat') === '1'", timeout=60_000
-    )  # the bot played its turn, offline
+    tab.page.wait_for_function(  # the linked game shown (the app worker answers the hashchange) ...
+        "(document.documentElement.getAttribute('data-record') || '').includes('\"Bot\"')"
+        " && document.documentElement.getAttribute('data-seat') === '1'",
+        timeout=60_000,
+    )  # ... and the bot played its turn, offline
     linked = driver.game()
     assert linked.history and all(step.seat == 0 for step in linked.history)
 
@@ -108,19 +110,39 @@ def release_site(tmp_path: Path) -> Iterator[tuple[Path, str]]:
     stop_server(proc)
 
 
+def _app_worker(site: Path) -> str:
+    """The app worker index.html names (assets/app-worker.<hash>.mjs)."""
+    (name,) = re.findall(
+        r"assets/app-worker\.[0-9a-f]{12}\.mjs", (site / "index.html").read_text(encoding="utf-8")
+    )
+    return name
+
+
+def _app_zip(site: Path) -> str:
+    """The app zip the app worker loads (assets/app.<hash>.zip)."""
+    (name,) = set(
+        re.findall(r"app\.[0-9a-f]{12}\.zip", (site / _app_worker(site)).read_text(encoding="utf-8"))
+    )
+    return f"assets/{name}"
+
+
 def _new_release(site: Path, tag: str) -> str:
     """What a rebuild that changed the Python code looks like to the browser: a new
-    content-hashed app zip, an index.html naming it (stamped with the new release) and a
-    new sw.js. The old files stay, as on a host that keeps them. Returns the release id."""
+    content-hashed app zip, an app worker naming it, an index.html naming that
+    (stamped with the new release) and a new sw.js. The old files stay, as on a host
+    that keeps them. Returns the release id."""
     index = site / "index.html"
     html = index.read_text(encoding="utf-8")
-    (old,) = set(re.findall(r"assets/app\.[0-9a-f]{12}\.zip", html))
+    worker, old = _app_worker(site), _app_zip(site)
     data = io.BytesIO((site / old).read_bytes())
     with zipfile.ZipFile(data, "a") as app:
         app.writestr(f"release-{tag}.txt", tag)
     new = f"assets/app.{hashlib.sha256(data.getvalue()).hexdigest()[:12]}.zip"
     (site / new).write_bytes(data.getvalue())
-    index.write_text(html.replace(old, new), encoding="utf-8")
+    code = (site / worker).read_text(encoding="utf-8").replace(old[len("assets/") :], new[len("assets/") :])
+    new_worker = f"assets/app-worker.{hashlib.sha256(code.encode()).hexdigest()[:12]}.mjs"
+    (site / new_worker).write_text(code, encoding="utf-8")
+    index.write_text(html.replace(worker, new_worker), encoding="utf-8")
     version, _ = write_service_worker(site)
     return version
 
@@ -254,9 +276,7 @@ def test_a_first_visit_whose_offline_copy_fails_says_so_keeps_no_cache_and_plays
     21 MB cache, the page says that it cannot be played offline, and plays on."""
     site, url = release_site
     tab = _tab_on(open_tab, url)
-    zipped = re.findall(r"assets/app\.[0-9a-f]{12}\.zip", (site / "index.html").read_text(encoding="utf-8"))[
-        0
-    ]
+    zipped = _app_zip(site)
 
     def worker_fails(route: Route) -> None:
         if route.request.service_worker is not None:
