@@ -35,7 +35,10 @@ window.__workers = [];
 const NativeWorker = window.Worker;
 window.Worker = function (url, options) {
   const html = document.documentElement;
-  window.__workers.push({ screen: html.getAttribute('data-screen'), ready: html.getAttribute('data-ready') });
+  // The bot's workers only: the app worker starts with every page (docs/WORKER.md).
+  if (String(url).includes('bot-worker')) {
+    window.__workers.push({ screen: html.getAttribute('data-screen'), ready: html.getAttribute('data-ready') });
+  }
   return new NativeWorker(url, options);
 };
 window.Worker.prototype = NativeWorker.prototype;

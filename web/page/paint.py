@@ -117,6 +117,7 @@ def apply(frame):
     draft = get(screen, "draft")
     if draft is not None:
         _screen().innerHTML = draft
+        contract(screen)
         html.setAttribute("data-screen", name)  # the screen's layout depends on it
         return {"type": "scale", "draft": True, "screen": name, "width": board_width()}
     keyboard = bool(get(frame, "keyboard", False))
@@ -230,6 +231,14 @@ def _draw_screen(s, name, keyboard):
                 el.focus(to_js({"preventScroll": True}))
     elif not keyboard and kept is not None and before == name:
         focus_again(kept, focus)
+    contract(s)
+    html.setAttribute("data-screen", name)
+    state["name"] = name
+    return None
+
+
+def contract(s):
+    """The game's state as the contract's attributes (docs/UI-CONTRACT.md)."""
     record = get(s, "record")
     if record is None:
         for attr in ("data-record", "data-seat", "data-left"):
@@ -238,9 +247,6 @@ def _draw_screen(s, name, keyboard):
         html.setAttribute("data-record", record)
         html.setAttribute("data-seat", str(get(s, "seat")))
         html.setAttribute("data-left", str(get(s, "left")))
-    html.setAttribute("data-screen", name)
-    state["name"] = name
-    return None
 
 
 def patch(root, parts):

@@ -76,20 +76,14 @@ class Drawn:
         return out
 
     def _screen(self, view: View, measure: bool) -> dict[str, Any]:
-        s: dict[str, Any] = {"name": view.screen}
+        # The contract's state (docs/UI-CONTRACT.md) goes with data-screen, the draft's too.
+        s: dict[str, Any] = {"name": view.screen, "record": view.record, "seat": view.seat, "left": view.left}
         if measure:
             # An empty board of the same size, laid out to be measured (web/page/paint.py).
             s["draft"] = view.markup
             self.markup, self.parts = "", None
             return s
-        s.update(
-            title=view.title,
-            modal=view.modal,
-            focus=view.focus,
-            record=view.record,
-            seat=view.seat,
-            left=view.left,
-        )
+        s.update(title=view.title, modal=view.modal, focus=view.focus)
         same = self.name == view.screen
         if not same or self.parts is None or view.parts is None:
             if not same or view.markup != self.markup:
