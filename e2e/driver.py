@@ -82,6 +82,10 @@ _FAST_ACT = """async ([src, notation]) => {
   await until(() => html.getAttribute('data-record') !== old);
   return html.getAttribute('data-record');
 }"""
+# The page has answered everything asked of it (docs/UI-CONTRACT.md: the app worker
+# has handled every message and the page painted its answers), as a player waits for
+# the screen after a click.
+SETTLED = "(window.caravanSettled ? caravanSettled() : Promise.resolve())"
 _ASKED_OR_CHANGED = """old => document.querySelector('#confirm-end-yes') ? 'asked'
   : document.documentElement.getAttribute('data-record') !== old ? 'ended' : false"""
 _PANELS = """() => [...document.querySelectorAll('[data-panel-seat]')].map(p => Object.fromEntries(
@@ -161,7 +165,9 @@ class Driver:
     # ---------------------------------------------------------------- reading
 
     def record(self) -> str:
-        text = self.page.evaluate("document.documentElement.getAttribute('data-record')")
+        text = self.page.evaluate(
+            SETTLED + ".then(() => document.documentElement.getAttribute('data-record'))"
+        )
         assert isinstance(text, str), "the page shows no data-record"
         return text
 

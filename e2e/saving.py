@@ -14,7 +14,7 @@ from caravan.options import Options, default_players
 from caravan.playout import courier_action
 from caravan.review import Review, TurnReview, at, played_turn, review, turns, verdict
 from e2e.conftest import BLANK, Tab, wait_ready_on
-from e2e.driver import Driver
+from e2e.driver import SETTLED, Driver
 from web.app.saved import Saves
 from web.app.storage import MemoryStorage
 
@@ -137,7 +137,8 @@ def play(page: Any, n: int, seed: int = 1) -> Game:
 
 
 def screen(page: Any) -> str:
-    return str(page.evaluate("document.documentElement.getAttribute('data-screen')"))
+    """The screen shown once the page has answered what was asked of it."""
+    return str(page.evaluate(SETTLED + ".then(() => document.documentElement.getAttribute('data-screen'))"))
 
 
 def reload(page: Any) -> None:

@@ -26,14 +26,14 @@ from web.words.i18n import ngettext
 PREFIX = "caravan:/caravan/:"
 ACTION_MS = 200 * 3  # the issue's 200 ms, with room for a loaded machine
 
-# The next action, timed in the page: the click handler runs synchronously,
-# so click() returns once the action is taken and the page drawn again.
-# Ending a turn with actions left asks first (R6): the answer is the action.
-TIMED_END = """() => {
-  const time = (el) => { const t = performance.now(); el.click(); return performance.now() - t; };
-  const asked = time(document.querySelector('[data-action="end"]'));
+# The next action, timed in the page from the click until the page has drawn the
+# app worker's answer (caravanSettled). Ending a turn with actions left asks
+# first (R6): the answer is the action.
+TIMED_END = """async () => {
+  const time = async (el) => { const t = performance.now(); el.click(); await caravanSettled(); return performance.now() - t; };
+  const asked = await time(document.querySelector('[data-action="end"]'));
   const yes = document.querySelector('#confirm-end-yes');
-  return Math.max(asked, yes ? time(yes) : 0);
+  return Math.max(asked, yes ? await time(yes) : 0);
 }"""
 
 

@@ -20,8 +20,9 @@ from caravan import link, record
 from caravan.game import Game
 from caravan.options import Options, Player
 from e2e.conftest import BOOT_MS, Tab
+from e2e.driver import SETTLED
 from e2e.harness import WATCH_LONG_TASKS
-from e2e.saving import finished_game
+from e2e.saving import finished_game, record_of
 
 REVIEW_MS = 240_000  # every turn of a game, judged at 40 ms, on a loaded machine
 
@@ -61,9 +62,10 @@ def test_a_hint_is_shown_as_a_whole_turn_and_played_action_by_action(shared_tab:
         play = page.locator("#hint-play")
         expect(play).to_have_attribute("data-action", notation)
         play.click()
+        page.evaluate(SETTLED)
         if notation == "end" and page.locator("#confirm-end").count():
             page.locator("#confirm-end-yes").click()
-        history = record.loads(str(page.locator("html").get_attribute("data-record"))).history
+        history = record.loads(record_of(page)).history
         assert str(history[-1].action) == notation, (k, notation)
         if history[-1].draws and k + 1 < len(actions):
             expect(page.locator("#hint-dropped")).to_contain_text("refill")
@@ -113,6 +115,7 @@ def test_a_finished_game_is_reviewed_shown_opened_at_its_costliest_turn_and_kept
     path = tmp_path / info.value.suggested_filename
     info.value.save_as(path)
     entry.locator('[data-saved-action="delete"]').click()
+    expect(page.locator("#undo-delete")).to_be_visible()  # the list drawn again, its file input too
     page.locator("#import-file").set_input_files(str(path))
     expect(page.locator("#saved-message")).to_contain_text("Imported")
     page.locator('#saved-list [data-saved-action="review"]').first.click()

@@ -22,7 +22,9 @@ from pyscript.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from web.page import keys, paint
 
 VERSION = 1
-MAX_IMPORT = 10_000_000  # bytes (caravan/limits.py MAX_RECORD): the worker checks again
+MAX_IMPORT = (
+    200_000  # bytes, caravan/limits.py MAX_RECORD: a larger file is refused unread (the worker checks again)
+)
 ADDRESS_READ = 28_000  # characters of the address read: caravan/limits.py MAX_LINK + 8,000
 RULES_CONTROLS = "[data-rule],[data-rules-open],[data-rules-doc],[data-rules-go],#rules-back"
 ACTIVE = "[data-action],[data-select],[data-zoom],[data-saved-action],button[id]"
@@ -184,31 +186,7 @@ def on_change(event):
     elif el_id == "bot-pace":
         post({"type": "pace", "value": str(target.value)})
     elif el_id == "import-file":
-        read_file(target)
-
-
-def read_file(target):
-    files = target.files
-    if nothing(files) or not files.length:
-        return
-    f = files.item(0)
-    target.value = ""  # the same file can be chosen again
-    name, size = str(f.name), int(f.size)
-    if size > MAX_IMPORT:
-        post({"type": "file", "name": name, "size": size, "refused": "large"})
-        return
-    reader = window.FileReader.new()
-
-    def loaded(_event):
-        url = str(reader.result)  # data:...;base64,<the bytes>
-        post({"type": "file", "name": name, "size": size, "data": url[url.find(",") + 1 :]})
-
-    def failed(_event):
-        post({"type": "file", "name": name, "size": size, "refused": "unreadable"})
-
-    reader.onload = create_proxy(loaded)
-    reader.onerror = create_proxy(failed)
-    reader.readAsDataURL(f)
+        app_line.importFile(target, MAX_IMPORT)  # boot.js reads it and sends it
 
 
 def on_focusin(event):
@@ -323,13 +301,13 @@ def copy():
     el = document.getElementById("share-link")
     if nothing(el):
         return
-    clipboard = window.navigator.clipboard
-    if nothing(clipboard):
+    clipboard = getattr(window.navigator, "clipboard", None)
+    if clipboard is None or nothing(clipboard):
         copy_failed()
         return
     try:
         clipboard.writeText(str(el.value)).then(
-            create_proxy(lambda _: share_result("copied")), create_proxy(copy_failed)
+            create_proxy(lambda *_: share_result("copied")), create_proxy(copy_failed)
         )
     except Exception:
         copy_failed()
@@ -341,9 +319,9 @@ def send_share():
     el = document.getElementById("share-link")
     if nothing(el):
         return
-    if not nothing(nav.share):
+    if getattr(nav, "share", None) is not None:
 
-        def refused(error):
+        def refused(error=None):
             # The player closed the share sheet: nothing to say. Any other refusal: copy instead.
             if not nothing(error) and str(error.name) == "AbortError":
                 return
@@ -351,7 +329,7 @@ def send_share():
 
         try:
             data = to_js({"title": str(document.title), "url": str(el.value)})
-            nav.share(data).then(create_proxy(lambda _: share_result("shared")), create_proxy(refused))
+            nav.share(data).then(create_proxy(lambda *_: share_result("shared")), create_proxy(refused))
             return
         except Exception:
             pass

@@ -227,8 +227,15 @@
       var text = app.inbox.shift();
       try { app.listener(text); } catch (e) { console.error(e); }
     }
+    if (app.listener) settledNow();
   }
+  var DONE = '{"version":' + APP_VERSION + ',"type":"done","n":';
   function fromApp(text) {
+    if (text.lastIndexOf(DONE, 0) === 0) {  // the worker handled the n-th message: nothing to paint
+      app.handled = parseInt(text.slice(DONE.length), 10) || 0;
+      settledNow();
+      return;
+    }
     if (!ready() || text.indexOf('"csp"') >= 0) look(text);
     app.inbox.push(text);
     if (!pending) deliver();
@@ -253,8 +260,22 @@
     }, 0);
   }
   app.post = function (text) {
+    app.posted += 1;
     if (app.worker) app.worker.postMessage(String(text));
     else app.outbox.push(String(text));
+  };
+  // Settled: the worker has handled every message posted to it, and the page
+  // has painted what it answered (docs/UI-CONTRACT.md, caravanSettled: the
+  // tests wait for it after a click, as a player waits for the screen).
+  app.posted = 0;
+  app.handled = 0;
+  var settling = [];
+  function settledNow() {
+    if (app.handled < app.posted || app.inbox.length) return;  // not all answered, or not all painted
+    settling.splice(0).forEach(function (resolve) { resolve(); });
+  }
+  window.caravanSettled = function () {
+    return new Promise(function (resolve) { settling.push(resolve); settledNow(); });
   };
   app.listen = function (fn) {
     app.listener = fn;
@@ -291,6 +312,30 @@
     var href = String(location.href).substring(0, max);
     var at = href.indexOf("#");
     return at < 0 ? "" : href.slice(at);
+  };
+  // A file chosen to import (<input type=file>), read here and sent to the app
+  // worker in base64: its bytes never pass through the glue's small heap.
+  app.importFile = function (input, max) {
+    var f = input.files && input.files[0];
+    if (!f) return;
+    input.value = "";  // the same file can be chosen again
+    var head = { version: APP_VERSION, type: "file", name: String(f.name), size: f.size };
+    if (f.size > max) {
+      head.refused = "large";
+      app.post(JSON.stringify(head));
+      return;
+    }
+    var reader = new FileReader();
+    reader.onload = function () {
+      var url = String(reader.result);
+      head.data = url.slice(url.indexOf(",") + 1);
+      app.post(JSON.stringify(head));
+    };
+    reader.onerror = function () {
+      head.refused = "unreadable";
+      app.post(JSON.stringify(head));
+    };
+    reader.readAsDataURL(f);
   };
   // Another tab cleared the storage: what is left.
   app.storageCleared = function () {
@@ -331,6 +376,7 @@
     }
   }
   app.restart = function () {
+    app.posted = app.handled = 0;
     if (app.worker) app.worker.terminate();
     app.worker = null;
     app.outbox = [];

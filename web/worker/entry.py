@@ -66,9 +66,15 @@ def start(post: Any) -> None:
     _driver.append(Driver(_send, _JsClock(), _now_ms, _new_id))
 
 
+_received = [0]
+
+
 def receive(text: str) -> None:
-    """One message of the page; a failure is reported, never raised into JavaScript."""
+    """One message of the page; a failure is reported, never raised into
+    JavaScript. Then ``done`` with how many were handled (boot.js's
+    ``caravanSettled``)."""
     driver = _driver[0]
+    _received[0] += 1
     try:
         driver.receive(str(text))
     except Exception as e:
@@ -78,3 +84,4 @@ def receive(text: str) -> None:
             _send({"version": 1, "type": "failed", "error": f"{type(e).__name__}: {e}", "detail": detail})
         else:
             _send({"version": 1, "type": "log", "level": "error", "text": detail})
+    _post[0](f'{{"version":1,"type":"done","n":{_received[0]}}}')
