@@ -348,6 +348,15 @@
       var w = writes[i], area = null;
       try {
         area = areaOf(w[1] === "session" ? "sessionStorage" : "localStorage");
+        if (w.length > 4 && w[4] !== null) {
+          // Guarded (a saved entry, web/worker/mirror.py): made only over what the
+          // worker's copy believed was there; else another tab saved meanwhile.
+          var now = area.getItem(w[2]);
+          if ((now === null ? null : now.slice(0, 64)) !== w[4]) {
+            failed.push({ area: w[1], key: w[2], actual: now, problem: "changed" });
+            continue;
+          }
+        }
         if (w[0] === "set") area.setItem(w[2], w[3]); else area.removeItem(w[2]);
       } catch (e) {
         var actual = null;

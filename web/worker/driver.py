@@ -219,6 +219,9 @@ class Driver:
         self._set_scale(self.scales.get(app.screen, 0.0))
         view = app.view()
         frame = self.drawn.frame(view, keyboard=keyboard)
+        if view.rules and app.reference.pending is not None:
+            frame["rules_at"] = app.reference.pending  # scrolled into view, focused (web/app/reference.py)
+        app.reference.pending = None
         frame["width"] = self.unit_px * VIEW
         if (m := motion_fields(view.motion)) is not None and not self.reduced:
             frame["motion"] = m
@@ -525,15 +528,25 @@ class Driver:
             self.render()
 
     def on_stored(self, msg: dict[str, Any]) -> None:
-        """Writes the browser refused (the quota reached since the boot)."""
+        """Writes the page did not make: the browser refused them (the quota
+        reached since the boot), or another tab had saved over what this
+        copy knew (``changed``: the game may be stale now, web/app/tabs.py)."""
         app = self.app
         assert app is not None
-        for failed in msg.get("failed") or []:
-            area = self.session if failed.get("area") == "session" else self.local
-            area.refused(str(failed.get("key")), failed.get("actual"), str(failed.get("problem", "")))
-        problem = "full" if any(f.get("problem") == "full" for f in msg.get("failed") or []) else "disabled"
-        app.storage_refused(problem)
-        self.render()
+        failed = msg.get("failed") or []
+        redraw = False
+        for f in failed:
+            area = self.session if f.get("area") == "session" else self.local
+            key, problem = str(f.get("key")), str(f.get("problem", ""))
+            area.refused(key, f.get("actual"), problem)
+            if problem == "changed" and area is self.local:
+                redraw = app.storage_changed(key) or redraw
+        refused = [f for f in failed if f.get("problem") in ("full", "disabled")]
+        if refused:
+            app.storage_refused("full" if any(f.get("problem") == "full" for f in refused) else "disabled")
+            redraw = True
+        if redraw:
+            self.render()
 
     def _plan_leave(self) -> None:
         """What leaving now would write (a stale game's own actions, kept as a
