@@ -21,7 +21,7 @@ from caravan.actions import Action, parse_action
 from caravan.game import Game
 from caravan.playout import courier_action
 from e2e.conftest import Tab
-from e2e.driver import RECORD_CHANGED, Driver, attr, board_of, source_of
+from e2e.driver import RECORD_CHANGED, SETTLED, Driver, attr, board_of, source_of
 from e2e.saving import courier_game, finished_game, open_at
 from web.board import keynav
 
@@ -103,6 +103,7 @@ def _press_action(driver: Driver, game: Game, action: Action) -> tuple[Game, int
         old = driver.record()
         page.keyboard.press("e")
         n = 1
+        page.evaluate(SETTLED)  # the app worker has answered the key
         if page.locator("#confirm-end").count():
             page.keyboard.press("y")
             n += 1

@@ -82,6 +82,7 @@ def test_phones_and_small_windows_keep_everything_in_view(shared_tab: Tab) -> No
         page.set_viewport_size(size)
         page.evaluate("document.querySelector('.side').scrollTop = 1e6")
         page.locator("#share").click()
+        expect(page.locator("#share-dialog")).to_be_visible()
         assert inside_viewport(page, "#share-dialog"), f"share dialog at {size}"
         page.locator("#share-close").click()
 

@@ -26,8 +26,9 @@ _REGION = """() => {
   };
 }"""
 # A think request (docs/UI-CONTRACT.md), its answer kept; data-bot right after it is posted.
-_THINK = """text => {
+_THINK = """async text => {
   caravanBot.think(text).then(a => { window.__answer = a; });
+  await caravanSettled();  // the app worker asked the bot worker to start
   return document.documentElement.getAttribute('data-bot');
 }"""
 _FOCUS = "() => document.activeElement === document.body ? 'BODY' : document.activeElement.id || ''"
