@@ -51,7 +51,10 @@ _FAST_ACT = """async ([src, notation]) => {
   const until = test => new Promise((resolve, reject) => {
     const now = test();
     if (now) return resolve(now);
-    const timer = setTimeout(() => { seen.disconnect(); reject(new Error('the page did not answer: ' + test)); }, 30000);
+    const timer = setTimeout(() => {
+      seen.disconnect();
+      reject(new Error('the page did not answer: ' + test));
+    }, 30000);
     const seen = new MutationObserver(() => {
       const got = test();
       if (got) { seen.disconnect(); clearTimeout(timer); resolve(got); }
@@ -73,7 +76,8 @@ _FAST_ACT = """async ([src, notation]) => {
     }
   }
   const old = html.getAttribute('data-record');
-  const target = notation === 'end' ? q('#end-turn') : await until(() => q(`.target[data-action=${JSON.stringify(notation)}]`));
+  const css = `.target[data-action=${JSON.stringify(notation)}]`;
+  const target = notation === 'end' ? q('#end-turn') : await until(() => q(css));
   click(target);
   if (notation === 'end') {
     const yes = await until(() => html.getAttribute('data-record') !== old || q('#confirm-end-yes'));

@@ -37,7 +37,8 @@ window.Worker = function (url, options) {
   const html = document.documentElement;
   // The bot's workers only: the app worker starts with every page (docs/WORKER.md).
   if (String(url).includes('bot-worker')) {
-    window.__workers.push({ screen: html.getAttribute('data-screen'), ready: html.getAttribute('data-ready') });
+    const ready = html.getAttribute('data-ready');
+    window.__workers.push({ screen: html.getAttribute('data-screen'), ready });
   }
   return new NativeWorker(url, options);
 };

@@ -30,7 +30,12 @@ ACTION_MS = 200 * 3  # the issue's 200 ms, with room for a loaded machine
 # app worker's answer (caravanSettled). Ending a turn with actions left asks
 # first (R6): the answer is the action.
 TIMED_END = """async () => {
-  const time = async (el) => { const t = performance.now(); el.click(); await caravanSettled(); return performance.now() - t; };
+  const time = async (el) => {
+    const t = performance.now();
+    el.click();
+    await caravanSettled();
+    return performance.now() - t;
+  };
   const asked = await time(document.querySelector('[data-action="end"]'));
   const yes = document.querySelector('#confirm-end-yes');
   return Math.max(asked, yes ? await time(yes) : 0);

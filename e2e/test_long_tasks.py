@@ -5,13 +5,12 @@ screen is drawn, no task of the page's main thread lasts over 50 ms (the
 Long Tasks API's threshold: the page would answer a tap late). Every long
 task (a `PerformanceObserver` of `longtask` entries, buffered, from an init
 script) is recorded and attached to the test's report: a report section
-"long tasks" (printed with a failure; `--runxfail` prints it while the
-test is marked xfail) and the report's user property `long_tasks` (JSON,
+"long tasks" (printed with a failure) and the report's user property `long_tasks` (JSON,
 kept by junit XML and report plugins). The boot's (those that start
 before `<html data-ready="true">`) are only recorded, the game's asserted.
-Marked xfail until the page's Python leaves the main thread: today each
-click's redraw is a task of 50-250 ms. bench/phone.py measures the same on
-a slowed phone.
+The page's Python runs in the app worker (docs/WORKER.md, "The app
+worker"): the main thread only paints each frame. bench/phone.py measures
+the same on a slowed phone.
 
 The game: `?seed=4&autostart=2&short=1`, every action the courier policy's
 (as e2e/test_full_game.py plays it; seed 4: the shortest such game of seeds
@@ -148,9 +147,6 @@ def _labelled(tasks: list[list[float]], clicks: list[list[Any]], since: float) -
 
 @pytest.mark.timing
 @pytest.mark.timeout(300)
-@pytest.mark.xfail(
-    reason="the page's Python still runs on the main thread", strict=False, raises=MainThreadBusy
-)
 def test_after_the_first_screen_no_main_thread_task_passes_50_ms_over_a_whole_game_of_clicks(
     own_page_tab: Tab, request: pytest.FixtureRequest
 ) -> None:
