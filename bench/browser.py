@@ -96,9 +96,19 @@ def _boot_once(page: Any, url: str, *, reload: bool) -> tuple[float, float, floa
     if "bare" not in url:
         assert page.locator("svg#board").is_visible(), "ready, but no board on the page"
     frame: float = page.evaluate("window.__frameAt")
-    interpreter: float = page.evaluate(f"window.__progress[{json.dumps(INTERPRETER_READY)}]")
-    started: float = page.evaluate(f"window.__progress[{json.dumps(PYTHON_STARTS)}]")
-    return frame, frame - interpreter, frame - started
+    # The bare page's Pyodide reports PyScript's py:progress steps; the game's page
+    # runs Pyodide in its app worker, which reports its own (boot.js marks
+    # caravan:app-worker-ready when its Python is ready): "interpreter" and
+    # "started" are both that moment for the game's page.
+    progress = json.dumps([INTERPRETER_READY, PYTHON_STARTS])
+    interpreter, started = page.evaluate(
+        f"""() => {{
+          const [a, b] = {progress}.map(k => window.__progress[k]);
+          const m = performance.getEntriesByName('caravan:app-worker-ready')[0];
+          return [a ?? (m ? m.startTime : NaN), b ?? (m ? m.startTime : NaN)];
+        }}"""
+    )
+    return frame, frame - float(interpreter), frame - float(started)
 
 
 Boots = dict[str, tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]]

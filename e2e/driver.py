@@ -229,8 +229,8 @@ class Driver:
             target.click()
         if notation == "end":
             # Ending with actions left asks first (R6, docs/UI-CONTRACT.md): answer yes.
-            asked = self.page.wait_for_function(_ASKED_OR_CHANGED, arg=old)
-            if asked == "asked":
+            self.page.wait_for_function(_ASKED_OR_CHANGED, arg=old)
+            if self.page.evaluate("() => !!document.querySelector('#confirm-end-yes')"):
                 yes = self.page.locator("#confirm-end-yes")
                 yes.tap() if tap else yes.click()
         self.page.wait_for_function(RECORD_CHANGED, arg=old)
