@@ -115,7 +115,7 @@ def _app_worker(site: Path) -> str:
     (name,) = re.findall(
         r"assets/app-worker\.[0-9a-f]{12}\.mjs", (site / "index.html").read_text(encoding="utf-8")
     )
-    return name
+    return str(name)
 
 
 def _app_zip(site: Path) -> str:
