@@ -451,7 +451,8 @@ def test_a_new_app_zip_is_a_new_app_worker_and_a_new_bot_worker(bundle: build.Bu
     )
     (root / "node_modules").symlink_to(ROOT / "node_modules")
     (root / "web" / "bots" / "botworker.py").write_text(
-        (ROOT / "web" / "bots" / "botworker.py").read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8"
+        (ROOT / "web" / "bots" / "botworker.py").read_text(encoding="utf-8") + "\n# changed\n",
+        encoding="utf-8",
     )
     other = build.build(root, tmp_path / "dist")
     for kind in WORKERS:

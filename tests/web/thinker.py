@@ -5,7 +5,7 @@ request goes through the real protocol (web/bots/botclient.py's text, answered b
 web/bots/botworker.py, which plays caravan.bots), answered at once or, with
 ``hold``, when the test calls ``deliver`` (the bot is "thinking" until then).
 ``Clock`` is the page's clock, moved by hand; ``run_bots`` does what
-web/main.py's timer does: poll, wait ``bot_delay``, step.
+web/worker/driver.py's timer does: poll, wait ``bot_delay``, step.
 """
 
 from __future__ import annotations

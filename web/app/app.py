@@ -1,8 +1,9 @@
 """The page's state and what each click does, without the DOM.
 
-``main.py`` turns DOM events into calls here and writes ``View`` back to
-the page; everything here runs (and is tested) on CPython. ``App`` is the
-facade main.py and the tests call: it routes between the screens, each a
+The app worker (web/worker/driver.py) turns the page's input messages
+into calls here and sends each ``View`` back as a frame; everything here
+runs (and is tested) on CPython. ``App`` is the facade the driver and the
+tests call: it routes between the screens, each a
 controller of its own (web/app/newgame_screen.py, web/app/game_screen.py,
 web/app/saved_screen.py, web/app/history_screen.py), and builds the ``View`` of the
 screen shown. What they share is apart: the storage, links, clock and ids
@@ -43,10 +44,10 @@ __all__ = ["App", "View", "title_text"]
 class App:
     """The page. ``saves`` is None when nothing is to be stored (tests);
     ``now`` gives epoch milliseconds and ``new_id`` fresh ids for saved games
-    (main.py passes JS ``Date.now`` and ``crypto.randomUUID``: no stdlib
+    (web/worker/entry.py passes JS ``Date.now`` and ``crypto.randomUUID``: no stdlib
     time or uuid imports in the page); ``tab_id`` names this tab in the
     revisions it writes (web/app/tabs.py); ``thinker`` plays the bots' seats
-    and gives hints (web/bots/bot_turns.py; main.py: the bot worker)."""
+    and gives hints (web/bots/bot_turns.py; web/worker/botlink.py: the bot worker)."""
 
     def __init__(
         self,
@@ -228,7 +229,7 @@ class App:
         opening.open_link(self.play, text)
 
     def storage_changed(self, key: str | None) -> bool:
-        """Another tab wrote ``key`` (main.py's ``storage`` event; None: it
+        """Another tab wrote ``key`` (the page's ``storage`` event; None: it
         cleared the storage). True when the page must be drawn again: this
         tab's game became stale, or the saved-games list may have changed."""
         saves = self.services.saves
@@ -294,18 +295,18 @@ class App:
 
     @property
     def grid_on(self) -> bool:
-        """Whether the screen-reader board is shown (main.py remembers it)."""
+        """Whether the screen-reader board is shown (the app worker remembers it)."""
         return self.play.sr.on
 
     def toggle_grid(self) -> None:
         self.play.sr.toggle()
 
     def set_grid(self, on: bool) -> None:
-        """The remembered choice (main.py, at boot), before any screen is drawn."""
+        """The remembered choice (the page (web/page/), at boot), before any screen is drawn."""
         self.play.sr.on = on
 
     def grid_go(self, cell: str) -> None:
-        """The grid's focus moved to ``cell`` (main.py moved it in the page)."""
+        """The grid's focus moved to ``cell`` (the page (web/page/) moved it in the page)."""
         self.play.sr.go(cell)
 
     def grid_list(self, cell: str) -> None:
@@ -335,11 +336,11 @@ class App:
     def redo(self) -> None:
         self.play.redo()
 
-    # The bots' turns (web/bots/bot_turns.py): main.py calls bot_poll after every
+    # The bots' turns (web/bots/bot_turns.py): the page (web/page/) calls bot_poll after every
     # update and bot_step when bot_delay's milliseconds have passed.
 
     def bot_settings(self, *, pace_ms: int | None, budget_ms: int | None, instant: bool) -> None:
-        """``?bot_pace``, ``?bot_budget`` and prefers-reduced-motion (main.py, at boot)."""
+        """``?bot_pace``, ``?bot_budget`` and prefers-reduced-motion (the page (web/page/), at boot)."""
         bots = self.play.bots
         bots.instant = instant
         if pace_ms is not None:
@@ -349,7 +350,7 @@ class App:
     @property
     def wants_bot(self) -> bool:
         """Whether a bot may soon play: the game in progress has a bot's seat
-        and is not over. main.py starts the bot worker then (at boot before
+        and is not over. the page (web/page/) starts the bot worker then (at boot before
         the first screen is drawn, and after any update that made it so), and
         only then: a game between people starts none (docs/WORKER.md)."""
         game = self.current.game
@@ -381,7 +382,7 @@ class App:
 
     def button(self, el_id: str) -> bool:
         """A button of the review's screens (``#review-button``);
-        False when ``el_id`` is none of them (main.py's fallback)."""
+        False when ``el_id`` is none of them (the page (web/page/)'s fallback)."""
         if el_id == "review-button":
             cur = self.current
             if cur.game is None:
@@ -545,14 +546,14 @@ class App:
     # ------------------------------------------------------------- output
 
     def announcement(self) -> str:
-        """What ``#announcer`` says after this update, taken once (main.py,
+        """What ``#announcer`` says after this update, taken once (the page (web/page/),
         once per render): the actions played, a bot's too, whose turn it is
         when the turn passed, a refusal; empty when there is nothing new."""
         return self.page.take_said()
 
     def view(self, *, board: bool = True) -> View:
         """The page after an update; with ``board`` False, the board is an
-        empty frame of its size (main.py measures it before the first drawing).
+        empty frame of its size (the page (web/page/) measures it before the first drawing).
         Every rule citation on the screen becomes a link into the reference
         here, whatever put it there (web/words/markup.py, ``link_rules``)."""
         view = self._screen_view(board=board)

@@ -270,7 +270,7 @@ class GameScreen(ShownGame):
     # ------------------------------------------------------------ bots
 
     def bot_poll(self) -> None:
-        """After every update (web/main.py): ask for the turn of the bot to
+        """After every update (web/worker/driver.py): ask for the turn of the bot to
         move, unless asked already; drop a wait that no longer applies."""
         game = self.cur.game
         if game is None or self.cur.stale is not None or len(game.history) >= MAX_ACTIONS:
@@ -399,11 +399,11 @@ class GameScreen(ShownGame):
         return True
 
     def board_arrow(self, current: str, key: str) -> str | None:
-        """The board choice an arrow key moves to from ``current`` (main.py)."""
+        """The board choice an arrow key moves to from ``current`` (web/page/keys.py moves focus there)."""
         found = keynav.step(self.board_items, current, key)
         return None if found is None else found.css
 
     def view(self, top: str, *, board: bool = True) -> View:
         """The game or game-over screen under ``top`` (web/app/game_view.py); with
-        ``board`` False, the board is an empty frame of its size (main.py measures it first)."""
+        ``board`` False, the board is an empty frame of its size (the page measures it first)."""
         return screen_view(self, top, board=board)

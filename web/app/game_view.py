@@ -117,7 +117,7 @@ def _bot_status(game: Game, bots: BotTurns, *, bot_acts: bool) -> str:
 
 def screen_view(shown: ShownGame, top: str, *, board: bool = True) -> View:
     """The game or game-over screen under ``top``; with ``board`` False,
-    the board is an empty frame of its size (main.py measures it first)."""
+    the board is an empty frame of its size (the page measures it first)."""
     game = shown.cur.game
     assert game is not None
     screen = shown.page.screen

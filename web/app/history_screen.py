@@ -69,7 +69,7 @@ class HistoryScreen:
     def view(self, top: str, game: Game | None, unit_px: float = 1.0) -> View:
         """The view, with the contract's state of ``game``, the game in
         progress (if any); its board drawn for ``unit_px`` (measured by the
-        page on the board shown, this one's too: web/main.py)."""
+        page on the board shown, this one's too: web/page/paint.py)."""
         assert self.history is not None
         rec = self.sv.records.dumps(game) if game is not None else None
         seat = game.seat if game is not None else None

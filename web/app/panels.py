@@ -248,7 +248,7 @@ def bag(game: Game) -> str:
 
 # The legend changes only with the language, the players and the bag, yet it
 # is a sixth of the game screen's markup: built again only when one of them
-# changed (main.py then leaves it in place too: web/app/view.py).
+# changed (the page then leaves it in place too: web/app/view.py).
 _legend_built: dict[tuple[object, ...], str] = {}
 
 

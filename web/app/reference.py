@@ -18,7 +18,7 @@ from web.words.markup import RULE_NUMBERS, esc, link_rules
 
 class Reference:
     """Whether the reference is open, which of its two texts is shown, and
-    the element to bring into view (``pending``: main.py scrolls to it and
+    the element to bring into view (``pending``: web/page/paint.py scrolls to it and
     focuses it once, then clears it)."""
 
     __slots__ = ("doc", "is_open", "pending", "rule")

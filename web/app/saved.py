@@ -491,7 +491,7 @@ def name_from_filename(filename: str) -> str | None:
 
 def format_date(ms: int) -> str:
     """Epoch milliseconds as ``YYYY-MM-DD HH:MM`` UTC with integer maths (no
-    datetime import in the page); main.py replaces it with the local time."""
+    datetime import in the page); the page (web/page/paint.py) replaces it with the local time."""
     minutes, _ms = divmod(ms, 60_000)
     days, minute = divmod(minutes, 1440)
     # Howard Hinnant's days-to-civil algorithm.

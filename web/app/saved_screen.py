@@ -47,7 +47,7 @@ class SavedScreen:
         self._message = ""
         self.renaming: str | None = None
         self.deleted: tuple[str, str, str, bool] | None = None  # id, raw entry, name, was current
-        # A file for main.py to hand to the browser as a download (name, text).
+        # A file for the page to hand to the browser as a download (name, text).
         self.download: tuple[str, str] | None = None
 
     @property

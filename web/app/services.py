@@ -1,7 +1,7 @@
 """What every screen of the page shares, kept apart from any one screen.
 
 ``Services``: the saved games and what went wrong with the storage (said on
-every screen, ``#storage-message``), the clock and fresh ids (main.py passes
+every screen, ``#storage-message``), the clock and fresh ids (web/worker/entry.py passes
 JS ``Date.now`` and ``crypto.randomUUID``: no stdlib time or uuid imports in
 the page), this tab's revisions (web/app/tabs.py), the share link (encoded once
 per state of a game) and the contract's record (written once per state).

@@ -53,9 +53,9 @@ class ShownGame:
         self.sel = Selection()
         self.log: list[str] = []  # markup per history step, oldest first
         self.sr = SrBoard(page)  # the screen-reader board (web/board/srboard.py)
-        self.motion: Motion | None = None  # played once by main.py, then dropped
+        self.motion: Motion | None = None  # played once by the page (web/page/paint.py), then dropped
         self.zoom: int | None = None  # the square shown enlarged (docs/UI-CONTRACT.md)
-        self.unit_px = 1.0  # CSS px per board unit, measured by main.py
+        self.unit_px = 1.0  # CSS px per board unit, measured by the page (web/page/paint.py)
         self.info = ""  # what is on the square last long-pressed or focused
         self.confirming = False  # asking before ending a turn with actions left
         self.note = ""  # what happened to a link just opened, or to a choice between tabs

@@ -1,6 +1,6 @@
 """Where saved games live: a small key/value protocol over ``localStorage``.
 
-main.py wraps the browser's ``localStorage`` in it; the tests use
+The app worker keeps a copy of the browser's ``localStorage`` behind it (web/worker/mirror.py); the tests use
 ``MemoryStorage``, which can act disabled, full or hold anything. Every
 failure is a ``StorageError`` (``StorageFull`` for the quota), so the code
 above never sees a browser exception and can tell the player what happened.

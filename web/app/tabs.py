@@ -7,7 +7,7 @@ and writes only while the stored one is still that, or when everything the
 stored copy holds is also in its own game (another tab only renamed it, or
 is behind). Otherwise the tab is *stale*: it writes nothing, says so, and
 offers to load the newer copy or to keep both (its own game saved as a
-separate entry, "… (copy)"). main.py's ``storage`` listener lets a tab
+separate entry, "… (copy)"). the page's ``storage`` listener (web/page/glue.py) lets a tab
 notice before its player acts; the check before writing catches what the
 event did not (it can arrive after the player already acted).
 """

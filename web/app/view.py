@@ -43,7 +43,7 @@ class View:
         self.record, self.seat, self.left = record, seat, left
         # Where keyboard focus belongs after this update (a CSS selector of an
         # element in ``markup``), since replacing the markup drops the focus.
-        # main.py applies it only when the update came from the keyboard, or
+        # the page applies it only when the update came from the keyboard, or
         # always when ``modal`` (a question that must hold the focus).
         self.focus = focus
         self.title = title  # the tab's title: whose turn it is
@@ -53,7 +53,7 @@ class View:
         # over the screen ("" when closed: web/app/reference.py); App.view sets them.
         self.header = ""
         self.rules = ""
-        # The game screen's markup in its parts (``Parts``), so that main.py
+        # The game screen's markup in its parts (``Parts``), so that the page
         # redraws in place only the parts an update changed (a selection
         # leaves the bag, panels, legend and log as they were; an action adds
         # a line to the log); None on other screens (drawn whole).
@@ -65,7 +65,7 @@ class View:
 # then in #side-rest the bag and panels, the legend, the log and the tools,
 # and after the layout (the end-turn question). Each of the four in
 # #side-rest has a box of its own (CSS ``display: contents``: laid out as the
-# column's children), which main.py fills anew when that part changed.
+# column's children), which the page (web/page/paint.py) fills anew when that part changed.
 LAYOUT = (
     '{0}<div class="layout"><div class="board-wrap">{1}</div><aside class="side">{2}<div id="side-rest">'
     '<div id="side-stats">{3}</div><div id="side-legend">{4}</div><div id="side-log">{5}</div>'

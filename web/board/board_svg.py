@@ -5,7 +5,7 @@ Squares are drawn from the engine's public position API only (``camels_at``,
 actions the selection got from ``legal_actions()``, each with the cost the
 engine gives. Returned as one string so the page assigns it once. Every
 source and target is a focusable ``role="button"`` with a spoken name, so
-the board can be played from the keyboard (main.py turns Enter and Space
+the board can be played from the keyboard (web/page/keys.py turns Enter and Space
 into the click).
 
 Targets are quiet, as on lichess: a dot on an empty square, a ring on an

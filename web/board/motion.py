@@ -5,7 +5,7 @@ the difference between the position before and after (token places from
 web/board/board_pieces.py's layout), never by reading the page. The plan is data: CSS
 selectors of elements in the new board markup, keyframes for the Web
 Animations API, and markup for short-lived "ghost" pieces (a good travelling
-along a chain to a city and on to the score). main.py plays it, or, under
+along a chain to a city and on to the score). web/page/paint.py plays it, or, under
 ``prefers-reduced-motion``, skips it: the last turn's marks stay either way.
 """
 

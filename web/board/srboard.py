@@ -3,7 +3,7 @@ shown, the grid's focused space, the actions listed from a space, the last
 answer; the grid is web/board/grid.py's, the answers web/app/commands.py's.
 
 It is a toggle in the game screen (``#sr-toggle``, first on the screen, so
-it doubles as the skip link), remembered by main.py. What it says goes
+it doubles as the skip link), remembered by the app worker (web/worker/driver.py). What it says goes
 through ``#announcer`` (``Page.said``); the answer is also shown in
 ``#sr-answer``, which is not a live region of its own.
 """
@@ -44,7 +44,7 @@ class SrBoard:
         return f'[data-cell="{SQUARE_NAMES[self.at]}"]'
 
     def go(self, cell: str) -> None:
-        """The grid's focus moved (main.py moves it in the page, without a redraw)."""
+        """The grid's focus moved (the page moves it, web/page/keys.py, without a redraw)."""
         self.at = parse_square(cell)
 
     def say(self, text: str) -> None:

@@ -1,10 +1,10 @@
 """The bots' turns on the game screen, without the DOM (issue 12).
 
 A seat whose player is a bot (``Player.bot``) is played by asking a
-``Thinker`` (web/main.py: the bot worker through web/bots/botclient.py; tests: a
+``Thinker`` (web/worker/botlink.py: the bot worker through web/bots/botclient.py; tests: a
 fake that answers at once) for the bot's turn, then playing the actions it
 returns one at a time, ``pace_ms`` apart, through the game screen's own path
-(``GameScreen._advance``: log, motion marks, save). web/main.py owns the
+(``GameScreen._advance``: log, motion marks, save). web/worker/driver.py owns the
 timers: after every update it calls ``poll`` (which asks when a bot is to
 move and nothing is asked yet) and, if ``delay`` is not None, plays ``step``
 that many milliseconds later.
@@ -161,7 +161,7 @@ class BotTurns:
         self.now = now
         self.thinker: Thinker | None = None
         self.pace_ms = DEFAULT_PACE_MS
-        self.instant = False  # prefers-reduced-motion (main.py): no pause between actions
+        self.instant = False  # prefers-reduced-motion (web/worker/driver.py): no pause between actions
         self.budget_ms: int | None = None  # ?bot_budget (tests): the bot's budget per decision
         self.token = 0
         self.rid: int | None = None

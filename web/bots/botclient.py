@@ -1,6 +1,6 @@
 """The page's side of the bot worker's messages (docs/WORKER.md), without the DOM.
 
-web/main.py posts the text ``request`` returns to the worker and hands every
+The app worker (web/worker/botlink.py) posts the text ``request`` returns to the worker and hands every
 message from it to ``receive``; this module keeps the rest: the worker's
 readiness (``state``, shown as ``<html data-bot>``), which requests are still
 out, and whose answer is still wanted. The worker is started only when a bot
@@ -125,7 +125,8 @@ class BotClient:
 
     def launch(self) -> bool:
         """The worker is to start now (a bot may soon play): True the first
-        time, when the caller must start it (main.py: ``caravanBot.start``)."""
+        time, when the caller must start it (web/worker/botlink.py asks the
+        page to: ``caravanBot.start``)."""
         first = not self.launched
         if first:
             self._begin()
@@ -137,9 +138,10 @@ class BotClient:
 
     def restart(self) -> bool:
         """After a failure, the page's "Try again": True when the caller must
-        start a new worker (main.py: ``caravanBot.restart``), whose messages
-        are the only ones heard from then on. Nothing is waiting: every
-        request got its error when the worker failed."""
+        start a new worker (web/worker/botlink.py asks the page to:
+        ``caravanBot.restart``), whose messages are the only ones heard from
+        then on. Nothing is waiting: every request got its error when the
+        worker failed."""
         if self.error is None or not self.launched:
             return False
         self.error = None

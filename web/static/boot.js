@@ -137,7 +137,7 @@
   // game with bots starts; else by the first request posted. A game between
   // people starts none (its CPU and memory for nothing). Once started it stays.
   // Its messages (JSON text) wait in `inbox` until the page's Python listens
-  // (web/main.py: caravanBot.listen); a worker that cannot load gives a
+  // (web/page/glue.py: caravanBot.listen, relayed to the app worker); a worker that cannot load gives a
   // "failed" message. The page's Python sends with caravanBot.post and sets
   // data-bot from then on ("off" until the worker is started).
   // Requests posted before the worker exists wait in `outbox`.

@@ -12,7 +12,7 @@
 // broken page. A tap before Python is ready is kept in window.caravanPending ({selector,
 // kind, keyboard}), shown as taken (the control marked data-taken, <html data-pending=kind>,
 // and the boot bar's first line, #boot-task, saying what will happen, in the live region
-// beside the boot's progress), and carried out by web/main.py once, as the same tap on
+// beside the boot's progress), and carried out by web/page/glue.py once, as the same tap on
 // the live page, when it is ready. A later tap replaces it: the player changed their mind,
 // and the last choice is the one on screen. The form's fields stay inert (the prerender
 // marks them): what was typed there would be lost when Python draws the live form.

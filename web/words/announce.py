@@ -2,7 +2,7 @@
 action in one sentence, in the log's words (an end of turn's line says
 whose turn it is now), and a refusal (web/app/services.py, ``Page.message``).
 The region itself is in index.html, outside the re-drawn ``#screen``, so
-that screen readers follow it; main.py writes the text into one of its two
+that screen readers follow it; the page (web/page/) writes the text into one of its two
 children in turn, so that the same text is said again.
 """
 
