@@ -482,6 +482,7 @@ def boot():
         "hash": link,
         "lang": str(html.getAttribute("lang") or "en"),
         "reduced": bool(paint.REDUCED.matches),
+        "board_width": float(window.caravanPaintedWidth()),  # boot.js painted this tab's last screen
     }
     app_line.listen(create_proxy(on_message))
     # boot.js adds both storage areas' items (up to megabytes: never copied into

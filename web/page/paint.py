@@ -93,6 +93,13 @@ def put_back_scroll(kept):
             el.scrollTop = top
 
 
+def unpaint():
+    """The screen boot.js painted from the last visit gives way to the live one."""
+    if html.hasAttribute("data-painted"):
+        html.removeAttribute("data-painted")
+        _screen().inert = False
+
+
 def apply(frame):
     """One frame (a JavaScript object); returns the message to send back, if
     any: the board's width when the frame's draft was laid out to be
@@ -114,6 +121,7 @@ def apply(frame):
             _focus_opener()
         return None
     name = str(screen.name)
+    unpaint()
     draft = get(screen, "draft")
     if draft is not None:
         _screen().innerHTML = draft

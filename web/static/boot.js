@@ -108,14 +108,49 @@
   // nothing else to show: no link in the address, no ?autostart, no game to resume
   // (web/app/saved.py's key of the game in progress). Decided here, before the body is parsed,
   // so that it is in the first paint (caravan.css shows #screen under data-front).
+  //
+  // A reload of a game in progress paints that game's screen as this tab last
+  // showed it (kept in sessionStorage at pagehide, below), inert, with the boot's
+  // progress above it, until the app worker's first frame replaces it.
+  var DRAWING = "caravan-drawing:" + (location.pathname.replace(/\/index\.html$/, "/") || "/");
   (function () {
     if (location.hash.length > 1 || /[?&]autostart=/.test(location.search)) return;
     var key = "caravan:" + (location.pathname.replace(/\/index\.html$/, "/") || "/") + ":current";
     try {
-      if (sessionStorage.getItem(key) || localStorage.getItem(key)) return;
+      if (sessionStorage.getItem(key) || localStorage.getItem(key)) {
+        var kept = JSON.parse(sessionStorage.getItem(DRAWING) || "null");
+        if (kept && typeof kept.html === "string" && (kept.screen === "game" || kept.screen === "over")) {
+          html.setAttribute("data-screen", kept.screen);
+          html.setAttribute("data-painted", kept.screen);
+          whenBody(function () {
+            var screen = document.getElementById("screen");
+            if (!screen || html.getAttribute("data-painted") !== kept.screen) return;
+            screen.inert = true;
+            screen.innerHTML = kept.html;
+          });
+        }
+        return;
+      }
     } catch (e) { /* storage off: no game to resume */ }
     html.setAttribute("data-front", "shown");
   })();
+  addEventListener("pagehide", function () {
+    try {
+      var shown = html.getAttribute("data-screen");
+      var screen = document.getElementById("screen");
+      if (ready() && screen && (shown === "game" || shown === "over") && !html.hasAttribute("data-rules")) {
+        sessionStorage.setItem(DRAWING, JSON.stringify({ screen: shown, html: screen.innerHTML }));
+      } else {
+        sessionStorage.removeItem(DRAWING);
+      }
+    } catch (e) { /* storage off or full: the next boot shows the progress alone */ }
+  });
+  // The width of the board painted from the last visit: the app worker draws its
+  // choices for it at once (no empty board laid out first to measure it).
+  window.caravanPaintedWidth = function () {
+    var board = html.hasAttribute("data-painted") && document.getElementById("board");
+    return board ? board.getBoundingClientRect().width : 0;
+  };
   // The select works before Python runs too: the boot screen's words follow it.
   whenBody(function () {
     var select = document.getElementById("language");

@@ -172,6 +172,10 @@ class Driver:
             self.bots.client.start_limit_ms = query.bot_start_timeout
         app.set_language(str(page.get("lang") or "en"))
         app.set_grid(self._remembered_grid())
+        painted = float(page.get("board_width") or 0.0) / VIEW
+        if painted:  # the board boot.js painted from this tab's last visit: measured already
+            self.scales["game"] = self.scales["over"] = painted
+            self.measured = True
         link = str(page.get("hash", ""))
         app.boot(link, query.autostart, short=query.short, casual=query.casual)
         self.want_bot()  # the game shown has a bot's seat: its worker starts before the screen is drawn
