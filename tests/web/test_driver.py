@@ -4,6 +4,7 @@ as the page would see them, without a browser."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
@@ -11,6 +12,7 @@ from web.worker.clock import ManualClock
 from web.worker.driver import Driver
 
 PATH = "/caravan/"
+_TABS = itertools.count(1)
 
 
 class Page:
@@ -19,7 +21,8 @@ class Page:
     def __init__(self, local: dict[str, str] | None = None, problem: str = "") -> None:
         self.sent: list[dict[str, Any]] = []
         self.clock = ManualClock()
-        ids = iter(f"id-{n:04d}-xxxx" for n in range(10_000))
+        tab = next(_TABS)  # its own ids: a tab's revisions carry the first 8 characters of one
+        ids = iter(f"t{tab}{n:06d}-xxxx" for n in range(10_000))
         self.driver = Driver(self.sent.append, self.clock, lambda: 1_000, lambda: next(ids))
         self.local = {} if local is None else dict(local)
         self.problem = problem
@@ -62,7 +65,7 @@ class Page:
         return out
 
     def apply_writes(self) -> None:
-        for op, area, key, value in self.writes():
+        for op, area, key, value, _expect in self.writes():
             if area == "local":
                 if op == "set":
                     self.local[key] = value
@@ -178,3 +181,57 @@ def test_a_bot_game_starts_the_bot_worker_and_asks_it_through_the_page() -> None
     page.measure()
     kinds = [m["type"] for m in page.sent]
     assert "bot-start" in kinds and "bot-state" in kinds
+
+
+def _stale_setup() -> tuple[Page, str]:
+    """A game saved by this tab, then saved further by another tab whose storage
+    event never came: this tab's copy still holds its own save."""
+    page = Page()
+    page.boot("?seed=1&autostart=2")
+    page.apply_writes()
+    key = next(k for k in page.local if k.startswith("caravan:" + PATH) and not k.endswith(":current"))
+    return page, key
+
+
+def test_a_write_over_a_saved_entry_carries_what_the_copy_believed_was_there() -> None:
+    page, key = _stale_setup()
+    page.sent.clear()
+    page.post(type="click", keyboard=False, target={"el": {"select": "supply", "id": "supply"}})
+    action = next(i for i in page.driver.app.play.board_items if i.attr == "data-action")  # type: ignore[union-attr]
+    page.post(type="click", keyboard=False, target={"el": {"action": action.value}})
+    (write,) = [w for w in page.writes() if w[2] == key]
+    assert write[4] == page.local[key][:64]  # the head the page checks before writing (web/static/boot.js)
+
+
+def test_a_guarded_write_refused_as_changed_shows_the_other_tabs_save_as_stale() -> None:
+    """web/app/tabs.py: one tab's late storage event must not let it overwrite another's actions."""
+    page, key = _stale_setup()
+    other = Page(local=page.local)  # the other tab: same storage, two actions further
+    other.boot("?seed=1&autostart=2")
+    other.driver.app.play.act("@a1")  # type: ignore[union-attr]
+    other.driver.app.play.act("end")  # type: ignore[union-attr]
+    other.driver.flush()
+    theirs = next(w[3] for w in other.writes() if w[2] == key)
+    page.sent.clear()
+    page.post(type="stored", failed=[{"area": "local", "key": key, "actual": theirs, "problem": "changed"}])
+    assert page.driver.local.get(key) == theirs
+    assert "tab-conflict" in json.dumps(page.frames()[-1])
+
+
+def test_leaving_a_stale_game_is_planned_so_the_page_can_write_it_at_pagehide() -> None:
+    page, key = _stale_setup()
+    other = Page(local=page.local)
+    other.boot("?seed=1&autostart=2")
+    other.driver.app.play.act("@a1")  # type: ignore[union-attr]
+    other.driver.flush()
+    theirs = next(w[3] for w in other.writes() if w[2] == key)
+    page.post(type="click", keyboard=False, target={"el": {"select": "supply", "id": "supply"}})
+    page.post(type="click", keyboard=False, target={"el": {"action": "@b1"}})  # this tab's own action
+    page.sent.clear()
+    page.post(type="storage", key=key, value=theirs)  # now it hears: stale, with one action of its own
+    (plan,) = [m for m in page.sent if m["type"] == "leave-plan"]
+    copy = [w for w in plan["writes"] if w[0] == "set" and w[2] != key and not w[2].endswith(":current")]
+    assert len(copy) == 1 and "(copy)" in copy[0][3]  # "Keep both": its actions saved beside theirs
+    page.sent.clear()
+    page.post(type="left")
+    assert page.driver.app.current.id == copy[0][2].rsplit(":", 1)[1]  # type: ignore[union-attr]
