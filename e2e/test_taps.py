@@ -7,6 +7,7 @@ interpreter's wasm download, taps, checks the taken state, then releases it."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -149,3 +150,38 @@ def test_how_to_play_and_rules_tapped_before_python_open_once_it_is(
     assert html.get_attribute("data-pending") is None
     expect(html).to_have_attribute("data-screen", "new-game")
     tab.log.assert_clean()
+
+
+@pytest.mark.timeout(180)
+def test_a_reload_of_a_game_paints_its_board_before_python_inert_until_ready(
+    open_tab: Callable[..., Tab],
+) -> None:
+    """The game in progress is painted at once on a reload, as this tab last showed
+    it (docs/UI-CONTRACT.md, "First paint"), under the boot's progress, and takes no
+    tap until the app worker's first frame replaces it with the live board."""
+    tab = open_tab(service_workers="block")  # the route below sees the wasm's download
+    page = tab.page
+    tab.open("?seed=1&autostart=2")
+    page.locator("#board .target[data-action]").first.click()
+    page.evaluate("caravanSettled()")
+    record = page.locator("html").get_attribute("data-record")
+    held: list[Any] = []
+    page.route(WASM, lambda route: held.append(route))
+    with page.expect_request(WASM):
+        page.goto(tab.base_url)  # the game resumes: no link, no ?autostart
+    for _ in range(200):
+        if held:
+            break
+        page.evaluate("0")
+    assert held, "the wasm request never reached the route handler"
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-painted", "game")
+    assert html.get_attribute("data-ready") is None and html.get_attribute("data-record") is None
+    expect(page.locator("#screen #board")).to_be_visible()
+    expect(page.locator("#loading")).to_be_visible()  # the boot's progress, over the board
+    assert page.evaluate("document.getElementById('screen').inert") is True
+    _release(tab, held[0])
+    expect(html).not_to_have_attribute("data-painted", "game")
+    assert html.get_attribute("data-record") == record
+    assert page.evaluate("document.getElementById('screen').inert") is False
+    expect(page.locator("#loading")).to_be_hidden()
