@@ -34,6 +34,7 @@ from .botlink import ASK_AGAIN, BotLink
 from .clock import Clock
 from .frames import Drawn, arrow_map, motion_fields
 from .mirror import Mirror
+from .storing import Storing
 
 VERSION = 1
 GRID_KEY = "caravan:sr-board"  # the screen-reader board's choice, one key for every path
@@ -68,7 +69,7 @@ _BUTTONS: dict[str, Callable[[App], None]] = {
 }
 
 
-class Driver:
+class Driver(Storing):
     """One page's app. ``send`` posts a message (a dict, sent as JSON text)
     to the page; ``clock`` times the bots; ``now_ms`` and ``new_id`` are the
     wall clock and fresh ids (JavaScript's ``Date.now``, ``crypto.randomUUID``)."""
@@ -517,83 +518,6 @@ class Driver:
         if text.lstrip("#"):
             self.app.open_link(text)
             self.render()
-
-    # -------------------------------------------------------------- storage
-
-    def on_storage(self, msg: dict[str, Any]) -> None:
-        """Another tab wrote to localStorage: this tab's game may be stale now."""
-        assert self.app is not None
-        key = msg.get("key")
-        value = msg.get("value")
-        self.local.changed(
-            None if key is None else str(key), None if value is None else str(value), msg.get("items")
-        )
-        if self.app.storage_changed(None if key is None else str(key)):
-            self.render()
-
-    def on_stored(self, msg: dict[str, Any]) -> None:
-        """Writes the page did not make: the browser refused them (the quota
-        reached since the boot), or another tab had saved over what this
-        copy knew (``changed``: the game may be stale now, web/app/tabs.py)."""
-        app = self.app
-        assert app is not None
-        failed = msg.get("failed") or []
-        redraw = False
-        for f in failed:
-            area = self.session if f.get("area") == "session" else self.local
-            key, problem = str(f.get("key")), str(f.get("problem", ""))
-            area.refused(key, f.get("actual"), problem)
-            if problem == "changed" and area is self.local:
-                redraw = app.storage_changed(key) or redraw
-        refused = [f for f in failed if f.get("problem") in ("full", "disabled")]
-        if refused:
-            app.storage_refused("full" if any(f.get("problem") == "full" for f in refused) else "disabled")
-            redraw = True
-        if redraw:
-            self.render()
-
-    def _plan_leave(self) -> None:
-        """What leaving now would write (a stale game's own actions, kept as a
-        copy: web/app/game_screen.py ``leave``), for the page to write at once on
-        pagehide, when this worker has no time left to answer."""
-        app = self.app
-        if app is None:
-            return
-        stale = app.current.stale
-        plan: list[Any] = []
-        if stale is not None and stale.mine > 0:
-            plan = self._trial_fork()
-        if plan != self.leave_plan:
-            self.leave_plan = plan
-            self.send({"type": "leave-plan", "writes": plan})
-
-    def _trial_fork(self) -> list[Any]:
-        """The writes of "Keep both" (web/app/current.py ``fork``), made on the
-        copies and taken back: the app's state and the copies stay as they were."""
-        app = self.app
-        assert app is not None
-        cur, sv = app.current, app.services
-        kept = (cur.stale, cur.id, cur.name, cur.rev, sv.save_problem)
-        areas = [(m, dict(m.items), m.take_writes(), m.problem) for m in (self.local, self.session)]
-        self.planned_id = self.leave_id = self.new_id()
-        try:
-            cur.fork()
-            return [list(w) for m in (self.local, self.session) for w in m.take_writes()]
-        finally:
-            self.leave_id = None
-            cur.stale, cur.id, cur.name, cur.rev, sv.save_problem = kept
-            for m, items, writes, problem in areas:
-                m.items, m.writes, m.problem = items, writes, problem
-
-    def on_left(self, _msg: dict[str, Any]) -> None:
-        """The page was hidden (and wrote the leave plan): the app leaves its game too."""
-        assert self.app is not None
-        if self.leave_plan:
-            self.leave_id = self.planned_id  # the copy gets the id the page wrote it under
-        self.app.leave()
-        self.leave_id = None
-        self.local.take_writes()  # the page made them already
-        self.session.take_writes()
 
     # ----------------------------------------------------------------- bots
 
