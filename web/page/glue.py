@@ -373,7 +373,9 @@ def on_message(text):
             window.console.error(text)
         else:
             window.console.warn(text)
-    # "progress", "failed", "csp", "error": boot.js has shown or logged them
+    elif kind == "failed" and ready["drawn"]:
+        restart_app(str(get(msg, "error", "")))
+    # "progress", "csp", "error", and "failed" while booting: boot.js has shown or logged them
 
 
 def frame(msg):
@@ -444,6 +446,41 @@ def use_catalogue(code, mo_base64):
 # ---------------------------------------------------------------- boot
 
 
+def restart_app(reason):
+    """The app worker failed once the game was up: a new one resumes the game
+    from storage, where every action was saved (docs/WORKER.md, "A worker that
+    fails"); the bot worker restarts with it, so that both start in step."""
+    window.console.warn("caravan: the game's worker failed (" + reason + "): starting a new one")
+    app_line.restart()
+    bot = window.caravanBot
+    if not nothing(bot) and bot.started:
+        bot.restart()
+    start_app(restarted=True)
+
+
+def start_app(restarted=False):
+    """The boot message: what the app worker needs of the page to start."""
+    loc = window.location
+    link = "" if restarted else fragment()
+    if link.lstrip("#"):
+        clear_hash()
+    page = {
+        "search": str(loc.search),
+        "pathname": str(loc.pathname),
+        "base_url": str(loc.origin) + str(loc.pathname),
+        "hash": link,
+        "lang": str(html.getAttribute("lang") or "en"),
+        "reduced": bool(paint.REDUCED.matches),
+        # The board already on screen (boot.js painted this tab's last one, or the game
+        # shown when a worker failed): its choices are drawn for its width at once.
+        "board_width": float(paint.board_width() if restarted else window.caravanPaintedWidth()),
+        "restarted": restarted,
+    }
+    # boot.js adds both storage areas' items (up to megabytes: never copied into
+    # MicroPython's heap) and whether they can be written (docs/WORKER.md).
+    app_line.boot(json.dumps(page))
+
+
 def boot():
     root = document.getElementById("app")
     for name, fn in (
@@ -471,23 +508,8 @@ def boot():
         bot.think = create_proxy(think_for_test)
         bot.listen(create_proxy(lambda text: post({"type": "bot", "text": str(text)})))
     window.caravanCatalogue = create_proxy(use_catalogue)
-    loc = window.location
-    link = fragment()
-    if link.lstrip("#"):
-        clear_hash()
-    page = {
-        "search": str(loc.search),
-        "pathname": str(loc.pathname),
-        "base_url": str(loc.origin) + str(loc.pathname),
-        "hash": link,
-        "lang": str(html.getAttribute("lang") or "en"),
-        "reduced": bool(paint.REDUCED.matches),
-        "board_width": float(window.caravanPaintedWidth()),  # boot.js painted this tab's last screen
-    }
     app_line.listen(create_proxy(on_message))
-    # boot.js adds both storage areas' items (up to megabytes: never copied into
-    # MicroPython's heap) and whether they can be written (docs/WORKER.md).
-    app_line.boot(json.dumps(page))
+    start_app()
 
 
 boot()

@@ -268,6 +268,8 @@
   function fromApp(text) {
     if (text.lastIndexOf(DONE, 0) === 0) {  // the worker handled the n-th message: nothing to paint
       app.handled = parseInt(text.slice(DONE.length), 10) || 0;
+      app.answeredAt = performance.now();
+      app.starting = false;
       settledNow();
       return;
     }
@@ -294,7 +296,22 @@
       if (app.worker === worker) fromApp(JSON.stringify({ version: APP_VERSION, type: "failed", error: reason }));
     }, 0);
   }
+  // A worker that stops answering once the game is up (crashed, or killed by the
+  // browser) is given up after APP_TIMEOUT ms without a "done": the glue then starts
+  // a new one, which resumes the game from storage (docs/WORKER.md, "A worker that
+  // fails"). ?app_timeout=MS: tests.
+  var APP_TIMEOUT = Number((/[?&]app_timeout=(\d+)/.exec(location.search) || [])[1]) || 15000;
+  var watchdog = null;
+  function watchApp() {
+    watchdog = null;
+    if (!ready() || app.starting || app.handled >= app.posted) return;  // a new worker's start is not a stall
+    var waited = performance.now() - app.answeredAt;
+    if (waited >= APP_TIMEOUT) appFailed(app.worker, "the game stopped answering");
+    else watchdog = setTimeout(watchApp, APP_TIMEOUT - waited);
+  }
   app.post = function (text) {
+    if (app.handled >= app.posted) app.answeredAt = performance.now();  // waiting from now
+    if (ready() && !app.starting && !watchdog) watchdog = setTimeout(watchApp, APP_TIMEOUT);
     app.posted += 1;
     if (app.worker) app.worker.postMessage(String(text));
     else app.outbox.push(String(text));
@@ -304,6 +321,7 @@
   // tests wait for it after a click, as a player waits for the screen).
   app.posted = 0;
   app.handled = 0;
+  app.answeredAt = 0;
   var settling = [];
   function settledNow() {
     if (app.handled < app.posted || app.inbox.length) return;  // not all answered, or not all painted
@@ -421,6 +439,9 @@
   }
   app.restart = function () {
     app.posted = app.handled = 0;
+    app.starting = true;  // its boot takes seconds: the watchdog waits for its first answer
+    if (watchdog) clearTimeout(watchdog);
+    watchdog = null;
     if (app.worker) app.worker.terminate();
     app.worker = null;
     app.outbox = [];

@@ -179,6 +179,11 @@ class Driver(Storing):
             self.measured = True
         link = str(page.get("hash", ""))
         app.boot(link, query.autostart, short=query.short, casual=query.casual)
+        if page.get("restarted"):  # the worker before this one failed mid-game (docs/WORKER.md)
+            app.page.message = _(
+                "Something went wrong while the game was running, so it started again: "
+                "your game is as it was after your last action."
+            )
         self.want_bot()  # the game shown has a bot's seat: its worker starts before the screen is drawn
         self.booted = True
         self.render(after=["ready"])
