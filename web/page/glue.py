@@ -34,8 +34,6 @@ html = document.documentElement
 win = paint.win
 app_line = window.caravanApp
 press = {"timer": None, "square": None, "x": 0.0, "y": 0.0, "shown": False}
-pending_thoughts = {}  # type: dict[int, object]
-counter = {"think": 0}
 plan = {"leave": None}  # the leave plan: a JavaScript array of writes
 ready = {"drawn": False}
 
@@ -228,7 +226,7 @@ def on_pointerdown(event):
         return
     press["square"] = square
     press["x"], press["y"] = float(event.clientX), float(event.clientY)
-    press["timer"] = win.setTimeout(create_proxy(long_pressed), LONG_PRESS_MS)
+    press["timer"] = win.setTimeout(once["long_press"], LONG_PRESS_MS)
 
 
 def on_pointermove(event):
@@ -306,11 +304,16 @@ def copy():
         copy_failed()
         return
     try:
-        clipboard.writeText(str(el.value)).then(
-            create_proxy(lambda *_: share_result("copied")), create_proxy(copy_failed)
-        )
+        clipboard.writeText(str(el.value)).then(once["copied"], once["copy_failed"])
     except Exception:
         copy_failed()
+
+
+def share_refused(error=None):
+    # The player closed the share sheet: nothing to say. Any other refusal: copy instead.
+    if not nothing(error) and str(error.name) == "AbortError":
+        return
+    copy()
 
 
 def send_share():
@@ -320,16 +323,9 @@ def send_share():
     if nothing(el):
         return
     if getattr(nav, "share", None) is not None:
-
-        def refused(error=None):
-            # The player closed the share sheet: nothing to say. Any other refusal: copy instead.
-            if not nothing(error) and str(error.name) == "AbortError":
-                return
-            copy()
-
         try:
             data = to_js({"title": str(document.title), "url": str(el.value)})
-            nav.share(data).then(create_proxy(lambda *_: share_result("shared")), create_proxy(refused))
+            nav.share(data).then(once["shared"], once["share_refused"])
             return
         except Exception:
             pass
@@ -361,10 +357,6 @@ def on_message(text):
         html.setAttribute("data-bot", msg.state)
     elif kind == "leave-plan":
         plan["leave"] = msg.writes
-    elif kind == "thought":
-        resolve = pending_thoughts.pop(int(msg.id), None)
-        if resolve is not None:
-            resolve(msg.answer)
     elif kind == "lang":  # a catalogue the bundle does not ship, drawn (tests)
         html.setAttribute("lang", msg.code)
     elif kind == "log":
@@ -404,7 +396,7 @@ def frame(msg):
     if "ready" in after:
         ready["drawn"] = True
         carry_out_pending()
-        html.setAttribute("data-ready", "true")
+        app_line.readyWhenSettled()  # boot.js: data-ready once that is answered too
 
 
 def carry_out_pending():
@@ -424,18 +416,6 @@ def carry_out_pending():
 
 
 # ---------------------------------------------------------------- tests' hooks
-
-
-def think_for_test(text):
-    """``caravanBot.think(json)`` (docs/UI-CONTRACT.md): a Promise of the answer's JSON."""
-    counter["think"] += 1
-    tid = counter["think"]
-
-    def executor(resolve, _reject):
-        pending_thoughts[tid] = resolve
-        post({"type": "think", "id": tid, "request": str(text)})
-
-    return window.Promise.new(create_proxy(executor))
 
 
 def use_catalogue(code, mo_base64):
@@ -481,7 +461,17 @@ def start_app(restarted=False):
     app_line.boot(json.dumps(page))
 
 
+# Callbacks handed to JavaScript again and again (a timer, a promise), made once:
+# a proxy made per call is not kept by MicroPython (a later one was seen to fail).
+once = {}
+
+
 def boot():
+    once["long_press"] = create_proxy(long_pressed)
+    once["copied"] = create_proxy(lambda *_: share_result("copied"))
+    once["copy_failed"] = create_proxy(copy_failed)
+    once["shared"] = create_proxy(lambda *_: share_result("shared"))
+    once["share_refused"] = create_proxy(share_refused)
     root = document.getElementById("app")
     for name, fn in (
         ("click", on_click),
@@ -505,7 +495,6 @@ def boot():
         failed = {"version": 2, "type": "failed", "error": "the bot's worker was not started"}
         post({"type": "bot", "text": json.dumps(failed)})
     else:
-        bot.think = create_proxy(think_for_test)
         bot.listen(create_proxy(lambda text: post({"type": "bot", "text": str(text)})))
     window.caravanCatalogue = create_proxy(use_catalogue)
     app_line.listen(create_proxy(on_message))

@@ -264,6 +264,16 @@
     }
     if (app.listener) settledNow();
   }
+  // caravanBot.think(json) (tests and benchmarks, docs/UI-CONTRACT.md): asked of the
+  // app worker, which asks the bot worker through its own line; its answer resolves here.
+  var thoughts = {}, thinking = 0;
+  bot.think = function (text) {
+    return new Promise(function (resolve) {
+      thinking += 1;
+      thoughts[thinking] = resolve;
+      app.post(JSON.stringify({ version: APP_VERSION, type: "think", id: thinking, request: String(text) }));
+    });
+  };
   var DONE = '{"version":' + APP_VERSION + ',"type":"done","n":';
   function fromApp(text) {
     if (text.lastIndexOf(DONE, 0) === 0) {  // the worker handled the n-th message: nothing to paint
@@ -272,6 +282,14 @@
       app.starting = false;
       settledNow();
       return;
+    }
+    if (text.lastIndexOf('{"type":"thought"', 0) === 0) {
+      var thought = JSON.parse(text);
+      if (thought.type === "thought" && thoughts[thought.id]) {
+        thoughts[thought.id](thought.answer);
+        delete thoughts[thought.id];
+        return;
+      }
     }
     if (!ready() || text.indexOf('"csp"') >= 0) look(text);
     app.inbox.push(text);
@@ -327,6 +345,11 @@
     if (app.handled < app.posted || app.inbox.length) return;  // not all answered, or not all painted
     settling.splice(0).forEach(function (resolve) { resolve(); });
   }
+  // The first screen is drawn: <html data-ready> once what it asked (a tap kept
+  // before Python was ready, the board measured) is answered and painted too.
+  app.readyWhenSettled = function () {
+    window.caravanSettled().then(function () { html.setAttribute("data-ready", "true"); });
+  };
   window.caravanSettled = function () {
     return new Promise(function (resolve) { settling.push(resolve); settledNow(); });
   };
