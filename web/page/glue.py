@@ -16,10 +16,8 @@ messages are in docs/WORKER.md ("The app worker").
 
 import json
 
-from pyscript import document, window  # type: ignore[import-not-found]
-from pyscript.ffi import create_proxy, to_js  # type: ignore[import-not-found]
-
 from web.page import keys, paint
+from web.page.dom import create_proxy, document, to_js, window
 
 VERSION = 1
 MAX_IMPORT = (
@@ -463,7 +461,7 @@ def start_app(restarted=False):
 
 # Callbacks handed to JavaScript again and again (a timer, a promise), made once:
 # a proxy made per call is not kept by MicroPython (a later one was seen to fail).
-once = {}
+once = {}  # type: dict[str, object]
 
 
 def boot():

@@ -3,9 +3,8 @@ so that preventDefault is called at once), which move focus here without
 asking the worker (the screen-reader grid's cells, the board's arrows from
 the frame's ``nav``), and which go to the worker as ``key`` messages."""
 
-from pyscript import document  # type: ignore[import-not-found]
-
 from web.page import paint
+from web.page.dom import document
 from web.page.refocus import cell_moved, css_of
 
 ARROWS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")

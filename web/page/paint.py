@@ -8,9 +8,7 @@ worker (web/worker/frames.py): a frame carries the screen whole or only
 its changed parts, so nothing is compared here.
 """
 
-from pyscript import document, window  # type: ignore[import-not-found]
-from pyscript.ffi import is_none, to_js  # type: ignore[import-not-found]
-
+from web.page.dom import document, is_none, to_js, window
 from web.page.refocus import KEYS, focus_key
 
 SIDE_BOXES = ("side-stats", "side-legend", "side-log", "side-tools")  # web/app/view.py
