@@ -287,10 +287,11 @@ def demand_disc(ctx: Ctx, x: float, y: float, demand: int, *, city: bool) -> str
     )
 
 
-def _square(ctx: Ctx, square: int) -> str:
+def _square(ctx: Ctx, square: int) -> tuple[str, str]:
     """One square, in four groups drawn in this order: the square's element
     (the button that selects or enlarges it), its labels, what stands on it,
-    and the target a place or move makes of it."""
+    and the target a place or move makes of it (the second string, "" when
+    there is none: a chunk of its own, which a selection changes alone)."""
     x, y = cell_origin(square)
     toks = tokens(ctx.game, square)
     inline = not crowded(ctx.game, ctx.sel, square, ctx.unit_px)
@@ -304,16 +305,16 @@ def _square(ctx: Ctx, square: int) -> str:
         city = ""
     else:
         ground, city = city_parts(ctx, square, x, y, want)
-    out = [
-        _square_element(ctx, square, inline, ground),
-        _labels(ctx, square, toks, inline, city=city, cost=under),
-        _standing(ctx, square, toks, inline),
-    ]
-    if hit is not None:
-        badge = "" if behind else cost_mark(ctx, cx, cy, hit[1])
-        occupied = bool(toks) or ctx.game.loose_at(square) is not None
-        out.append(_square_target(ctx, square, hit[0], hit[1], badge, occupied=occupied))
-    return "".join(out)
+    drawn = (
+        _square_element(ctx, square, inline, ground)
+        + _labels(ctx, square, toks, inline, city=city, cost=under)
+        + _standing(ctx, square, toks, inline)
+    )
+    if hit is None:
+        return drawn, ""
+    badge = "" if behind else cost_mark(ctx, cx, cy, hit[1])
+    occupied = bool(toks) or ctx.game.loose_at(square) is not None
+    return drawn, _square_target(ctx, square, hit[0], hit[1], badge, occupied=occupied)
 
 
 def _shade(square: int) -> str:
@@ -496,6 +497,7 @@ def render_board(
     out = [
         f'<svg id="board" viewBox="0 0 {VIEW} {VIEW}" role="group" aria-label="{esc(_("The board"))}" '
         f'data-seat="{game.seat}"{selecting}>',
+        f'{CHUNK}head">',
         seat_patterns(game),
     ]
     size = ctx.text(16)
@@ -508,9 +510,48 @@ def render_board(
     for i, r in enumerate(RANKS):
         cy = PAD + (SIZE - 1 - i) * CELL + CELL / 2
         out.append(f'<text x="{MARGIN / 2}" y="{cy}" class="coord" font-size="{size:.1f}">{r}</text>')
-    out.extend(_square(ctx, sq) for sq in range(SIZE * SIZE))
-    out.append(f'{overlay}<g class="fx" aria-hidden="true"></g></svg>')
+    out.append("</g>")
+    for sq in range(SIZE * SIZE):
+        drawn, target = _square(ctx, sq)
+        name = SQUARE_NAMES[sq]
+        out.append(f'{CHUNK}{name}">{drawn}</g>{CHUNK}to-{name}">{target}</g>')
+    out.append(f'{CHUNK}over">{overlay}</g>{CHUNK}fx" class="fx" aria-hidden="true"></g></svg>')
     return "".join(out)
+
+
+# Every child of ``svg#board`` is a keyed chunk, ``<g data-chunk="KEY">``: ``head``
+# (the seats' patterns and the coordinates), two per square, ``d4`` (its
+# element, labels and pieces) and ``to-d4`` (the target a place or move makes
+# of it, often empty: a selection shows and hides targets alone), ``over``
+# (the overlay) and ``fx`` (the motion's layer), in this order, which is
+# the order they are painted in. A frame sends only the chunks an update
+# changed (web/worker/frames.py ``board_patch``); the page replaces just those.
+CHUNK = '<g data-chunk="'
+
+
+def chunked(board: str) -> tuple[str, list[tuple[str, str]]] | None:
+    """``render_board``'s markup as the ``svg`` element's start tag and its
+    chunks, ``(key, markup)`` in order; None for any other markup (an empty
+    frame to measure, a front page's picture)."""
+    start = board.find(CHUNK)
+    end = len(board) - len("</svg>")
+    if (
+        start < 0
+        or not board.startswith("<svg")
+        or not board.endswith("</svg>")
+        or board.count("<", 0, start) != 1
+    ):
+        return None
+    tag, out = board[:start], []
+    while start >= 0:
+        after = board.find(CHUNK, start + 1)
+        piece = board[start : end if after < 0 else after]
+        cut = piece.find('"', len(CHUNK))
+        if cut < 0 or not piece.endswith("</g>"):
+            return None
+        out.append((piece[len(CHUNK) : cut], piece))
+        start = after
+    return tag, out
 
 
 def board_frame() -> str:

@@ -5,7 +5,8 @@ does what must touch the page: markup in, focus, scroll, the folded state
 of <details>, text being typed, the motion, the announcer, the contract's
 ``data-`` attributes (docs/UI-CONTRACT.md). What to draw was decided in the
 worker (web/worker/frames.py): a frame carries the screen whole or only
-its changed parts, so nothing is compared here.
+its changed parts (of the board, only its changed chunks), so nothing is
+compared here.
 """
 
 from web.page.dom import document, is_none, to_js, window
@@ -269,7 +270,7 @@ def patch(root, parts):
     active = document.activeElement
     if not nothing(active) and bool(root.contains(active)):
         part = parts[_part_of(active, layout)]
-        if get(part, "html") is not None:
+        if get(part, "html") is not None or _board_replaces(get(part, "board"), active):
             active.blur()
     span = document.createRange()
     if not nothing(parts[0]):  # the banner and what is above the layout
@@ -277,8 +278,12 @@ def patch(root, parts):
         span.setEndBefore(layout)
         span.deleteContents()
         layout.insertAdjacentHTML("beforebegin", parts[0].html)
-    if not nothing(parts[1]):  # the board
-        layout.firstElementChild.innerHTML = parts[1].html
+    if not nothing(parts[1]):  # the board: whole, or only its chunks that changed
+        board = get(parts[1], "board")
+        if board is None:
+            layout.firstElementChild.innerHTML = parts[1].html
+        elif not patch_board(layout.firstElementChild, board):
+            return False
     if not nothing(parts[2]):  # the side column's upper part: controls, message, square info
         span.setStart(rest.parentElement, 0)
         span.setEndBefore(rest)
@@ -300,6 +305,62 @@ def patch(root, parts):
         span.setEnd(root, root.childNodes.length)
         span.deleteContents()
         layout.insertAdjacentHTML("afterend", parts[7].html)
+    return True
+
+
+def _board_replaces(board, el):
+    """True when the board's patch replaces the chunk that holds ``el``."""
+    if board is None:
+        return False
+    chunk = el.closest("#board > [data-chunk]")
+    if nothing(chunk):
+        return True
+    key = str(chunk.getAttribute("data-chunk"))
+    return any(str(pair[1]) == key for pair in listed(get(board, "chunks")))
+
+
+def patch_board(wrap, board):
+    """Only the board's chunks that changed (web/worker/frames.py
+    ``board_patch``): their markup parsed at once, each put in place of the
+    ``svg#board`` child at its index, which must have its key
+    (web/board/board_svg.py ``CHUNK``); the svg's attributes that changed
+    set; the motion's layer emptied, as a whole board would have it; and
+    the board's one tab stop the frame's, wherever the arrow keys had moved
+    it. False when a chunk or the stop is not found: the page asks for the
+    screen whole."""
+    svg = wrap.firstElementChild
+    if nothing(svg) or str(svg.id) != "board":
+        return False
+    kids = svg.children
+    old = []
+    for pair in listed(get(board, "chunks")):
+        el = kids.item(pair[0])
+        if nothing(el) or str(el.getAttribute("data-chunk")) != str(pair[1]):
+            return False
+        old.append(el)
+    for pair in listed(get(board, "attrs")):
+        if nothing(pair[1]):
+            svg.removeAttribute(pair[0])
+        else:
+            svg.setAttribute(pair[0], pair[1])
+    if old:
+        span = document.createRange()
+        span.selectNodeContents(svg)  # parsed as the svg's children: SVG elements
+        fresh = span.createContextualFragment(board.html)
+        for el in old:
+            el.replaceWith(fresh.firstElementChild)
+    fx = svg.lastElementChild
+    if not nothing(fx) and str(fx.getAttribute("data-chunk")) == "fx" and not nothing(fx.firstChild):
+        fx.textContent = ""
+    stop = get(board, "stop")
+    to = None if stop is None else document.querySelector(stop)
+    if stop is not None and nothing(to):
+        return False
+    for el in each('#board [tabindex="0"]'):
+        if to is None or not bool(el.isSameNode(to)):
+            el.tabIndex = -1
+    if to is not None and str(to.getAttribute("tabindex")) != "0":
+        to.tabIndex = 0
     return True
 
 

@@ -3,19 +3,25 @@
 The worker keeps what the page has drawn (``Drawn``), so a frame carries
 only what changed: the header, the rules layer, and the screen either whole
 or as the parts of the game screen that changed (web/app/view.py ``parts``),
-the log's new lines alone when the log only grew. The page (web/page/paint.py)
+the log's new lines alone when the log only grew, the board's changed chunks
+alone when its structure stayed (``board_patch``). The page (web/page/paint.py)
 applies a frame as it comes and never compares markup itself. The fields
 are listed in docs/WORKER.md ("The app worker").
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from web.app.view import View
+from web.board.board_svg import chunked
 from web.board.keynav import ARROWS
 from web.board.motion import Motion
+from web.page.refocus import css_of
+from web.words.markup import unesc
 
+BOARD_PART = 1  # View.parts: the board, svg#board
 LOG_PART = 5  # View.parts: the log's box (web/app/view.py SIDE_BOXES, from index 3)
 
 
@@ -27,6 +33,67 @@ def log_added(old: str, new: str) -> str | None:
     if cut_old < 0 or cut_new < 0 or new[:cut_new] != old[:cut_old] or not new.endswith(old[cut_old:]):
         return None
     return new[cut_new : len(new) - (len(old) - cut_old)]
+
+
+WHOLE_SHARE = 0.75  # changed chunks holding more of the board than this: the board is sent whole
+_ATTR = re.compile(r'([^\s=<>"]+)="([^"]*)"')
+_CHOICE = ("data-action", "data-select", "data-zoom")  # a board choice's keys, as the page reads them
+
+
+def board_patch(old: str, new: str) -> dict[str, Any] | None:
+    """The board's part of a patch, from the board as drawn (``old``) to
+    ``new`` (web/board/board_svg.py ``chunked``): ``chunks``, the
+    ``[index, key]`` of each chunk that changed (its place among the
+    ``svg``'s children, and its key, which the page checks), in order, and
+    ``html``, their new markup one after the other, which the page parses
+    at once and puts in their places; ``attrs``, the ``svg``'s attributes
+    that changed (``[name, value]``, value None: removed), when any did;
+    ``stop``, the selector of the board's one tab stop (roving tabindex) in
+    ``new``, or None when it has no choices: the page moves the tab stop
+    along the arrow keys without asking, so a chunk it kept may hold a stop
+    of its own. None when the board is better sent whole: another structure
+    (other keys, an attribute the page could not set in ``new``'s order) or
+    chunks that hold most of it (``WHOLE_SHARE``)."""
+    was, now = chunked(old), chunked(new)
+    if was is None or now is None or [k for k, _ in was[1]] != [k for k, _ in now[1]]:
+        return None
+    changed = [
+        (i, key, markup)
+        for i, ((key, markup), (_, before)) in enumerate(zip(now[1], was[1], strict=True))
+        if markup != before
+    ]
+    html = "".join(markup for _, _, markup in changed)
+    if len(html) > WHOLE_SHARE * len(new):
+        return None
+    out: dict[str, Any] = {"chunks": [[i, key] for i, key, _ in changed], "html": html}
+    if was[0] != now[0]:
+        attrs = _attrs_changed(was[0], now[0])
+        if attrs is None:
+            return None
+        out["attrs"] = attrs
+    out["stop"] = None
+    at = new.find(' tabindex="0"')
+    if at >= 0:
+        tag = dict(_ATTR.findall(new[new.rfind("<", 0, at) : new.find(">", at)]))
+        key = next((k for k in _CHOICE if k in tag), None)
+        if key is None or new.count(f'{key}="{tag[key]}"') != 1:
+            return None  # not a choice the page can name alone
+        out["stop"] = css_of(key, unesc(tag[key]))
+    return out
+
+
+def _attrs_changed(old: str, new: str) -> list[list[str | None]] | None:
+    """The attributes of the start tag ``new`` that differ from ``old``'s,
+    as the page sets them (``setAttribute`` keeps an attribute where it is
+    and adds a new one last; None: removed); None when that would not give
+    ``new``'s order."""
+    was, now = dict(_ATTR.findall(old)), _ATTR.findall(new)
+    names = [n for n, _ in now]
+    if [n for n in was if n in dict(now)] + [n for n in names if n not in was] != names:
+        return None
+    out: list[list[str | None]] = [[n, None] for n in was if n not in dict(now)]
+    out += [[n, unesc(v)] for n, v in now if was.get(n) != v]
+    return out
 
 
 def motion_fields(motion: Motion | None) -> dict[str, Any] | None:
@@ -89,10 +156,14 @@ class Drawn:
             if not same or view.markup != self.markup:
                 s["whole"] = view.markup
         else:
-            patch: list[dict[str, str] | None] = []
+            patch: list[dict[str, Any] | None] = []
             for i, (old, new) in enumerate(zip(self.parts, view.parts, strict=True)):
                 if old == new:
                     patch.append(None)
+                    continue
+                if i == BOARD_PART:
+                    board = board_patch(old, new)
+                    patch.append({"html": new} if board is None else {"board": board})
                     continue
                 added = log_added(old, new) if i == LOG_PART else None
                 patch.append({"html": new} if added is None else {"add": added})
