@@ -219,6 +219,7 @@ class Driver(Storing):
             self.measured = True
             self.want_bot()  # a bot's game: its worker starts while the page measures
             self.waiting = (keyboard, list(after or []))
+            self.flush()
             self.send(self.drawn.frame(app.view(board=False), keyboard=keyboard, measure=True))
             return
         self._draw(keyboard, list(after or []))
@@ -247,6 +248,7 @@ class Driver(Storing):
             frame["download"] = {"name": name, "text": text}
         if after:
             frame["after"] = after
+        self.flush()  # the writes first: a page left right after this frame has them (a reload)
         self.send(frame)
         self.bot_schedule()
 

@@ -73,6 +73,8 @@ class Storing:
         plan: list[Any] = []
         if stale is not None and stale.mine > 0:
             plan = self._trial_fork()
+        else:
+            self.planned_id = None
         if plan != self.leave_plan:
             self.leave_plan = plan
             self.send({"type": "leave-plan", "writes": plan})
@@ -85,7 +87,7 @@ class Storing:
         cur, sv = app.current, app.services
         kept = (cur.stale, cur.id, cur.name, cur.rev, sv.save_problem)
         areas = [(m, dict(m.items), m.take_writes(), m.problem) for m in (self.local, self.session)]
-        self.planned_id = self.leave_id = self.new_id()
+        self.planned_id = self.leave_id = self.planned_id or self.new_id()  # one copy's id while stale
         try:
             cur.fork()
             return [list(w) for m in (self.local, self.session) for w in m.take_writes()]
