@@ -27,7 +27,7 @@ from caravan.game import Game
 from caravan.options import Options, default_players
 from caravan.playout import courier_action
 from e2e.conftest import Tab
-from e2e.driver import RECORD_CHANGED, Driver, source_of
+from e2e.driver import RECORD_CHANGED, SETTLED, Driver, source_of
 from e2e.saving import courier_game, finished_game, open_at
 from e2e.test_axe import _violations
 from e2e.test_full_game import FIRST_TURNS, KINDS, LAST_TURNS, SEED
@@ -83,6 +83,7 @@ def _to_field(page: Any) -> None:
 
 def _answer_yes_if_asked(page: Any) -> None:
     """Ending with actions left asks first (R6): the question has the focus; y answers yes."""
+    page.evaluate(SETTLED)  # the app worker has answered "end"
     if page.locator("#confirm-end").count():
         expect(page.locator("#confirm-end-no")).to_be_focused()
         page.keyboard.press("y")
