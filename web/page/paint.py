@@ -83,7 +83,11 @@ def keep_scroll():
 
 
 def put_back_scroll(kept):
+    """Scroll positions back; a column at its top is left alone (an element
+    drawn anew starts there, and each write forces a layout)."""
     for sel, top in kept:
+        if not top and sel != "window":
+            continue
         if sel == "window":
             win.scrollTo(window.scrollX, top)
             continue
@@ -138,11 +142,13 @@ def apply(frame):
     if kept is not None:
         put_back_scroll(kept)
         _focus_opener()
+    # The board's width is read before the announcer's text changes: a read
+    # after a write forces one more layout of the whole page.
+    width = board_width()
     motion = get(frame, "motion")
     if motion is not None:
         play(motion)
     announce(get(frame, "announce", ""))
-    width = board_width()
     if width and abs(width - float(get(frame, "width", 0.0))) > 1e-6:
         return {"type": "scale", "screen": name, "width": width}
     return None
