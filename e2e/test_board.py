@@ -1,6 +1,7 @@
 """The board as a player meets it: targets are big enough on a phone, the last
-turn stays marked, and reduced motion means no motion (cancelling by a centre
-click is checked over a game's first and last turns in test_full_game.py).
+turn stays marked, reduced motion means no motion (cancelling by a centre
+click is checked over a game's first and last turns in test_full_game.py),
+and a board patched by chunks is the board drawn whole.
 
 Everything goes through docs/UI-CONTRACT.md; what is legal comes from the
 test's own engine replaying the page's record (e2e/driver.py).
@@ -18,6 +19,7 @@ from caravan import link
 from caravan.actions import EndTurn, Steal
 from caravan.game import Game
 from caravan.playout import courier_action
+from caravan.record import loads
 from e2e.conftest import Tab, wait_ready_on
 from e2e.driver import RECORD_CHANGED, Driver, attr, source_of
 from e2e.saving import courier_until, put_saved
@@ -114,6 +116,28 @@ Element.prototype.animate = function (frames, timing) {
   window.__animations.push((typeof t === 'number' ? t : (t.duration || 0)) + ((t && t.delay) || 0));
   return animate.call(this, frames, timing);
 };
+}"""
+
+# svg#board as the page shows it, the motion's ghosts left out (a board drawn
+# whole has none until its motion plays).
+_DRAWN = """() => { const b = document.getElementById('board').cloneNode(true);
+  b.querySelector('.fx').replaceChildren(); return b.outerHTML; }"""
+# The screen drawn whole, as after a patch the page could not apply
+# (docs/WORKER.md, "The board's patch"): a redraw, then a resize to the same width.
+_REDRAW = """async () => {
+  const width = document.getElementById('board').getBoundingClientRect().width;
+  caravanApp.post(JSON.stringify({version: 1, type: 'redraw'}));
+  caravanApp.post(JSON.stringify({version: 1, type: 'resize', width}));
+  await caravanSettled();
+}"""
+# The board's patches the page applied, counted from the worker's frames.
+_COUNT_PATCHES = """() => {
+  window.__patches = 0;
+  const listener = caravanApp.listener;
+  caravanApp.listener = text => {
+    if (/"board":\\s*\\{/.test(text)) window.__patches += 1;
+    listener(text);
+  };
 }"""
 
 
@@ -317,3 +341,49 @@ def test_with_reduced_motion_nothing_moves_for_more_than_10_ms(shared_tab: Tab) 
         game, longest = driver.fast_then(action, game, _MOTION)
         assert longest <= 10, f"{longest} ms of motion after {action} with reduced motion"
     assert {"PlaceCamel", "MoveCamel", "PickUp"} <= kinds
+
+
+@pytest.mark.timeout(300)
+def test_a_board_patched_by_chunks_is_the_board_drawn_whole(shared_tab: Tab) -> None:
+    """Every selection and action of three turns: the board the page made of
+    the worker's chunks (web/page/paint.py patch_board) is, element for
+    element and attribute for attribute, the one a whole redraw gives.
+    Before each click an arrow key moves the board's tab stop, which the
+    worker does not know of: the page puts it back where the new board has it."""
+    tab = shared_tab
+    tab.open("?seed=3&autostart=2")
+    page = tab.page
+    page.evaluate(_COUNT_PATCHES)
+    driver = Driver(page)
+    game = driver.game()
+    rng = random.Random(4)
+    moved = 0
+
+    def arrow() -> None:
+        nonlocal moved
+        stop = page.locator('#board [tabindex="0"]')
+        if not stop.count():
+            return
+        before = stop.evaluate("e => e.outerHTML")
+        stop.focus()
+        page.keyboard.press(rng.choice(["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"]))
+        moved += page.locator('#board [tabindex="0"]').evaluate("e => e.outerHTML") != before
+
+    def same(after: str) -> None:
+        patched = page.evaluate(_DRAWN)
+        page.evaluate(_REDRAW)
+        assert page.evaluate(_DRAWN) == patched, f"the patched board differs from the whole one after {after}"
+
+    turns = 0
+    while turns < 3:
+        action = courier_action(game, rng)
+        source = source_of(action)
+        if source is not None and not isinstance(action, EndTurn):
+            arrow()
+            driver.select(source)
+            same(f"selecting {source}")
+        arrow()
+        game = loads(driver.click_action(str(action)))
+        same(str(action))
+        turns += isinstance(action, EndTurn)
+    assert page.evaluate("window.__patches") > 10 and moved > 3

@@ -354,7 +354,10 @@ def patch_board(wrap, board):
         span.selectNodeContents(svg)  # parsed as the svg's children: SVG elements
         fresh = span.createContextualFragment(board.html)
         for el in old:
-            el.replaceWith(fresh.firstElementChild)
+            new = fresh.firstElementChild
+            if nothing(new):
+                return False
+            el.replaceWith(new)
     fx = svg.lastElementChild
     if not nothing(fx) and str(fx.getAttribute("data-chunk")) == "fx" and not nothing(fx.firstChild):
         fx.textContent = ""
