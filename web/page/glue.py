@@ -33,7 +33,7 @@ win = paint.win
 app_line = window.caravanApp
 press = {"timer": None, "square": None, "x": 0.0, "y": 0.0, "shown": False}
 plan = {"leave": None}  # the leave plan: a JavaScript array of writes
-ready = {"drawn": False}
+ready = {"drawn": False, "restarted": False}
 
 
 def post(message):
@@ -428,6 +428,12 @@ def restart_app(reason):
     """The app worker failed once the game was up: a new one resumes the game
     from storage, where every action was saved (docs/WORKER.md, "A worker that
     fails"); the bot worker restarts with it, so that both start in step."""
+    if ready["restarted"] and not app_line.handled:
+        # The worker started for the last failure failed too, before answering anything
+        # (its files gone, say): no new one, the reason in plain words (boot.js).
+        window.caravanBootFail(window.caravanLanguage.text("could_not_start").replace("{error}", reason))
+        return
+    ready["restarted"] = True
     window.console.warn("caravan: the game's worker failed (" + reason + "): starting a new one")
     app_line.restart()
     bot = window.caravanBot
