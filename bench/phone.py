@@ -75,7 +75,6 @@ import argparse
 import json
 import os
 import random
-import re
 import statistics
 import sys
 from pathlib import Path
@@ -90,7 +89,7 @@ from caravan.actions import Action, EndTurn
 from caravan.options import Player
 from caravan.playout import courier_action
 from e2e.driver import RECORD_CHANGED, Driver, attr, source_of
-from e2e.harness import CHROMIUM, CHROMIUM_ARGS, csp_safe, start_server, stop_server
+from e2e.harness import CHROMIUM, CHROMIUM_ARGS, csp_safe, renderer_rss_kb, start_server, stop_server
 
 PHONE: dict[str, Any] = {
     "viewport": {"width": 390, "height": 844},
@@ -340,32 +339,13 @@ def _cpu_check(page: Page, cdp: Any, cpu: float) -> float:
 # ---------------------------------------------------------------- memory
 
 
-def _renderers(browser: Browser) -> list[int]:
-    """Resident memory of each renderer process of the browser, kB (as bench/worker.py's _rss_kb)."""
-    cdp = browser.new_browser_cdp_session()
-    info = cdp.send("SystemInfo.getProcessInfo")
-    cdp.detach()
-    out = []
-    for proc in info["processInfo"]:
-        if proc["type"] != "renderer":
-            continue
-        try:
-            status = Path(f"/proc/{proc['id']}/status").read_text()
-        except OSError:
-            continue
-        match = re.search(r"VmRSS:\s+(\d+) kB", status)
-        if match:
-            out.append(int(match.group(1)))
-    return out
-
-
 def _collected(browser: Browser, page: Page, cdp: Any) -> dict[str, float]:
     """Garbage collected on the page and in its workers, then the renderers' memory, MB."""
     for _ in range(2):
         cdp.send("HeapProfiler.collectGarbage")
         for worker in page.workers:
             worker.evaluate("typeof gc === 'function' ? (gc(), true) : false")
-    rss = _renderers(browser)
+    rss = renderer_rss_kb(browser)
     return {"page_mb": max(rss, default=0) / 1024, "all_mb": sum(rss) / 1024, "renderers": len(rss)}
 
 

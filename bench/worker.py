@@ -65,7 +65,16 @@ from caravan import Game, Options, link
 from caravan.bots import HARD_BUDGET, make_bot
 from caravan.options import Player
 from caravan.record import dumps
-from e2e.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, bundle, csp_safe, start_server, stop_server
+from e2e.harness import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ROOT,
+    bundle,
+    csp_safe,
+    renderer_rss_kb,
+    start_server,
+    stop_server,
+)
 from web.bots.botworker import VERSION, answer
 
 VARIANTS = ("none", "module", "module-early", "module-interp", "module-late", "pyscript")
@@ -295,20 +304,7 @@ def _pyscript_config(site: Path, url: str) -> str:
 
 def _rss_kb(browser: Browser) -> int:
     """Resident memory of the browser's renderer processes, kB."""
-    cdp = browser.new_browser_cdp_session()
-    info = cdp.send("SystemInfo.getProcessInfo")
-    cdp.detach()
-    total = 0
-    for proc in info["processInfo"]:
-        if proc["type"] != "renderer":
-            continue
-        try:
-            status = Path(f"/proc/{proc['id']}/status").read_text()
-        except OSError:
-            continue
-        match = re.search(r"VmRSS:\s+(\d+) kB", status)
-        total += int(match.group(1)) if match else 0
-    return total
+    return sum(renderer_rss_kb(browser))
 
 
 def _round(browser: Browser, variant: str, url: str, texts: list[str]) -> dict[str, Any]:

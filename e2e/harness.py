@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import re
 import selectors
 import subprocess
 import sys
@@ -166,6 +167,26 @@ def csp_safe_context(context: Any) -> Any:
     setattr(context, "new_page", make)  # noqa: B010 (a method, replaced on this instance)
     context.on("page", csp_safe)
     return context
+
+
+def renderer_rss_kb(browser: Any) -> list[int]:
+    """Resident memory of each renderer process of ``browser`` (kB, from /proc):
+    the page's renderer and the others Chromium runs (bench/worker.py, bench/phone.py)."""
+    cdp = browser.new_browser_cdp_session()
+    info = cdp.send("SystemInfo.getProcessInfo")
+    cdp.detach()
+    out = []
+    for proc in info["processInfo"]:
+        if proc["type"] != "renderer":
+            continue
+        try:
+            status = Path(f"/proc/{proc['id']}/status").read_text()
+        except OSError:
+            continue
+        match = re.search(r"VmRSS:\s+(\d+) kB", status)
+        if match:
+            out.append(int(match.group(1)))
+    return out
 
 
 def stop_server(proc: subprocess.Popen[str]) -> None:
