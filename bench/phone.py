@@ -178,7 +178,7 @@ TAPS_SETTLED = """() => window.__phone.taps.every(t =>
 # ---------------------------------------------------------------- the page
 
 
-def _wait_ready(page: Page) -> None:
+def wait_ready(page: Page) -> None:
     page.wait_for_function(READY_OR_ERROR, timeout=BOOT_MS)
     if page.evaluate("document.documentElement.getAttribute('data-screen')") == "error":
         raise RuntimeError(f"the page failed to boot: {page.locator('#boot-error').text_content()}")
@@ -256,10 +256,10 @@ def play_scenario(
         if cpu != 1:  # set before the first navigation: the boot is slowed too
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
         page.goto(f"{url}?seed={seed}&autostart=2")
-        _wait_ready(page)
+        wait_ready(page)
         row: dict[str, Any] = {"cold_boot": _boot_numbers(page)}
         page.reload()  # the game is saved: the reload resumes it, before its first action
-        _wait_ready(page)
+        wait_ready(page)
         row["warm_boot"] = _boot_numbers(page)
         if cpu != 1:
             row["cpu_check"] = _cpu_check(page, cdp, cpu)
@@ -366,7 +366,7 @@ def memory_scenario(browser: Browser, url: str, seed: int) -> dict[str, Any]:
             page.add_init_script(PROBE)
             cdp = context.new_cdp_session(page)
             page.goto(url + query)
-            _wait_ready(page)
+            wait_ready(page)
             if name == "people":
                 row["people"] = _collected(browser, page, cdp)
                 continue

@@ -150,10 +150,15 @@ def test_another_tabs_write_reaches_the_copy() -> None:
 def test_the_keys_the_game_screen_takes_are_sent_for_prevent_default() -> None:
     page = Page()
     page.boot("?seed=1&autostart=2")
-    keys = page.frames()[-1]["keys"]
+    keys = [f["keys"] for f in page.frames() if "keys" in f][-1]  # the page keeps the last sent
     assert "u" in keys["plain"] and "e" in keys["plain"] and "z" in keys["ctrl"]
     page.post(type="key", what="shortcut", key="e", ctrl=False, shift=False)  # R6: asks first, actions left
     assert page.frames()[-1]["keys"]["confirming"] is True
+    page.post(type="key", what="shortcut", key="n", ctrl=False, shift=False)  # no: the turn goes on
+    assert page.frames()[-1]["keys"]["confirming"] is False
+    # The same keys: none sent again.
+    page.post(type="click", keyboard=False, target={"el": {"select": "supply", "id": "supply"}})
+    assert "keys" not in page.frames()[-1]
 
 
 def test_arrow_moves_between_board_choices_are_sent_with_the_board() -> None:

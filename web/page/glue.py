@@ -368,6 +368,12 @@ def on_message(text):
     # "progress", "csp", "error", and "failed" while booting: boot.js has shown or logged them
 
 
+def on_board_resized(entries, _observer=None):
+    back = paint.board_resized(entries)
+    if back is not None:
+        post(back)
+
+
 def frame(msg):
     get = paint.get
     k = get(msg, "keys")
@@ -471,6 +477,7 @@ once = {}  # type: dict[str, object]
 
 
 def boot():
+    """Listening from now on (index.html calls it once the glue is compiled)."""
     once["long_press"] = create_proxy(long_pressed)
     once["copied"] = create_proxy(lambda *_: share_result("copied"))
     once["copy_failed"] = create_proxy(copy_failed)
@@ -500,9 +507,8 @@ def boot():
         post({"type": "bot", "text": json.dumps(failed)})
     else:
         bot.listen(create_proxy(lambda text: post({"type": "bot", "text": str(text)})))
+    paint.watched["observer"] = window.ResizeObserver.new(create_proxy(on_board_resized))
     window.caravanCatalogue = create_proxy(use_catalogue)
     app_line.listen(create_proxy(on_message))
     start_app()
 
-
-boot()

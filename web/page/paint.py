@@ -106,8 +106,9 @@ def unpaint():
 def apply(frame):
     """One frame (a JavaScript object); returns the message to send back, if
     any: the board's width when the frame's draft was laid out to be
-    measured or when it differs from the one the frame was drawn for, or
-    ``redraw`` when the screen could not be patched."""
+    measured (the first board of a screen), or ``redraw`` when the screen
+    could not be patched. A board whose width is not the frame's is told
+    later, by ``board_resized``."""
     tools = document.getElementById("top-tools")
     header = get(frame, "header")
     if header is not None:
@@ -142,15 +143,49 @@ def apply(frame):
     if kept is not None:
         put_back_scroll(kept)
         _focus_opener()
-    # The board's width is read before the announcer's text changes: a read
-    # after a write forces one more layout of the whole page.
-    width = board_width()
+    watched["width"] = float(get(frame, "width", 0.0))
+    watched["screen"] = name
+    watch_board()
     motion = get(frame, "motion")
     if motion is not None:
         play(motion)
     announce(get(frame, "announce", ""))
-    if width and abs(width - float(get(frame, "width", 0.0))) > 1e-6:
-        return {"type": "scale", "screen": name, "width": width}
+    return None
+
+
+# The board's width is watched, never read after a frame: a read after the
+# frame's writes would lay the whole page out inside the frame's task (on a
+# slowed phone, a third of it), where the browser's own layout after the task
+# costs nothing more. A ResizeObserver on each new board calls back after that
+# layout, with its size: ``board_resized``.
+watched = {"observer": None, "board": None, "width": 0.0, "screen": "loading"}
+
+
+def watch_board():
+    """A board drawn anew is watched (one at a time); until the layout after
+    it has called back, boot.js does not call the page settled."""
+    observer = watched["observer"]
+    board = document.getElementById("board")
+    if observer is None or nothing(board):
+        return
+    seen = watched["board"]
+    if seen is not None and bool(board.isSameNode(seen)):
+        return  # patched in place: a change of size calls back by itself
+    watched["board"] = board
+    observer.disconnect()
+    observer.observe(board)
+    window.caravanApp.awaitLayout()
+
+
+def board_resized(entries):
+    """The watched board laid out at a width (first after it was drawn, then
+    on every change): ``scale`` when it is not the width the last frame was
+    drawn for, so that the worker draws its choices for the board's size."""
+    if not entries.length:
+        return None
+    width = float(entries[entries.length - 1].contentRect.width)
+    if width and abs(width - watched["width"]) > 1e-6:
+        return {"type": "scale", "screen": watched["screen"], "width": width}
     return None
 
 

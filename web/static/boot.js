@@ -145,6 +145,15 @@
       }
     } catch (e) { /* storage off or full: the next boot shows the progress alone */ }
   });
+  // A task boundary for the glue's start (index.html): a promise that a new task
+  // resolves, so that the page can paint and answer input between its steps.
+  window.caravanYield = function () {
+    return new Promise(function (resolve) {
+      var channel = new MessageChannel();
+      channel.port1.onmessage = function () { resolve(); };
+      channel.port2.postMessage(0);
+    });
+  };
   // The width of the board painted from the last visit: the app worker draws its
   // choices for it at once (no empty board laid out first to measure it).
   window.caravanPaintedWidth = function () {
@@ -341,8 +350,25 @@
   app.handled = 0;
   app.answeredAt = 0;
   var settling = [];
+  // A board drawn anew is measured by the glue's ResizeObserver after the next
+  // layout (web/page/paint.py, watch_board): settled waits for that layout, so a
+  // board drawn for another width is drawn again first. A hidden tab has no
+  // animation frames: then it waits 250 ms at most.
+  app.measuring = 0;
+  app.awaitLayout = function () {
+    var over = false;
+    function measured() {
+      if (over) return;
+      over = true;
+      app.measuring -= 1;
+      settledNow();
+    }
+    app.measuring += 1;
+    requestAnimationFrame(function () { setTimeout(measured, 0); });  // after its layout's observers
+    setTimeout(measured, 250);
+  };
   function settledNow() {
-    if (app.handled < app.posted || app.inbox.length) return;  // not all answered, or not all painted
+    if (app.handled < app.posted || app.inbox.length || app.measuring) return;  // not all answered, painted, measured
     settling.splice(0).forEach(function (resolve) { resolve(); });
   }
   // The first screen is drawn: <html data-ready> once what it asked (a tap kept

@@ -97,6 +97,7 @@ class Driver(Storing):
         self.reduced = False
         self.waiting: tuple[bool, list[str]] | None = None  # a frame held until the draft is measured
         self.nav_for: tuple[str, ...] | None = None  # the board markup the page's arrow map is for
+        self.keys_sent: dict[str, Any] | None = None  # the keys the page takes, as last sent
         self.leave_plan: list[Any] = []
         self.leave_id: str | None = None  # the id the next fresh id is (a fork planned, then made)
         self.planned_id: str | None = None
@@ -238,7 +239,9 @@ class Driver(Storing):
             frame["motion"] = m
         app.motion = None  # played once: a later redraw does not replay it
         frame["announce"] = app.announcement()
-        frame["keys"] = self._keys()
+        keys = self._keys()
+        if keys != self.keys_sent:  # the page keeps the last ones: most frames need none
+            frame["keys"] = self.keys_sent = keys
         nav = self._nav()
         if nav is not None:
             frame["nav"] = nav

@@ -1,0 +1,166 @@
+"""The page's thread in CPU time: its tasks at boot and over a game played by taps.
+
+    .venv/bin/python bench/thread_time.py [--runs 3] [--actions 30] [--seed 1]
+                                          [--site DIR] [--query '?seed=1&autostart=2']
+
+bench/phone.py slows the CPU 4 times and reads wall-clock long tasks: the
+honest measure on a quiet machine, but on this machine's two shared cores
+other processes stretched a task's wall time up to 14 times. This one
+records a Chromium trace of the unthrottled page (the `devtools.timeline`
+categories) and reads each main-thread task's *thread* time (`tdur`), which
+other processes do not inflate; times 4 it estimates the slowed phone (the
+way Lighthouse's simulation scales a run, though Lighthouse scales wall time).
+Printed per run: the tasks whose 4x estimate is over 50 ms, the estimated
+blocking time at 4x (the sum over tasks of 4 x thread ms - 50), and the
+longest tasks' thread ms with what ran in them. Measured, never asserted.
+
+- boot: the front page (or `--query`) from navigation to `data-ready`, cold
+  (a fresh context, service workers blocked).
+- play: `--actions` actions of a 2-player game by taps at 390x844 touch,
+  the courier policy's, as bench/phone.py plays them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from phone import PHONE, PROBE, act, wait_ready  # bench/phone.py, beside this script
+from playwright.sync_api import Browser, sync_playwright
+
+from caravan.playout import courier_action
+from e2e.driver import Driver
+from e2e.harness import CHROMIUM, CHROMIUM_ARGS, csp_safe, start_server, stop_server
+
+CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"]
+SLOWDOWN = 4
+LONG_MS = 50.0
+# What a task ran, as the trace names it: enough to tell a script from a layout.
+KINDS = (
+    "FunctionCall",
+    "EvaluateScript",
+    "v8.evaluateModule",
+    "ParseHTML",
+    "UpdateLayoutTree",
+    "Layout",
+    "Paint",
+)
+
+
+def main_thread_tasks(raw: bytes) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The page's main-thread tasks (``RunTask``) and all its complete events, in time order."""
+    events = json.loads(raw)["traceEvents"]
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("name") == "thread_name"}
+    mains = [k for k, v in names.items() if v == "CrRendererMain"]
+
+    def on(key: tuple[int, int]) -> list[dict[str, Any]]:
+        return [e for e in events if (e["pid"], e["tid"]) == key and e.get("ph") == "X"]
+
+    page = max(mains, key=lambda k: len(on(k)))  # the page's renderer: the busiest main thread
+    complete = sorted(on(page), key=lambda e: e["ts"])
+    return [e for e in complete if e["name"] == "RunTask"], complete
+
+
+def summary(raw: bytes) -> dict[str, Any]:
+    tasks, complete = main_thread_tasks(raw)
+    thread = [t.get("tdur", t["dur"]) / 1000 for t in tasks]
+    longest = sorted(tasks, key=lambda t: -t.get("tdur", t["dur"]))[:5]
+    described = []
+    for t in longest:
+        inside: dict[str, float] = {}
+        for e in complete:
+            if t["ts"] < e["ts"] < t["ts"] + t["dur"] and e["name"] in KINDS:
+                inside[e["name"]] = inside.get(e["name"], 0.0) + e["dur"] / 1000
+        top = sorted(inside.items(), key=lambda kv: -kv[1])[:3]
+        described.append(
+            f"{t.get('tdur', t['dur']) / 1000:.1f} ms (" + ", ".join(f"{k} {v:.1f}" for k, v in top) + ")"
+        )
+    return {
+        "tasks": len(thread),
+        "over_50_at_4x": sum(1 for x in thread if SLOWDOWN * x > LONG_MS),
+        "blocking_at_4x_ms": sum(max(0.0, SLOWDOWN * x - LONG_MS) for x in thread),
+        "longest_thread_ms": max(thread, default=0.0),
+        "longest": described,
+    }
+
+
+def boot(browser: Browser, url: str, query: str) -> dict[str, Any]:
+    context = browser.new_context(service_workers="block", **PHONE)
+    try:
+        page = csp_safe(context.new_page())
+        page.add_init_script(PROBE)
+        browser.start_tracing(page=page, categories=CATEGORIES)
+        page.goto(url + query)
+        wait_ready(page)
+        return summary(browser.stop_tracing())
+    finally:
+        context.close()
+
+
+def play(browser: Browser, url: str, actions: int, seed: int) -> dict[str, Any]:
+    context = browser.new_context(service_workers="block", **PHONE)
+    try:
+        page = csp_safe(context.new_page())
+        page.add_init_script(PROBE)
+        page.goto(f"{url}?seed={seed}&autostart=2")
+        wait_ready(page)
+        game = Driver(page).game()
+        rng = random.Random(seed)
+        browser.start_tracing(page=page, categories=CATEGORIES)
+        for _ in range(actions):
+            if game.is_over():
+                break
+            game = act(page, courier_action(game, rng), game, tap=True)
+        page.evaluate("new Promise(r => requestAnimationFrame(() => setTimeout(r, 50)))")  # its last paint
+        return summary(browser.stop_tracing())
+    finally:
+        context.close()
+
+
+def show(name: str, rows: list[dict[str, Any]]) -> None:
+    for i, row in enumerate(rows):
+        print(
+            f"{name} run {i + 1}: {row['over_50_at_4x']} of {row['tasks']} tasks over 50 ms at 4x (est.),"
+            f" blocking {row['blocking_at_4x_ms']:.0f} ms at 4x (est.); longest in thread ms at 1x:"
+            f" {'; '.join(row['longest'])}"
+        )
+    blocking = [r["blocking_at_4x_ms"] for r in rows]
+    print(
+        f"{name}: blocking at 4x (est.) median {statistics.median(blocking):.0f} ms"
+        f" ({min(blocking):.0f}-{max(blocking):.0f}); longest task median"
+        f" {statistics.median(r['longest_thread_ms'] for r in rows):.1f} thread ms at 1x"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--actions", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--site", type=Path, help="serve this built bundle instead of dist/ (rebuilt if stale)"
+    )
+    parser.add_argument("--query", default="", help="the boot's page: '' is the front page")
+    args = parser.parse_args()
+    proc, url = start_server(args.site)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            show("boot", [boot(browser, url, args.query) for _ in range(args.runs)])
+            show("play", [play(browser, url, args.actions, args.seed) for _ in range(args.runs)])
+            browser.close()
+    finally:
+        stop_server(proc)
+
+
+if __name__ == "__main__":
+    main()
