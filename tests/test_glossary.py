@@ -122,17 +122,3 @@ def test_the_rules_and_how_to_play_are_a_players_text(lang: str) -> None:
             if found.search(link_target):
                 wrong.append(f"{path.name}:{number}: {line}")
     assert not wrong, "\n".join(wrong)
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_board_map_names_the_cities_as_the_text_does(lang: str) -> None:
-    """The rules' drawing of the board (the fenced block) writes each city as
-    the language does everywhere else (Marrakesz, Kair, Dżenne; Timboektoe)."""
-    from caravan.board import CITY_NAMES
-
-    entries = read_po(po_path(lang).read_text(encoding="utf-8"))
-    names = {e.msgid: e.msgstr[0] for e in entries if e.context == "city"}
-    text = (ROOT / "docs" / "rules" / f"RULES.{lang}.md").read_text(encoding="utf-8")
-    block = text.split("```")[1]
-    missing = [names[c] for c in CITY_NAMES.values() if names[c] not in block]
-    assert not missing, f"the map of RULES.{lang}.md lacks {missing}"
