@@ -59,10 +59,16 @@ def test_every_translation_keeps_to_its_glossary(lang: str) -> None:
     for t in GLOSSARY[lang]:
         places = lines if t.get("only") == "docs" else [*messages, *lines]
         if "unless" in t:
-            places = [(where, text) for where, text in places if not re.search(t["unless"], text, re.IGNORECASE)]
+            places = [
+                (where, text) for where, text in places if not re.search(t["unless"], text, re.IGNORECASE)
+            ]
         for pattern in t.get("avoid", []):
             found = _word(pattern)
-            wrong += [f"{t['term']}: {pattern!r} in {where[:60]!r}: {text!r}" for where, text in places if found.search(text)]
+            wrong += [
+                f"{t['term']}: {pattern!r} in {where[:60]!r}: {text!r}"
+                for where, text in places
+                if found.search(text)
+            ]
         if "use" in t:
             use = _word(t["use"])
             if not any(use.search(text) for _, text in [*messages, *lines]):
