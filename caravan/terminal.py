@@ -656,7 +656,7 @@ def _push(game: Game, text: str, con: Console) -> bool:
             "End your turn with {n} actions left unused?",
             n=game.left,
         )
-        if not _confirm(con, question, w._("Unused actions are lost when the turn ends (R5).")):
+        if not _confirm(con, question, w._("Unused actions are lost when the turn ends (R6).")):
             con.say(w._("The turn goes on."))
             return False
     try:

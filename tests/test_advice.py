@@ -102,9 +102,9 @@ def test_r6_ending_the_turn_at_once_is_one_reason() -> None:
     ("lang", "said"),
     [
         ("es", "Recoger la sal en c5 y entregar en Tombuctú: +3, con 2 marcadores de demanda."),
-        ("fr", "Ramasser le sel en c5 pour livrer à Tombouctou : +3, avec 2 marqueurs de demande."),
+        ("fr", "Ramasser le sel en c5 pour livrer à Tombouctou\u00a0: +3, avec 2 marqueurs de demande."),
         ("pl", "Podnieś sól z c5 i dostarcz do Timbuktu: +3, z 2 znacznikami popytu."),
-        ("nl", "Het zout op c5 oppakken en in Timbuktu leveren: +3, met 2 vraagmarkers."),
+        ("nl", "Het zout op c5 oppakken en in Timboektoe leveren: +3, met 2 vraagmarkers."),
     ],
 )
 def test_a_hint_is_said_in_every_language(lang: str, said: str) -> None:

@@ -478,12 +478,12 @@
       worker.onmessage = function (e) { if (app.worker === worker) fromApp(typeof e.data === "string" ? e.data : ""); };
       worker.onerror = function (e) {
         if (app.worker !== worker) return;
-        appFailed(worker, "the game's script did not load or stopped" + (e && e.message ? " (" + e.message + ")" : ""));
+        appFailed(worker, T("script_stopped") + (e && e.message ? " (" + e.message + ")" : ""));
       };
       app.outbox.splice(0).forEach(function (text) { worker.postMessage(text); });
     } catch (e) {
       app.worker = null;
-      appFailed(null, "this browser cannot start the game's worker (" + ((e && e.message) || e) + ")");
+      appFailed(null, T("no_process") + " (" + ((e && e.message) || e) + ")");
     }
   }
   app.restart = function () {

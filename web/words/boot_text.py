@@ -47,6 +47,9 @@ BOOT: dict[str, str] = {
     # Translators: {message} is Python's error message, as it is.
     "python_failed": N_("Python started but the game could not: {message}"),
     "could_not_start": N_("The game could not start: {error}"),
+    # Translators: why, in "The game could not start: {error}" (the browser's own words follow).
+    "script_stopped": N_("the game's script did not load or stopped"),
+    "no_process": N_("this browser could not start the game's background process"),
     "update_ready": N_("An update is ready: reload to play the new version."),
     "update_failed": N_(
         "The new version could not be downloaded ({reason}). This version keeps working, "
