@@ -20,7 +20,7 @@ ANN, BOB = Player("Ann", "yellow"), Player("Bob", "black")
 
 def _two(app: App) -> None:
     app.start(Options(players=(ANN, BOB), start=0))
-    # Issue 28: a new game says who plays, in which colour, and whose turn it is; then nothing until an action.
+    # Issue 28: a new game says who plays in which colour and whose turn it is; then nothing until an action.
     assert app.announcement() == "New game: Ann, yellow; Bob, black; Ann to play, 1 action."
     assert app.announcement() == ""
 

@@ -227,7 +227,7 @@ def status(game: Game) -> str:
 
 def line_of(game: Game, squares: list[int], head: str) -> str:
     """A whole rank or file, space by space as the grid's cells say them."""
-    return f"{head}: " + " ".join(sentence([cell_name(game, sq)]) for sq in squares)
+    return f"{head}: " + " ".join(f"{cell_name(game, sq)}." for sq in squares)  # names stay lower case
 
 
 def rank_or_file(game: Game, command: str, which: str) -> str:
@@ -315,7 +315,7 @@ def answer(game: Game, text: str, *, at: int, listed: list[Action]) -> Answer:
             return Answer(ngettext("The list has {n} action.", "The list has {n} actions.", n=len(listed)))
         return played(game, listed[n - 1])
     if typed.lower() in SQUARE_NAMES:  # a space: what is on it, as its cell says
-        return Answer(sentence([cell_name(game, parse_square(typed.lower()))]))
+        return Answer(f"{cell_name(game, parse_square(typed.lower()))}.")
     try:
         action = parse_action(typed)
     except NotationError as e:
