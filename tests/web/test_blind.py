@@ -213,3 +213,22 @@ def test_a_game_against_a_bot_says_who_plays_whom_and_the_bot_thinking_once() ->
     assert app.announcement() == ""  # said once, not at every frame
     app.command("actions b1")
     assert app.announcement() == "Player 2 (Bot: easy) is playing: wait for your turn."
+
+
+def test_the_commands_in_polish_typed_without_accents_answer_in_polish() -> None:
+    app = _app(_crowded())
+    game = app.game
+    assert game is not None
+    try:
+        app.set_language("pl")
+        app.command("rzad 3")  # "rząd", the accent left out
+        assert app.announcement().startswith("Rząd 3: a3")
+        app.command("wielbłądy 2")
+        assert app.announcement() == (
+            f"Wielbłądy gracza Bob: c3, niesie sól; {game.supply(1)} wielbłądy w zapasie gracza Bob."
+        )
+        app.command("stan")
+        said = app.announcement()
+        assert re.fullmatch(rf"Tura 4; Ann ma ruch, zostały 4 akcje z 4; {game.bag_count} towar(y|ów)? w torbie\.", said)
+    finally:
+        app.set_language("en")

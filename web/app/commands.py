@@ -11,6 +11,7 @@ this module never decides legality, and keeps "not understood" (a
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from caravan import Game
@@ -138,7 +139,7 @@ def camels(game: Game, which: str) -> str:
     ``camels Bob`` (a name) or ``camels all``."""
     if not which:
         return my_camels(game)
-    if which in ("all", pgettext(*ALL).lower()):
+    if plain(which) in ("all", plain(pgettext(*ALL).lower())):
         order = [game.seat] + [s for s in range(game.seats) if s != game.seat]
         return " ".join(camels_of(game, s) for s in order)
     if which.isdigit() and 1 <= int(which) <= game.seats:
@@ -272,17 +273,22 @@ def forgiven(typed: str) -> str | None:
     return None
 
 
+def plain(word: str) -> str:
+    """A typed word without its accents: "etat" is "état", "si" is "sí"."""
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+
+
 def _command(word: str) -> str | None:
     for name in COMMANDS:
-        if word in (name, command_word(name)):
+        if plain(word) in (name, plain(command_word(name))):
             return name
     return None
 
 
 def is_yes(text: str) -> bool:
     """``y``, ``yes`` or the page's language's word for it."""
-    word = text.strip().lower()
-    return word in ("y", "yes", pgettext(*YES).lower())
+    word = plain(text.strip().lower())
+    return word in ("y", "yes", plain(pgettext(*YES).lower()))
 
 
 def answer(game: Game, text: str, *, at: int, listed: list[Action]) -> Answer:
