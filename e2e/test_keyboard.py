@@ -181,7 +181,7 @@ def test_r5_to_r14_a_game_played_with_the_keyboard_alone_in_a_few_presses_per_ac
         assert len(game.history) < 2000, "the game did not end"
         game = by_keys(game, rng)
     assert [str(s.action) for s in game.history] == [str(s.action) for s in finished.history]
-    _wait_focus(page, "#game-over-title")
+    _wait_focus(page, "#game-over-result")
     every = [n for ns in counts.values() for n in ns]
     print(f"key presses per action: median {statistics.median(every)}, max {max(every)}, by kind {counts}")
     assert {"PlaceCamel", "MoveCamel", "PickUp", "MoveGood", "Steal", "EndTurn"} <= set(counts)

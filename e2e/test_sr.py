@@ -1,9 +1,13 @@
-"""A game through the screen-reader board alone (issue 14): the grid's
-keys, the numbered list of a space's actions and the typed command field;
-the live region ``#announcer`` says every action played so exactly once, in order
+"""A game through the screen-reader board alone (issues 14, 28): the grid's
+keys, the numbered list of a space's actions (two digits on a long one) and
+the typed command field; the live region ``#announcer`` says every action
+played so exactly once, in order, with the actions left after a person's own
 (counted by a MutationObserver recorded in the page), a refusal and a
-notation error each in their own words; axe-core finds nothing on the grid
-view at 1280x800 and 360x740. One page, booted twice.
+notation error each in their own words, ``?`` the grid's keys; focus stays
+on the visual board when a camel is chosen there, returns to the command
+field when ending the turn is cancelled, and goes to the result at game
+over, which says both scores; axe-core finds nothing on the grid view at
+1280x800 and 360x740. One page, booted twice.
 
 The game is test_full_game.py's courier game (seed 6, short): its first
 eight and last four turns hold every kind of action; they are played here
@@ -21,7 +25,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from caravan.actions import Action, EndTurn, PlaceCamel
+from caravan.actions import Action, EndTurn, MoveCamel, PlaceCamel
 from caravan.board import SQUARE_NAMES
 from caravan.game import Game
 from caravan.options import Options, default_players
@@ -32,6 +36,7 @@ from e2e.saving import courier_game, finished_game, open_at
 from e2e.test_axe import _violations
 from e2e.test_full_game import FIRST_TURNS, KINDS, LAST_TURNS, SEED
 from web.app import commands
+from web.board.srboard import grid_keys
 from web.words.announce import action_said
 
 # Every text written into #announcer, in order (its two children take turns).
@@ -81,11 +86,19 @@ def _to_field(page: Any) -> None:
     raise AssertionError("Tab did not reach the command field")
 
 
-def _answer_yes_if_asked(page: Any) -> None:
-    """Ending with actions left asks first (R6): the question has the focus; y answers yes."""
+def _answer_yes_if_asked(page: Any, cancelled: list[bool]) -> None:
+    """Ending with actions left asks first (R6): the question has the focus; y
+    answers yes. The first time, n first: focus goes back to the command field."""
     page.evaluate(SETTLED)  # the app worker has answered "end"
     if page.locator("#confirm-end").count():
         expect(page.locator("#confirm-end-no")).to_be_focused()
+        if not cancelled:
+            page.keyboard.press("n")
+            expect(page.locator("#sr-command")).to_be_focused()
+            cancelled.append(True)
+            page.keyboard.type("end")
+            page.keyboard.press("Enter")
+            expect(page.locator("#confirm-end-no")).to_be_focused()
         page.keyboard.press("y")
 
 
@@ -100,11 +113,10 @@ def _by_grid(page: Any, game: Game, action: Action) -> None:
     listed = [str(a) for a, _c in commands.actions_from(game, game_square(square))]
     number = listed.index(str(action)) + 1
     expect(page.locator("#sr-actions button").first).to_be_focused()
-    if number <= 9:
-        page.keyboard.press(str(number))
-    else:  # a long list: the number typed in the command field
-        _to_field(page)
-        page.keyboard.type(str(number))
+    for digit in str(number):  # on a list of ten or more, "1" waits for a second digit
+        page.keyboard.press(digit)
+    if number * 10 <= len(listed):  # it could still go on: focus is on that action, Enter plays it
+        expect(page.locator(f"#sr-actions li:nth-child({number}) button")).to_be_focused()
         page.keyboard.press("Enter")
 
 
@@ -142,30 +154,42 @@ def test_a_whole_game_through_the_grid_and_typed_commands_each_action_said_once(
     assert not found, "axe-core reports:\n" + "\n".join(found)
     page.set_viewport_size({"width": 1280, "height": 720})
 
-    # A refusal and a notation error, each said in its own words, the same refusal again.
+    # A refusal and a notation error, each said in its own words, the same refusal again;
+    # ? on the grid says the grid's keys (issue 28).
     _typed(page, "Sd4>d5")
     _typed(page, "Sd4>d5")
     _typed(page, "Xd9")
-    page.wait_for_function("() => window.__said.length >= 4")
+    _to_grid(page)
+    page.keyboard.press("?")
+    page.wait_for_function("() => window.__said.length >= 5")
     said = page.evaluate("window.__said")
-    assert said[0].startswith("1 action from g4: 1. place a camel on g4")
+    assert said[0].startswith("1 action at g4: 1. place a camel on g4")
     assert said[1] == said[2] and said[1].startswith("Not allowed: ")
     assert said[3].startswith("Not understood: ") and "Xd9" in said[3]
+    assert said[4] == grid_keys()
     assert driver.game().history == []
 
     rng = random.Random(SEED)
     by_grid: set[str] = set()
+    cancelled: list[bool] = []
+    asked: list[str] = []
 
     def through_grid(game: Game, rng: random.Random) -> Game:
         action = courier_action(game, rng)
         old = driver.record()
         if isinstance(action, EndTurn):
             _typed(page, "end")
-            _answer_yes_if_asked(page)
+            _answer_yes_if_asked(page, cancelled)
         elif game.turn % 2:
             _by_grid(page, game, action)
         else:
             _typed(page, str(action))
+            if isinstance(action, (PlaceCamel, MoveCamel)) and game.cost(action) == 2:
+                # R7: onto camels, 2 actions: the field asks first; y plays it (issue 28).
+                page.wait_for_function("() => window.__said.some(s => s.includes('costs 2 actions'))")
+                page.evaluate("window.__said = window.__said.filter(s => !s.includes('costs 2 actions'))")
+                asked.append(str(action))
+                _typed(page, "y")
         page.wait_for_function(RECORD_CHANGED, arg=old)
         game = driver.game()
         assert str(game.history[-1].action) == str(action)
@@ -175,8 +199,9 @@ def test_a_whole_game_through_the_grid_and_typed_commands_each_action_said_once(
     while game.turn <= FIRST_TURNS:
         game = through_grid(game, rng)
     first = [s.action for s in game.history]
-    page.wait_for_function("n => window.__said.length >= n", arg=4 + len(first))
-    said = page.evaluate("window.__said")[4:]
+    page.wait_for_function("n => window.__said.length >= n", arg=5 + len(first))
+    said = page.evaluate("window.__said")[5:]
+    assert cancelled, "no end of turn asked first"
 
     # The middle by the engine, the page resuming it from a save with the grid
     # still on. A refill draws afresh in a resumed game (I11): the game resumes
@@ -188,20 +213,40 @@ def test_a_whole_game_through_the_grid_and_typed_commands_each_action_said_once(
     open_at(tab, game, keep=("caravan:sr-board",))
     expect(page.locator("#sr-board")).to_be_visible()
     page.evaluate(_OBSERVE)
+    # A camel chosen on the visual board with the grid on: focus goes to its targets there (issue 28).
+    camel = page.locator("#board [data-select]:not([data-select='supply'])").first
+    camel.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement.matches('#board .target')")
+    page.keyboard.press("Escape")
+    expect(camel).to_be_focused()
     while not game.is_over():
         assert len(game.history) < 2000, "the game did not end"
         game = through_grid(game, rng)
     assert by_grid == KINDS, f"kinds never played through the grid: {KINDS - by_grid}"
+    assert asked, "no typed move onto camels was asked about"
     assert [str(s.action) for s in game.history] == [str(s.action) for s in finished.history]
     page.locator('html[data-screen="over"]').wait_for()
+    # Game over: focus on the result, as the accessibility tree names it; both scores said (R15-R17).
+    result = page.locator("#game-over-result")
+    expect(result).to_be_focused()
+    assert " wins! " in result.aria_snapshot()
+    totals = sorted((line.total for line in game.score()), reverse=True)
+    page.wait_for_function(
+        "t => window.__said.some(s => s.endsWith(t))", arg=f" wins, {totals[0]} to {totals[1]}."
+    )
 
     # Each action played through the grid said exactly once, in order, as web/words/announce.py says it.
     replay = Game(Options(players=default_players(2), short=True), seed=SEED)
-    expected = [action_said(replay, replay.push_recorded(s.action, s.draws)) for s in game.history]
+    # Every seat is a person's: each action of a turn that goes on says the actions left.
+    expected = [
+        action_said(replay, replay.push_recorded(s.action, s.draws), person=True) for s in game.history
+    ]
     expected = expected[: len(first)] + expected[resumed:]
     page.wait_for_function("n => window.__said.length >= n", arg=len(expected) - len(first))
     said += page.evaluate("window.__said")
     actions_said = [text for text in said if text in set(expected)]
     assert actions_said == expected, "an action was not said, or said twice"
     others = [text for text in said if text not in set(expected)]  # the lists asked for, nothing else
-    assert all(re.match(r"\d+ actions? from [a-g][1-7]: 1\. ", text) for text in others), others[:3]
+    listed = r"\d+ actions? at [a-g][1-7]: 1\. |Caravan is ready"
+    assert all(re.match(listed, text) for text in others), others[:3]

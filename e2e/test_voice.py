@@ -44,6 +44,9 @@ def test_announcer_says_the_action_and_focus_stays_on_the_saved_games_screen(sha
     assert region["exists"] and region["live"] == "polite" and not region["inScreen"]
     assert region["children"] == 2
     wait_ready_on(page)
+    # Issue 28: ready and the game's start are said: who plays in which colour, whose turn.
+    start = "Caravan is ready. New game: Player 1, yellow; Player 2, black; Player 1 to play, 1 action."
+    expect(page.locator("#announcer")).to_contain_text(start)
 
     # A game of people starts no bot worker (docs/WORKER.md). A request does (a
     # hint would): the worker getting ready, then its answer, redraw the game screen

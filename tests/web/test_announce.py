@@ -20,7 +20,9 @@ ANN, BOB = Player("Ann", "yellow"), Player("Bob", "black")
 
 def _two(app: App) -> None:
     app.start(Options(players=(ANN, BOB), start=0))
-    assert app.announcement() == ""  # a new game says nothing yet: nothing was played
+    # Issue 28: a new game says who plays in which colour and whose turn it is; then nothing until an action.
+    assert app.announcement() == "New game: Ann, yellow; Bob, black; Ann to play, 1 action."
+    assert app.announcement() == ""
 
 
 def _log_lines(app: App) -> list[str]:
@@ -116,6 +118,7 @@ def test_the_saved_games_screen_says_what_it_did_through_the_region() -> None:
     app, _ = make_app()
     app.autostart(2)
     app.show_saved()
+    app.announcement()  # the game's start
     app.import_text(b"{not a record")  # a bad file: refused in plain words, nothing changed
     said = app.announcement()
     assert said and said == app.saved_message and said.startswith("This file was not imported")

@@ -257,7 +257,10 @@ def test_a_hint_is_the_hard_bots_turn_marked_said_playable_and_counted() -> None
     game = app.game
     assert game is not None
     markup = app.view().markup
-    m = re.search(r'id="hint-text" role="status" data-hint="([^"]+)">', markup)
+    # Issue 28: said once through #announcer (the turn numbered); #hint-text is no live region of its own.
+    said = app.announcement()
+    assert "Hint: the hard bot would play this turn" in said and "1. " in said
+    m = re.search(r'id="hint-text" data-hint="([^"]+)">', markup)
     assert m is not None
     notation = unescape(m[1])
     action = parse_action(notation)

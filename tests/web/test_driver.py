@@ -80,6 +80,7 @@ def test_boot_draws_the_new_game_form_whole_and_says_it_is_ready() -> None:
     assert frame["screen"]["name"] == "new-game"
     assert "whole" in frame["screen"] and "start-game" in frame["screen"]["whole"]
     assert frame["after"] == ["ready"]
+    assert frame["announce"] == "Caravan is ready."  # issue 28: said through #announcer
 
 
 def test_a_game_screen_is_first_laid_out_as_a_draft_to_measure_the_board() -> None:
@@ -91,6 +92,10 @@ def test_a_game_screen_is_first_laid_out_as_a_draft_to_measure_the_board() -> No
     drawn = page.frames()[-1]["screen"]
     assert "whole" in drawn and drawn["record"] is not None  # the contract's record (docs/UI-CONTRACT.md)
     assert page.frames()[-1]["after"] == ["ready"]
+    # Issue 28: ready, then the game's start: who plays in which colour, whose turn.
+    assert page.frames()[-1]["announce"] == (
+        "Caravan is ready. New game: Player 1, yellow; Player 2, black; Player 1 to play, 1 action."
+    )
 
 
 def test_a_tap_on_a_supply_camel_sends_only_the_parts_that_changed() -> None:

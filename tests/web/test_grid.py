@@ -88,6 +88,7 @@ def _app() -> App:
     app = App(seed=7)
     app.start(Options(players=(ANN, BOB), start=0))
     app.toggle_grid()
+    assert app.announcement() == "New game: Ann, yellow; Bob, black; Ann to play, 1 action."
     return app
 
 
@@ -97,7 +98,7 @@ def test_r5_r7_enter_on_a_cell_lists_its_legal_actions_numbered_and_a_digit_play
     app.grid_list("a1")
     said = app.announcement()
     legal = [a for a in app.game.legal_actions() if str(a) == "@a1"]
-    assert legal and said.startswith("1 action from a1: 1. place a camel on a1")
+    assert legal and said.startswith("1 action at a1: 1. place a camel on a1")
     view = app.view()
     assert view.focus == "#sr-actions button"
     assert re.search(
@@ -105,7 +106,7 @@ def test_r5_r7_enter_on_a_cell_lists_its_legal_actions_numbered_and_a_digit_play
     )
     app.command("1")  # the number typed plays the first of the list, through the engine
     assert [str(s.action) for s in app.game.history] == ["@a1"]
-    assert app.announcement() == "Ann placed a camel on a1 (1 action)."
+    assert app.announcement() == "Ann placed a camel on a1 (1 action); no action left: end your turn."
     assert "sr-actions" not in app.view().markup  # the list is out of date once anyone acted
 
 

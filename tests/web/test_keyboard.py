@@ -224,8 +224,9 @@ def test_r6_undo_keeps_focus_on_undo_while_there_is_more_to_undo() -> None:
     assert app.view().focus == "#redo"
 
 
-def test_game_over_focuses_its_heading() -> None:
-    """Issue 14: focus goes to the game-over heading (the winner and the rematch follow it)."""
+def test_game_over_focuses_its_result() -> None:
+    """Issues 14, 28: focus goes to the game-over result, who won with the
+    points (R17; the breakdown and the rematch follow it)."""
     app = App(seed=3)
     app.autostart(2, short=True)
     rng = random.Random(3)
@@ -233,5 +234,5 @@ def test_game_over_focuses_its_heading() -> None:
         assert app.game is not None
         app.act(str(courier_action(app.game, rng)))
     view = app.view()
-    assert view.screen == "over" and view.focus == "#game-over-title"
-    assert '<h2 id="game-over-title" tabindex="-1">' in view.markup and 'id="rematch"' in view.markup
+    assert view.screen == "over" and view.focus == "#game-over-result"
+    assert 'id="game-over-result" tabindex="-1">' in view.markup and 'id="rematch"' in view.markup

@@ -35,6 +35,7 @@ from web.app.view import LAYOUT, View, title_text
 from web.board.motion import Motion
 from web.bots.bot_turns import Thinker, has_bots
 from web.words import i18n
+from web.words.announce import sentence, turn_said
 from web.words.i18n import _
 from web.words.markup import esc, link_rules
 
@@ -318,6 +319,16 @@ class App:
         """A command key on the grid (web/board/srboard.py KEYS); True when it was one."""
         return self.game is not None and self.play.sr.key(self.game, key)
 
+    def list_key(self, key: str, at: int) -> bool:
+        """A digit, Home or End on the list of a space's actions, focus on its
+        ``at``-th button (web/board/srboard.py ``list_key``); True when the page must be drawn."""
+        if self.game is None or self.page.screen != "game":
+            return False
+        action = self.play.sr.list_key(self.game, key, at)
+        if action is not None:
+            self.play.act(str(action))
+        return True
+
     def command(self, text: str) -> None:
         """``#sr-command``: an answer said, or the typed action played when
         the engine allows it (the game screen's own path: its question before
@@ -327,7 +338,9 @@ class App:
         action = self.play.sr.command(self.game, text)
         if action is not None:
             self.play.act(str(action))
-            if not self.play.confirming:
+            if self.play.confirming:
+                self.play.end_from = "#sr-command"  # "No" returns to the field (R6's question)
+            elif self.page.screen == "game":  # at game over focus goes to the result
                 self.page.focus = "#sr-command"
 
     def undo(self) -> None:
@@ -544,6 +557,16 @@ class App:
         self.reference.close()
 
     # ------------------------------------------------------------- output
+
+    def say_ready(self) -> None:
+        """The page is ready (boot): said first, then, for a game taken up as it
+        was (nothing else said about it), whose turn it is."""
+        said = self.page.said
+        game = self.game
+        resumed = game is not None and self.page.screen == "game" and not said
+        said.insert(0, _("Caravan is ready."))
+        if resumed and game is not None:
+            said.append(sentence([turn_said(game)]))
 
     def announcement(self) -> str:
         """What ``#announcer`` says after this update, taken once (the page (web/page/),

@@ -31,7 +31,7 @@ from caravan.board import SQUARE_NAMES, parse_square
 from caravan.errors import CaravanError, NotationError
 from caravan.events import Event
 from caravan.limits import MAX_ACTIONS
-from web.app import panels
+from web.app import hint_view, panels
 from web.app.current import Current
 from web.app.game_view import screen_view, select_css
 from web.app.selection import SUPPLY, source_of
@@ -67,7 +67,8 @@ class GameScreen(ShownGame):
         self, services: Services, page: Page, current: Current, thinker: Thinker | None = None
     ) -> None:
         super().__init__(services, page, current, thinker)
-        self.hints.on_shown = self._show_hint
+        self.hints.on_shown = self._hint_came
+        self.hints.on_failed = self.page.said.append  # #hint-error is shown; #announcer says it
 
     # ------------------------------------------------------------ playing
 
@@ -120,13 +121,17 @@ class GameScreen(ShownGame):
             return
         if isinstance(action, EndTurn) and not self.confirming and panels.asks_before_ending(game):
             self.confirming = True  # R6 allows it: ask first (confirm_end answers)
+            self.end_from = None
             self.page.message = ""
             self.page.focus = "#confirm-end-no"
             return
+        held = self.hints.current(game) is not None
         self._advance(lambda: game.push(action))
         following = self.hints.current(game)
         if following is not None:  # the hint's action: its next one is shown as the first was
             self._show_hint(following)
+        elif held and (dropped := self.hints.dropped(game)):
+            self.page.said.append(dropped)  # why the rest of the hint went (#hint-dropped is only shown)
 
     def confirm_end(self, yes: bool) -> None:
         """The answer to "End your turn?": yes ends it, no keeps it untouched."""
@@ -136,7 +141,8 @@ class GameScreen(ShownGame):
             self.act("end")
         else:
             self.confirming = False
-            self.page.focus = self.sr.cell_focus() if self.sr.on else "#end-turn"
+            back = self.end_from or (self.sr.cell_focus() if self.sr.on else "#end-turn")
+            self.page.focus, self.end_from = back, None
 
     def explain(self, square: str) -> None:
         """A click on a square that is neither a source nor a target: say why
@@ -244,10 +250,11 @@ class GameScreen(ShownGame):
         game = self.cur.game
         assert game is not None
         before = game.copy_position()
+        person = game.options.players[game.seat].bot is None  # the player's own: the actions left are said
         events = step()
         self.log.append(entry_markup(game, game.history[-1].action, events))
         self._after()
-        self.page.said.append(action_said(game, events))  # #announcer, a bot's action too
+        self.page.said.append(action_said(game, events, person=person))  # #announcer, a bot's action too
         self.sr.played()
         self.motion = plan(before, game, events, self.unit_px)
         self.bots.shown()
@@ -336,6 +343,13 @@ class GameScreen(ShownGame):
             return
         self.hints.ask(game, self.sv.records.dumps(game))
         self.page.focus = "#hint"
+
+    def _hint_came(self, notation: str) -> None:
+        """The hint came: said once through ``#announcer``, then shown."""
+        game = self.cur.game
+        if game is not None:
+            self.page.said.append(hint_view.hint_said(game, self.hints))
+        self._show_hint(notation)
 
     def _show_hint(self, notation: str) -> None:
         """The hint came (or one of its actions was played): select the next

@@ -39,13 +39,15 @@ def _home_focus(shown: ShownGame) -> str | None:
     """Where a keyboard player goes next: the selected source's most
     useful target (web/board/keynav.py ranks them; the first in page order
     among equals), else the source the next action most likely starts
-    from, else end turn; on the game-over screen, its heading (the
-    winner and the rematch follow it)."""
+    from, else end turn; on the game-over screen, its result (who won,
+    with the points: the breakdown and the rematch follow it). With the
+    screen-reader board on, its grid, unless a source was chosen on the
+    visual board (its targets are there)."""
     if shown.page.screen == "over":
-        return "#game-over-title"
+        return "#game-over-result"
     if shown.page.screen != "game":
         return None
-    if shown.sr.on:
+    if shown.sr.on and shown.sel.selected is None:
         return shown.sr.cell_focus()  # the player chose the grid
     game = shown.cur.game
     targets = shown.sel.targets()
@@ -77,10 +79,12 @@ def _drawn_focus(focus: str | None, items: list[keynav.Item]) -> str | None:
     return focus
 
 
-def _bot_status(game: Game, bots: BotTurns, *, bot_acts: bool) -> str:
+def _bot_status(shown: ShownGame, game: Game, bots: BotTurns, *, bot_acts: bool) -> str:
     """``#bot-status``: whether the bot to move is getting ready, thinking
     or playing its reply (with "Show at once"), or could not play (with
-    "Try again"); and the pace control ``#bot-pace``."""
+    "Try again"); and the pace control ``#bot-pace``. ``#bot-text`` is drawn
+    anew with the screen, so it is no live region: ``#announcer`` says it
+    once when it changes to getting ready, thinking or failed."""
     state = bots.status() if bot_acts or bots.error else "idle"
     player = game.options.players[game.seat]
     who = {"name": name_of(game, game.seat), "bot": words().strength(player.bot) if player.bot else ""}
@@ -96,8 +100,13 @@ def _bot_status(game: Game, bots: BotTurns, *, bot_acts: bool) -> str:
         text = _("Only bots play this game: watch it to the end.")
     else:
         text = ""
+    said = text if state in ("loading", "thinking", "failed") else ""
+    if said != shown.bot_said:
+        shown.bot_said = said
+        if said:
+            shown.page.said.append(said)
     out = [f'<section id="bot-status" data-bot-turn="{state}" class="bot-{state}">']
-    out.append('<p id="bot-text" role="status">')
+    out.append('<p id="bot-text">')
     if state in ("loading", "thinking"):
         out.append('<span class="spinner" aria-hidden="true"></span>')
     out.append(f"{esc(text)}</p>")
@@ -177,7 +186,7 @@ def screen_view(shown: ShownGame, top: str, *, board: bool = True) -> View:
             bots_drew=bots_drew(game),
             hint="" if bot_acts else hint_view.hint_box(game, shown.hints),
         )
-        status = _bot_status(game, shown.bots, bot_acts=bot_acts) if bots else ""
+        status = _bot_status(shown, game, shown.bots, bot_acts=bot_acts) if bots else ""
         parts = [
             f"{top}{sr_board}{panels.banner(game, busy)}{note}",
             board_markup,

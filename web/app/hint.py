@@ -134,6 +134,7 @@ class Hints:
         self.error = ""
         self.used: list[int] = [0, 0, 0, 0]  # per seat, this game
         self.on_shown: Callable[[str], None] = lambda notation: None  # the game screen selects its source
+        self.on_failed: Callable[[str], None] = lambda text: None  # the game screen says why (#announcer)
 
     def reset(self, *, new_game: bool = False) -> None:
         if self.rid is not None and self.thinker is not None:
@@ -203,6 +204,7 @@ class Hints:
         self.reset()
         if self.thinker is None:
             self.error = _("The bot could not play: {reason}", reason=_(WORKER_ERRORS["unavailable"]))
+            self.on_failed(self.error)
             return
         token = self.token
         self.asked = key
@@ -221,10 +223,12 @@ class Hints:
         if answer.error is not None:
             reason = WORKER_ERRORS.get(answer.kind or "", WORKER_ERRORS["failed"])
             self.error = _("The bot could not play: {reason}", reason=_(reason))
+            self.on_failed(self.error)
             return
         hint = TurnHint.read(game.seat, answer.fields)
         if hint is None:
             self.error = _("The bot could not play: {reason}", reason=_(WORKER_ERRORS["not_understood"]))
+            self.on_failed(self.error)
             return
         why = refusal_of(game, hint.actions[0])
         if why is not None or position_key(game) != key:
@@ -233,6 +237,7 @@ class Hints:
                 action=hint.actions[0],
                 reason=why or "",
             )
+            self.on_failed(self.error)
             return
         self.shown = hint
         self.base = key

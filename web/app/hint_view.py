@@ -83,11 +83,34 @@ def reason_line(game: Game, hints: Hints) -> str:
     return words().hint_line(hints.asked_at(game), hint)
 
 
+def _head(n: int) -> str:
+    return ngettext(
+        "Hint: the hard bot would play this turn ({n} action).",
+        "Hint: the hard bot would play this turn ({n} actions).",
+        n=n,
+    )
+
+
+def hint_said(game: Game, hints: Hints) -> str:
+    """The hint as ``#announcer`` says it when it comes: the whole turn
+    numbered, its gain and its reason, as ``#hint-turn`` shows them."""
+    got = hints.progress(game)
+    if got is None:
+        return ""
+    hint = got.hint
+    steps = " ".join(f"{i}. {capital(said)}." for i, (_n, said) in enumerate(hints.steps(game), 1))
+    reason = reason_line(game, hints)
+    gain = gain_line(hint.delivered, hint.markers, hint.gain)
+    parts = [_head(len(hint.actions)), steps, gain, capital(reason)]
+    return " ".join(p for p in parts if p)
+
+
 def hint_box(game: Game, hints: Hints) -> str:
     """``#hint-box``: the button, and the hint while it holds: the whole
     turn numbered (``ol#hint-steps``), its gain (``#hint-gain``), its reason
     (``#hint-reason``) and ``#hint-play`` for the next action; or why the rest
-    was dropped (``#hint-dropped``), or why none came (``#hint-error``)."""
+    was dropped (``#hint-dropped``), or why none came (``#hint-error``). None
+    of them is a live region: ``#announcer`` says each once (``hint_said``)."""
     pending = hints.pending(game)
     label = _("Thinking of a hint…") if pending else _("Hint")
     busy = ' aria-disabled="true" aria-busy="true"' if pending else ""  # focusable: focus stays on it
@@ -95,15 +118,10 @@ def hint_box(game: Game, hints: Hints) -> str:
     got = hints.progress(game)
     if got is not None:
         hint, done = got.hint, got.done
-        n = len(hint.actions)
-        head = ngettext(
-            "Hint: the hard bot would play this turn ({n} action).",
-            "Hint: the hard bot would play this turn ({n} actions).",
-            n=n,
-        )
+        head = _head(len(hint.actions))
         out.append(
             f'<div id="hint-turn" data-hint-turn="{esc(" ".join(hint.actions))}" data-played="{done}">'
-            f'<p id="hint-text" role="status" data-hint="{esc(got.next)}">{esc(head)}</p><ol id="hint-steps">'
+            f'<p id="hint-text" data-hint="{esc(got.next)}">{esc(head)}</p><ol id="hint-steps">'
         )
         for i, (notation, said) in enumerate(hints.steps(game), 1):
             state = ' data-done="true"' if i <= done else ' aria-current="step"' if i == done + 1 else ""
@@ -119,8 +137,8 @@ def hint_box(game: Game, hints: Hints) -> str:
             f"{esc(play)}</button></p></div>"
         )
     elif dropped := hints.dropped(game):
-        out.append(f'<p id="hint-dropped" role="status">{esc(dropped)}</p>')
+        out.append(f'<p id="hint-dropped">{esc(dropped)}</p>')
     elif hints.error:
-        out.append(f'<p id="hint-error" role="alert">{esc(hints.error)}</p>')
+        out.append(f'<p id="hint-error">{esc(hints.error)}</p>')
     out.append("</div>")
     return "".join(out)

@@ -16,6 +16,7 @@ from web.app.saved import default_name
 from web.app.services import Page, Services
 from web.app.view import View
 from web.board import board_svg
+from web.words.announce import start_said
 from web.words.i18n import _, lang, words
 from web.words.markup import esc
 
@@ -45,6 +46,7 @@ class NewGameScreen:
         game = Game(options, seed=game_seed)
         self.play.take(game, self.sv.new_id(), default_name(game))
         self.play.cur.save()
+        self.play.page.said.append(start_said(game))  # who plays whom, whose turn (#announcer)
 
     def autostart(self, players: int, *, short: bool = False, casual: bool = False) -> None:
         """``?autostart=N``: default names, colours and start seat (tests, benchmarks)."""

@@ -363,7 +363,8 @@ def _celebration(game: Game, winners: list[int], names: list[str], top: int) -> 
     points = ngettext("{n} point", "{n} points", n=top)
     return (
         f'<div class="celebrate"><span class="laurel" aria-hidden="true">{camels}</span>'
-        f'<p class="winner">{esc(said)} <span class="points">{esc(points)}</span></p></div>'
+        f'<p class="winner" id="game-over-result" tabindex="-1">{esc(said)} '
+        f'<span class="points">{esc(points)}</span></p></div>'
     )
 
 

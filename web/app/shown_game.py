@@ -23,6 +23,7 @@ from web.board import keynav
 from web.board.motion import Motion
 from web.board.srboard import SrBoard
 from web.bots.bot_turns import BotTurns, Thinker, bot_of
+from web.words.announce import seat_said
 from web.words.i18n import _, words
 
 PERSON = "person"  # the player at this screen acts now
@@ -53,11 +54,14 @@ class ShownGame:
         self.sel = Selection()
         self.log: list[str] = []  # markup per history step, oldest first
         self.sr = SrBoard(page)  # the screen-reader board (web/board/srboard.py)
+        self.sr.waiting = self._waiting
         self.motion: Motion | None = None  # played once by the page (web/page/paint.py), then dropped
         self.zoom: int | None = None  # the square shown enlarged (docs/UI-CONTRACT.md)
         self.unit_px = 1.0  # CSS px per board unit, measured by the page (web/page/paint.py)
         self.info = ""  # what is on the square last long-pressed or focused
         self.confirming = False  # asking before ending a turn with actions left
+        self.bot_said = ""  # the bot's status last said through #announcer (web/app/game_view.py)
+        self.end_from: str | None = None  # where "No" returns focus, if not #end-turn: the command field
         self.note = ""  # what happened to a link just opened, or to a choice between tabs
         self.sharing = False
         self.share_status = ""
@@ -152,6 +156,14 @@ class ShownGame:
         if game is None or game.is_over() or bot_of(game) is None:
             return PERSON
         return BOT
+
+    def _waiting(self) -> str:
+        """What the screen-reader board says instead of listing or playing
+        while a bot is to move; empty when the player acts."""
+        game = self.cur.game
+        if game is None or self.acts_now() == PERSON:
+            return ""
+        return _("{name} is playing: wait for your turn.", name=seat_said(game, game.seat))
 
     def _refresh_sel(self) -> None:
         """The player's sources for the new position: none while a bot acts."""

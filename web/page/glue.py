@@ -511,4 +511,3 @@ def boot():
     window.caravanCatalogue = create_proxy(use_catalogue)
     app_line.listen(create_proxy(on_message))
     start_app()
-

@@ -32,7 +32,7 @@ def keydown(event, post, activate):
     """``post`` sends a message to the worker; ``activate`` a click's path."""
     key = str(event.key)
     target = event.target
-    if grid_key(event, key, post) or list_digit(event, key):
+    if grid_key(event, key, post) or list_key(event, key, post):
         return
     if key == "Tab" and taken["confirming"] and not paint.state["rules"]:
         trap_tab(event)
@@ -105,18 +105,24 @@ def grid_key(event, key, post):
     return False
 
 
-def list_digit(event, key):
-    """A digit on the list of a space's actions plays that one (``#sr-actions``)."""
+def list_key(event, key, post):
+    """A digit, Home or End on the list of a space's actions (``#sr-actions``):
+    the worker plays that action or says where focus goes (web/board/srboard.py)."""
     target = event.target
-    if len(key) != 1 or not key.isdigit() or paint.nothing(target) or not hasattr(target, "closest"):
+    if not ((len(key) == 1 and key.isdigit()) or key in ("Home", "End")):
+        return False
+    if paint.nothing(target) or not hasattr(target, "closest"):
         return False
     if paint.nothing(target.closest("#sr-actions")):
         return False
-    buttons = document.querySelectorAll("#sr-actions button")
-    n = int(key)
     event.preventDefault()
-    if 1 <= n <= buttons.length and not event.repeat:
-        buttons.item(n - 1).click()
+    if not event.repeat:
+        buttons = document.querySelectorAll("#sr-actions button")
+        at = 0
+        for i in range(buttons.length):
+            if buttons.item(i) == target:
+                at = i + 1
+        post({"type": "key", "what": "list", "key": key, "at": at})
     return True
 
 

@@ -186,6 +186,7 @@ class Driver(Storing):
                 "your game is as it was after your last action."
             )
         self.want_bot()  # the game shown has a bot's seat: its worker starts before the screen is drawn
+        app.say_ready()
         self.booted = True
         self.render(after=["ready"])
         self.flush()
@@ -416,7 +417,9 @@ class Driver(Storing):
         elif what == "history":
             if app.history_key(key):
                 self.render(keyboard=True)
-        elif what == "grid" and app.grid_key(key):
+        elif (what == "grid" and app.grid_key(key)) or (
+            what == "list" and app.list_key(key, int(msg.get("at") or 0))
+        ):
             self.render(keyboard=True)
 
     def on_grid_go(self, msg: dict[str, Any]) -> None:
