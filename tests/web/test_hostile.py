@@ -304,7 +304,7 @@ def test_issue28_an_entry_with_an_absurd_fact_is_listed_damaged_and_can_be_delet
     """Every fact the list shows is bounded when read: an entry whose seat to
     play, turn, name or players no real game writes (a 4,300-digit seat raised
     on every drawing of the list) is listed unreadable, and deleted."""
-    absurd = {
+    absurd: dict[str, dict[str, object]] = {
         "huge-seat": {"to_play": HUGE},
         "seat-8-of-2": {"to_play": 7},
         "negative-seat": {"to_play": -1},

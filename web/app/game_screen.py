@@ -151,6 +151,9 @@ class GameScreen(ShownGame):
             sq = parse_square(square)
         except KeyError:
             return
+        if self.acts_now() == BOT:  # nothing on the board is the player's to use now: say why
+            self.page.message = self.bot_turn_wait()
+            return
         self.page.message = refusal(game, self.sel.selected, sq)
 
     def square_info(self, square: str | None = None, action: str | None = None) -> str:
