@@ -574,3 +574,26 @@ def test_issue28_undo_says_why_it_is_off_after_a_draw_and_agrees_with_the_end_tu
     against = Game(_options(None, "easy"), seed=1)
     asked = unescape(panels.confirm_end(against))
     assert "cannot be undone" not in asked and "Undo takes the end back" in asked
+
+
+def test_issue28_a_bots_illegal_action_is_said_as_the_bots() -> None:
+    """The engine's reason speaks to the seat to move ("you have no camel on
+    a1"): a bot's refused action quotes it as what the rules told that bot."""
+    app, thinker, clock, _ = bot_app(FakeThinker(hold=True))
+    app.start(_options(None, "easy"))
+    _person_turn(app, random.Random(1))
+    app.bot_poll()
+    (rid,) = [json.loads(m)["id"] for m in thinker.inbox]
+    thinker.inbox = [json.dumps({"version": 2, "id": rid, "actions": ["a1-a2", "end"]})]
+    thinker.deliver()
+    clock.ms += DEFAULT_PACE_MS
+    assert app.bot_step()  # the page checks it with the engine: refused
+    assert _status(app) == "failed"
+    said = tr(
+        "{name} ({bot}) chose an action the rules do not allow, {action}; the rules told it: “{reason}”",
+        name="P2",
+        bot=tr("Bot: easy"),
+        action="a1-a2",
+        reason=tr("you have no camel on {square}", square="a1"),
+    )
+    assert esc(said) in app.view().markup
