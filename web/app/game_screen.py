@@ -312,8 +312,11 @@ class GameScreen(ShownGame):
         if notation is None:
             return bool(self.bots.error)
         action = parse_action(notation)
+        wait = self.page.message if self.page.message == self.bot_turn_wait() else ""
         self._advance(lambda: game.push(action))
         self.bots.played(game)
+        if wait and self.acts_now() == BOT:
+            self.page.message = self.bot_turn_wait()  # said until the bots' turns are over
         return True
 
     def bot_skip(self) -> None:
