@@ -37,3 +37,9 @@ MAX_LINK = 4_000
 # most this many turns. A game within MAX_ACTIONS actions cannot reach a
 # larger one, so a larger one is no limit at all.
 MAX_TURN_LIMIT = MAX_ACTIONS
+
+# A format or record version number: Caravan's are single digits, and one
+# beyond this no version will ever write. Messages quote a version up to it
+# and only say of a larger one that it is not Caravan's (a hostile entry's
+# 4,300-digit version would fill the screen).
+MAX_VERSION = 1_000_000

@@ -16,7 +16,7 @@ from .actions import parse_action
 from .board import GOOD_BY_LETTER, GOODS, NUMBERED
 from .errors import CaravanError, RecordError
 from .game import Game, Step
-from .limits import MAX_ACTIONS, MAX_DEPTH, MAX_RECORD, MAX_TURN_LIMIT
+from .limits import MAX_ACTIONS, MAX_DEPTH, MAX_RECORD, MAX_TURN_LIMIT, MAX_VERSION
 from .options import BOT_STRENGTHS, Options, Player
 from .position import parse_position
 from .quote import excerpt
@@ -209,6 +209,8 @@ def from_dict(data: object, *, chance_seed: int | None = None) -> Game:
     version = data.get("version")
     if type(version) is not int:
         raise RecordError(Refusal("record_no_version"))
+    if abs(version) > MAX_VERSION:
+        raise RecordError(Refusal("record_version_absurd"))
     if version > VERSION:
         raise RecordError(Refusal("record_newer", version=version))
     if version not in VERSIONS:

@@ -172,6 +172,7 @@ TEXTS: dict[str, Text] = {
         "update the game to open it"
     ),
     "record_version_unknown": Text("record version {version} is not one this game can read"),
+    "record_version_absurd": Text("the game record's version number is not one any version of Caravan wrote"),
     "record_unknown_fields": Text("the game record has unknown fields: {fields}"),
     "record_no_history": Text("the game record has no list of actions"),
     "record_setup_and_position": Text("the game record has both a set-up and a starting position"),

@@ -145,7 +145,7 @@ def test_while_the_hard_bot_thinks_no_task_passes_50_ms_and_the_history_view_ope
     expect(page.locator("#bot-status")).to_have_attribute("data-bot-turn", "thinking")
     expect(page.locator("#bot-text")).to_contain_text("is thinking")
     assert page.locator("#end-turn").is_disabled() and page.locator("#board [data-select]").count() == 0
-    assert page.locator("#undo").text_content() == "Undo your turn (and the bots' replies)"
+    assert page.locator("#undo").text_content() == "Undo the end of your turn and the bots' replies"
     # The two clicks on the history view are tasks of the page's own redraw, bounded
     # here at 100 ms each; the long tasks below are checked outside them.
     clicks_from = page.evaluate("performance.now()")

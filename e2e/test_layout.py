@@ -10,7 +10,8 @@ import random
 import pytest
 from playwright.sync_api import expect
 
-from caravan import link
+from caravan import Game, Options, link
+from caravan.options import MAX_NAME, Player
 from caravan.playout import courier_action
 from e2e.conftest import Tab
 from e2e.driver import Driver
@@ -93,3 +94,13 @@ def test_phones_and_small_windows_keep_everything_in_view(shared_tab: Tab) -> No
     assert left >= 0 and right <= width, (
         f"the game-over table is {right - left} px wide in a {width} px window"
     )
+
+    # Issue 28: a name of 24 characters without a space (MAX_NAME) wraps in the banner, not clipped.
+    wide = Game(Options(players=(Player("W" * MAX_NAME, "teal"), Player("Bo", "black"))), seed=1)
+    page.goto(tab.base_url + "?seed=6&autostart=4#" + link.encode(wide))  # a hash change
+    expect(page.locator("#turn-banner")).to_contain_text("W" * MAX_NAME)
+    clipped = page.evaluate(
+        "[...document.querySelectorAll('#turn-banner, #turn-banner *')]"
+        ".filter(e => e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0).map(e => e.id || e.className)"
+    )
+    assert clipped == [], f"the banner clips a {MAX_NAME}-character name at 360 px: {clipped}"

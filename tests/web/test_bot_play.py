@@ -23,6 +23,7 @@ from caravan.board import SQUARE_NAMES
 from caravan.game import Game
 from caravan.options import Options, Player
 from caravan.playout import courier_action
+from web.app import panels
 from web.app.app import App
 from web.app.hint import hint_text
 from web.app.saved import load_game
@@ -214,13 +215,14 @@ def test_undo_takes_back_the_persons_end_and_the_bots_replies_but_never_a_draw()
         label, enabled = _undo_button(app.view().markup)
         if drew:
             assert app.play.undo_count() == 0 and not enabled
-            stop = esc("Undo stops here: a bot's turn drew new goods from the bag.")
-            assert f'title="{stop}"' in app.view().markup
+            # Said beside the button, not only in its tooltip (issue 28: a phone shows no tooltip).
+            stop = esc(tr("Undo is off: a bot drew from the bag, and a draw from the bag cannot be undone."))
+            assert f'<p id="undo-note" class="hint">{stop}</p>' in app.view().markup
             app.undo()
             assert len(game.history) == before + len(waited)
             refused += 1
         elif undone < 3:
-            assert label == tr("Undo your turn (and the bots' replies)") and enabled
+            assert label == tr("Undo the end of your turn and the bots' replies") and enabled
             assert app.play.undo_count() == len(waited) + 1
             app.undo()
             assert len(game.history) == before - 1  # the person's end went too
@@ -513,3 +515,89 @@ def test_nothing_an_answer_holds_beyond_the_asking_seats_turn_is_played() -> Non
         bots.played(game)
         played.append(notation)
     assert played == turn and game.seat == 0 and not bots.queue and not bots.error
+
+
+def test_issue28_during_a_bots_turn_the_banner_says_it_plays_and_a_tap_says_to_wait() -> None:
+    """While a bot plays its reply the banner says so (never "end your turn",
+    said to a person), and a tap on the board, a key or a button of the
+    person's says whose turn it is and to wait (not "nothing of yours on c3")."""
+    app, thinker, clock, _ = bot_app(FakeThinker(hold=True))
+    app.start(_options(None, "easy"))
+    _person_turn(app, random.Random(1))
+    app.bot_poll()
+    thinker.deliver()
+    game = app.game
+    assert game is not None and _status(app) == "playing"
+    playing = tr("{name} ({bot}) is playing…", name="P2", bot=tr("Bot: easy"))
+    wait = tr("{name} ({bot}) is playing its turn: wait for it to finish.", name="P2", bot=tr("Bot: easy"))
+    seen = 0
+    while app.play.acts_now() == BOT:
+        banner = unescape(re.search(r'<div id="turn-banner".*?</div>', app.view().markup, re.S)[0])  # type: ignore[index]
+        assert playing in banner and tr("No actions left: end your turn") not in banner
+        key = game.state_key()
+        app.explain("c3")  # a tap on a square
+        assert app.message == wait
+        app.act(str(game.legal_actions()[0]))  # an action button or a key: not the person's to take
+        assert app.message == wait and game.state_key() == key
+        clock.ms += DEFAULT_PACE_MS
+        assert app.bot_step()
+        assert app.message == (wait if app.play.acts_now() == BOT else "")  # said until the person's turn
+        seen += 1
+    assert seen
+    # A bot with no action left: the banner says so, without telling anyone to end a turn.
+    bot_first = Game(_options("easy", None), seed=2)
+    while bot_first.left:
+        bot_first.push(next(a for a in bot_first.legal_actions() if not isinstance(a, EndTurn)))
+    shown = unescape(panels.banner(bot_first, "playing"))
+    assert tr("No actions left") in shown and tr("No actions left: end your turn") not in shown
+
+
+def test_issue28_undo_says_why_it_is_off_after_a_draw_and_agrees_with_the_end_turn_question() -> None:
+    """Undo stops at a draw from the bag (R13, I11): the reason is said beside
+    the button. The end-turn question says "cannot be undone" only when nobody
+    can undo it: before a bot's turn, Undo takes the end back (with the bots' replies)."""
+    app, _, _, _ = bot_app()
+    app.start(_options(None, None))
+    rng = random.Random(7)
+    game = app.game
+    assert game is not None
+    while not (game.history and game.history[-1].draws):
+        action = courier_action(game, rng)
+        app.act(str(action))
+        if app.play.confirming:
+            app.confirm_end(True)
+    while app.play.undo_count():
+        app.undo()
+    markup = unescape(app.view().markup)
+    said = tr("Undo is off: a draw from the bag cannot be undone.")
+    assert re.search(r'id="undo" disabled[^>]*aria-describedby="undo-note"', markup)
+    assert f'<p id="undo-note" class="hint">{said}</p>' in markup
+    # The question before ending with actions left, between people and before a bot.
+    people = Game(_options(None, None), seed=1)
+    assert "cannot be undone" in unescape(panels.confirm_end(people))
+    against = Game(_options(None, "easy"), seed=1)
+    asked = unescape(panels.confirm_end(against))
+    assert "cannot be undone" not in asked and "Undo takes the end back" in asked
+
+
+def test_issue28_a_bots_illegal_action_is_said_as_the_bots() -> None:
+    """The engine's reason speaks to the seat to move ("you have no camel on
+    a1"): a bot's refused action quotes it as what the rules told that bot."""
+    app, thinker, clock, _ = bot_app(FakeThinker(hold=True))
+    app.start(_options(None, "easy"))
+    _person_turn(app, random.Random(1))
+    app.bot_poll()
+    (rid,) = [json.loads(m)["id"] for m in thinker.inbox]
+    thinker.inbox = [json.dumps({"version": 2, "id": rid, "actions": ["a1-a2", "end"]})]
+    thinker.deliver()
+    clock.ms += DEFAULT_PACE_MS
+    assert app.bot_step()  # the page checks it with the engine: refused
+    assert _status(app) == "failed"
+    said = tr(
+        "{name} ({bot}) chose an action the rules do not allow, {action}; the rules told it: “{reason}”",
+        name="P2",
+        bot=tr("Bot: easy"),
+        action="a1-a2",
+        reason=tr("you have no camel on {square}", square="a1"),
+    )
+    assert esc(said) in app.view().markup

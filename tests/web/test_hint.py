@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from html import unescape
 
 from caravan.game import Game
@@ -129,3 +130,36 @@ def test_the_worker_answers_a_hint_request_with_the_hard_bots_turn() -> None:
     bad = json.loads(botworker.answer(json.dumps({**request, "bot": "hard"})))
     assert bad["kind"] == "request"  # a hint is always the hard bot's: no "bot" field
     assert advisor.turn_line(game, ()) == []
+
+
+def test_issue28_a_failed_hint_says_why_in_the_pages_words_and_a_bad_action_is_the_bots() -> None:
+    """In any language a hint that fails says why in the page's words, as a
+    bot's failed turn does (docs/WORKER.md, "kind": never the worker's English);
+    an action the rules refuse is quoted as what the rules told the bot."""
+    from tests.translations import outside_brackets, pseudo
+    from web.words import i18n
+
+    def answer(**fields: object) -> Callable[[str], str]:
+        return lambda text: json.dumps({"version": 2, "id": json.loads(text)["id"], "type": "hint", **fields})
+
+    fails = {
+        "garbled": lambda text: "not json",
+        "worker error": answer(error="the bot cannot play: out of memory", kind="failed"),
+        "unknown kind": answer(error="the bot cannot play: boom", kind="weird"),
+        "no fields": answer(actions=["end"]),
+        "illegal": answer(actions=["b2-d5", "end"], delivered=0, markers=0, gain=0, expected=0, reasons=[]),
+    }
+    try:
+        for case, adviser in fails.items():
+            app, thinker = _hint_app()
+            app.set_language("xx", pseudo())  # type: ignore[attr-defined]
+            thinker.adviser = adviser
+            app.ask_hint()  # type: ignore[attr-defined]
+            m = re.search(r'<p id="hint-error"[^>]*>([^<]*)</p>', app.view().markup)  # type: ignore[attr-defined]
+            assert m is not None, case
+            said = unescape(m[1])
+            assert not outside_brackets([said]), (case, said)
+            assert "cannot play" not in said and "boom" not in said and "memory" not in said
+        assert "b2-d5" in said and "“⟦" in said  # the refusal ("you have no camel…") is quoted
+    finally:
+        i18n.use(None)

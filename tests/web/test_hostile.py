@@ -11,6 +11,7 @@ import pytest
 
 from caravan import jsonread, link, record
 from caravan.actions import EndTurn
+from caravan.errors import RecordError
 from caravan.game import Game
 from caravan.limits import MAX_ACTIONS, MAX_DEPTH, MAX_ENTRY
 from caravan.options import Options, default_players
@@ -294,3 +295,62 @@ def test_issue11_the_form_refuses_look_alike_and_blank_names(names: tuple[str, s
     app.submit_form({"count": "2", "names": list(names), "colours": ["yellow", "black"]})
     assert app.game is None and app.message.startswith("These players cannot start a game: the name")
     assert not storage.data
+
+
+HUGE = int("9" * 4300)  # the most digits Python writes out (sys.int_info.str_digits_check_threshold)
+
+
+def test_issue28_an_entry_with_an_absurd_fact_is_listed_damaged_and_can_be_deleted() -> None:
+    """Every fact the list shows is bounded when read: an entry whose seat to
+    play, turn, name or players no real game writes (a 4,300-digit seat raised
+    on every drawing of the list) is listed unreadable, and deleted."""
+    absurd: dict[str, dict[str, object]] = {
+        "huge-seat": {"to_play": HUGE},
+        "seat-8-of-2": {"to_play": 7},
+        "negative-seat": {"to_play": -1},
+        "not-a-player": {"to_play": "Zed"},
+        "huge-turn": {"turn": HUGE},
+        "negative-steps": {"steps": -1},
+        "long-name": {"name": "x" * 100_000},
+        "fifty-players": {"players": ["a"] * 50},
+        "long-player": {"players": ["a" * 5000, None]},
+    }
+    storage, app = saved_game(3)
+    for entry_id, changes in absurd.items():
+        storage.data[NS + entry_id] = entry_with(**changes)
+    again = booted(storage)
+    again.show_saved()
+    markup = again.view().markup  # the list is drawn
+    shown = {e.id: e for e in again.saved_list}
+    for entry_id in absurd:
+        assert shown[entry_id].problem == tr("the saved game is damaged"), entry_id
+        assert f'data-saved-id="{entry_id}" data-unreadable="true"' in markup
+    assert "Player 8" not in markup and "9" * 20 not in markup
+    assert shown[app.game_id].readable  # type: ignore[index]
+    again.saved_action("delete", "huge-seat")
+    assert NS + "huge-seat" not in storage.data and "huge-seat" not in {e.id for e in again.saved_list}
+
+
+def test_issue28_a_version_no_caravan_wrote_is_not_quoted_whole() -> None:
+    """A 4,300-digit version, the entry's or its record's, is refused in a
+    short sentence (not a 4,395-character one quoting it)."""
+    entry = parse_entry("x", entry_with(version=HUGE))
+    assert entry.problem == tr(
+        "it is not a saved game this version can read (its format version number is not one "
+        "Caravan ever wrote)"
+    )
+    storage, app = saved_game(3)
+    assert app.game_id is not None
+    data = json.loads(storage.data[NS + app.game_id])
+    data["record"]["version"] = HUGE
+    storage.data[NS + app.game_id] = json.dumps(data)
+    again = booted(storage)
+    assert "version number is not one any version of Caravan wrote" in again.read_problem
+    again.show_saved()
+    again.saved_action("resume", app.game_id)
+    assert "not one any version of Caravan wrote" in again.saved_message
+    assert len(again.saved_message) < 200 and len(again.read_problem) < 200
+    with pytest.raises(RecordError, match="not one any version"):
+        record.loads(json.dumps({**data["record"], "version": -HUGE}))
+    with pytest.raises(RecordError, match=r"\(record version 4\)"):  # a plausible one is still said
+        record.from_dict({**data["record"], "version": 4})

@@ -157,6 +157,9 @@ class GameScreen(ShownGame):
             sq = parse_square(square)
         except KeyError:
             return
+        if self.acts_now() == BOT:  # nothing on the board is the player's to use now: say why
+            self.page.message = self.bot_turn_wait()
+            return
         self.page.message = refusal(game, self.sel.selected, sq)
 
     def square_info(self, square: str | None = None, action: str | None = None) -> str:
@@ -316,8 +319,11 @@ class GameScreen(ShownGame):
         if notation is None:
             return bool(self.bots.error)
         action = parse_action(notation)
+        wait = self.page.message if self.page.message == self.bot_turn_wait() else ""
         self._advance(lambda: game.push(action))
         self.bots.played(game)
+        if wait and self.acts_now() == BOT:
+            self.page.message = self.bot_turn_wait()  # said until the bots' turns are over
         return True
 
     def bot_skip(self) -> None:

@@ -230,12 +230,16 @@ class Hints:
             self.error = _("The bot could not play: {reason}", reason=_(WORKER_ERRORS["not_understood"]))
             self.on_failed(self.error)
             return
+        if position_key(game) != key:
+            return  # the game moved on meanwhile: this hint is for a position gone
         why = refusal_of(game, hint.actions[0])
-        if why is not None or position_key(game) != key:
+        if why is not None:
+            # The engine's reason speaks to the seat to move: quoted as what the rules told the bot.
             self.error = _(
-                "The bot chose an action the rules do not allow ({action}: {reason}).",
+                "The hint's bot chose an action the rules do not allow, {action}; "
+                "the rules told it: “{reason}”",
                 action=hint.actions[0],
-                reason=why or "",
+                reason=why,
             )
             self.on_failed(self.error)
             return

@@ -84,23 +84,25 @@ def banner(game: Game, bot: str | None = None) -> str:
     4.5:1 contrast for some colours (white on teal 4.17:1)."""
     p = game.options.players[game.seat]
     total = actions_for_turn(game.turn)
-    left = (
-        _("Actions left: {n} of {total}", n=game.left, total=total)
-        if game.left
-        else _("No actions left: end your turn")
-    )
+    if game.left:
+        left = _("Actions left: {n} of {total}", n=game.left, total=total)
+    else:  # a bot ends its own turn: "end your turn" is said to a person only
+        left = _("No actions left: end your turn") if p.bot is None else _("No actions left")
     name = name_of(game, game.seat)
     who = _("{name} to play", name=name)
+    spinner = ""
     if p.bot is not None:
         strength = words().strength(p.bot)
         who = _("{name} ({bot}) to play", name=name, bot=strength)
-    spinner = ""
-    if bot in ("loading", "thinking") and p.bot is not None:  # in view on a phone: the banner is sticky
+        # In view on a phone (the banner is sticky): what the bot does now.
         if bot == "loading":
             who = _("{name} ({bot}) is getting ready", name=name, bot=strength)
-        else:
+        elif bot == "thinking":
             who = _("{name} ({bot}) is thinking", name=name, bot=strength)
-        spinner = '<span class="spinner" aria-hidden="true"></span>'
+        elif bot == "playing":
+            who = _("{name} ({bot}) is playing…", name=name, bot=strength)
+        if bot in ("loading", "thinking"):
+            spinner = '<span class="spinner" aria-hidden="true"></span>'
     return (
         f'<div id="turn-banner" data-seat="{game.seat}">{_swatch(p.colour, "banner-swatch")}'
         f'<span class="banner-name">{esc(who)}{spinner}</span>'
@@ -118,15 +120,26 @@ def asks_before_ending(game: Game) -> bool:
 
 def confirm_end(game: Game) -> str:
     """The question asked before a turn ends with actions unused."""
-    nxt = name_of(game, (game.seat + 1) % game.seats)
-    text = ngettext(
-        "You have {n} action left. Ending the turn now gives it up and passes play to {next}; "
-        "it cannot be undone.",
-        "You have {n} actions left. Ending the turn now gives them up and passes play to {next}; "
-        "it cannot be undone.",
-        n=game.left,
-        next=nxt,
-    )
+    following = (game.seat + 1) % game.seats
+    nxt = name_of(game, following)
+    if game.options.players[following].bot is None:  # nobody undoes another person's turn
+        text = ngettext(
+            "You have {n} action left. Ending the turn now gives it up and passes play to {next}; "
+            "it cannot be undone.",
+            "You have {n} actions left. Ending the turn now gives them up and passes play to {next}; "
+            "it cannot be undone.",
+            n=game.left,
+            next=nxt,
+        )
+    else:  # the end goes back with the bots' replies (web/bots/bot_turns.py undo_back), until a draw
+        text = ngettext(
+            "You have {n} action left. Ending the turn now gives it up and passes play to {next}; "
+            "Undo takes the end back with the bots' replies, until a draw from the bag.",
+            "You have {n} actions left. Ending the turn now gives them up and passes play to {next}; "
+            "Undo takes the end back with the bots' replies, until a draw from the bag.",
+            n=game.left,
+            next=nxt,
+        )
     return (
         '<div id="confirm-backdrop" class="backdrop"></div>'
         '<div id="confirm-end" role="alertdialog" aria-modal="true" '
@@ -138,6 +151,17 @@ def confirm_end(game: Game) -> str:
         f'<button type="button" id="confirm-end-no">{esc(_("No, keep playing"))}</button></p>'
         f'<p class="hint">{esc(_("Y ends the turn; N or Escape keeps it."))}</p></div>'
     )
+
+
+def drew_this_turn(game: Game) -> bool:
+    """Whether an action of the turn being played drew from the bag (a
+    refill, R13): Undo stops there (I11: a draw once seen stays drawn)."""
+    for step in reversed(game.history):
+        if step.draws:
+            return True
+        if isinstance(step.action, EndTurn):
+            return False
+    return False
 
 
 def controls(
@@ -171,9 +195,10 @@ def controls(
     redo = "" if game.can_redo() and not bot_acts else " disabled"
     undo_title = ""
     undo_text = _("Undo")
+    stop = ""  # why Undo is off, said beside it (a tooltip is not seen on a phone)
     if undo_back and not own:
-        undo_text = _("Undo your turn (and the bots' replies)")
-        # Translators: the tooltip of "Undo your turn (and the bots' replies)".
+        undo_text = _("Undo the end of your turn and the bots' replies")
+        # Translators: the tooltip of "Undo the end of your turn and the bots' replies".
         back = ngettext(
             "Takes back the bots' replies and the end of your turn: {n} action",
             "Takes back the bots' replies and the end of your turn: {n} actions",
@@ -181,10 +206,11 @@ def controls(
         )
         undo_title = f' title="{esc(back)}"'
     elif not own and bots_drew:
-        stop = _("Undo stops here: a bot's turn drew new goods from the bag.")
-        undo_title = f' title="{esc(stop)}"'
-    elif not own and game.last_revealed():
-        undo_title = f' title="{esc(_("Undo stops here: the refill has shown new goods."))}"'
+        stop = _("Undo is off: a bot drew from the bag, and a draw from the bag cannot be undone.")
+    elif not own and not bot_acts and drew_this_turn(game):
+        stop = _("Undo is off: a draw from the bag cannot be undone.")
+    if stop:
+        undo_title = f' title="{esc(stop)}" aria-describedby="undo-note"'
     out.append(f'<button type="button" id="undo"{undo}{undo_title}>{esc(undo_text)}</button>')
     out.append(f'<button type="button" id="redo"{redo}>{esc(_("Redo"))}</button>')
     end = "" if not game.is_over() and not bot_acts else " disabled"
@@ -194,6 +220,8 @@ def controls(
         f"{esc(_('End turn'))}</button>"
     )
     out.append("</div>")
+    if stop:
+        out.append(f'<p id="undo-note" class="hint">{esc(stop)}</p>')
     out.append(hint)
     if sel.sources and not bot_acts:  # help only when there is something to choose
         if sel.selected:

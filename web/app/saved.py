@@ -14,7 +14,8 @@ Anything under our prefix that cannot be read stays where it is and is
 listed as unreadable, for the player to delete; nothing is ever removed
 except on the player's request. Any page of the origin can write under our
 prefix, so entries are read with caravan.jsonread's bounds (size, nesting)
-and caravan.limits' (actions) before anything else is done with them.
+and caravan.limits' (actions), and every fact the list shows is bounded
+by what a real game's entry holds, before anything else is done with them.
 """
 
 from __future__ import annotations
@@ -28,8 +29,9 @@ from caravan import jsonread, record
 from caravan.board import GOODS, SQUARES
 from caravan.errors import RecordError
 from caravan.game import Game
-from caravan.limits import MAX_ACTIONS, MAX_DEPTH, MAX_ENTRY, MAX_RECORD
-from caravan.options import BOT_STRENGTHS
+from caravan.limits import MAX_ACTIONS, MAX_DEPTH, MAX_ENTRY, MAX_RECORD, MAX_VERSION
+from caravan.options import BOT_STRENGTHS, MAX_PLAYERS, MIN_PLAYERS
+from caravan.options import MAX_NAME as MAX_PLAYER_NAME
 from web.app.newgame import unoffered
 from web.app.storage import Storage, StorageError
 from web.words.i18n import _, words
@@ -40,6 +42,9 @@ FORMAT = "caravan-save"
 VERSION = 1
 CURRENT = "current"
 MAX_NAME = 60
+# The longest name an entry is written with: a typed one (MAX_NAME), or its
+# players' names (default_name): four of MAX_PLAYER_NAME, with ", " between.
+MAX_ENTRY_NAME = max(MAX_NAME, MAX_PLAYERS * (MAX_PLAYER_NAME + 2))
 # A review kept with a game (web/app/review.py): about 150 characters a judged
 # turn, under 30,000 for a long 4-player game; an entry may hold this much more.
 MAX_REVIEW = 100_000
@@ -206,7 +211,15 @@ def parse_entry(entry_id: str, raw: str | None) -> Entry:
                 "it is not a saved game this version can read (its format version is missing or not a number)"
             ),
         )
-    shown_version: int | str = version if abs(version) < 10**9 else "?"
+    if abs(version) > MAX_VERSION:
+        return Entry(
+            entry_id,
+            problem=_(
+                "it is not a saved game this version can read (its format version number is not one "
+                "Caravan ever wrote)"
+            ),
+        )
+    shown_version = version
     if version > VERSION:
         return Entry(
             entry_id,
@@ -227,13 +240,15 @@ def parse_entry(entry_id: str, raw: str | None) -> Entry:
         value = data.get(key)
         if not isinstance(value, kind) or isinstance(value, bool):
             return Entry(entry_id, problem=_("the saved game is damaged"))
-    players = data["players"]
     rec = data.get("record")
-    if not all(p is None or isinstance(p, str) for p in players) or not isinstance(rec, dict):
+    if not isinstance(rec, dict):
         return Entry(entry_id, problem=_("the saved game is damaged"))
     history = rec.get("history")
     if data["steps"] > MAX_ACTIONS or (isinstance(history, list) and len(history) > MAX_ACTIONS):
         return Entry(entry_id, problem=record.TOO_MANY)
+    if not _facts_in_bounds(data):
+        return Entry(entry_id, problem=_("the saved game is damaged"))
+    players = data["players"]
     saved = data["saved"]
     if not 0 <= saved <= MAX_DATE:
         saved = 0  # no date to show (pages.py), rather than a screen that cannot be drawn
@@ -255,6 +270,29 @@ def parse_entry(entry_id: str, raw: str | None) -> Entry:
         rev=rev if isinstance(rev, str) and 0 < len(rev) <= MAX_REV else None,
         hints=_hints(data.get("hints"), len(players)),
         review=review if isinstance(review := data.get("review"), dict) else None,
+    )
+
+
+def _facts_in_bounds(data: dict[str, Any]) -> bool:
+    """Whether the list's facts are ones a real game's entry holds: every
+    field is shown, and an absurd one (a seat 7 of two, a 4,300-digit turn, a
+    name of a million characters) would make the list wrong or impossible to
+    draw; such an entry is listed as damaged, to be deleted."""
+    players = data["players"]
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS or not all(
+        p is None or (isinstance(p, str) and len(p) <= MAX_PLAYER_NAME) for p in players
+    ):
+        return False
+    to_play = data["to_play"]
+    if isinstance(to_play, int):
+        seated = 0 <= to_play < len(players)
+    else:  # a name: a player's own, or None when the game is over
+        seated = to_play is None or to_play in players
+    return (
+        seated
+        and len(data["name"]) <= MAX_ENTRY_NAME
+        and 0 <= data["turn"] <= MAX_ACTIONS + 1
+        and 0 <= data["steps"] <= MAX_ACTIONS
     )
 
 

@@ -25,6 +25,7 @@ from web.board.srboard import SrBoard
 from web.bots.bot_turns import BotTurns, Thinker, bot_of
 from web.words.announce import seat_said
 from web.words.i18n import _, words
+from web.words.names import name_of
 
 PERSON = "person"  # the player at this screen acts now
 BOT = "bot"  # a bot acts now: the seat to move is a bot's (web/bots/bot_turns.py plays it)
@@ -176,8 +177,21 @@ class ShownGame:
         player acts (``acts_now``), or this tab's copy is stale and playing on
         would fork it further (the player chooses first)."""
         if self.acts_now() != PERSON:
+            self.page.message = self.bot_turn_wait()
             return True
         return self._stale_blocked()
+
+    def bot_turn_wait(self) -> str:
+        """What a tap, a key or a button of the player's is answered with while
+        a bot plays its turn: whose turn it is, and to wait."""
+        game = self.cur.game
+        assert game is not None
+        bot = bot_of(game)
+        return _(
+            "{name} ({bot}) is playing its turn: wait for it to finish.",
+            name=name_of(game, game.seat),
+            bot=words().strength(bot) if bot is not None else "",
+        )
 
     def _stale_blocked(self) -> bool:
         stale = self.cur.stale

@@ -30,6 +30,7 @@ from caravan.errors import CaravanError
 from caravan.game import Game
 from web.bots.botclient import Answer
 from web.words.i18n import N_, _, words
+from web.words.names import name_of
 
 DEFAULT_PACE_MS = 700  # docs/UI-CONTRACT.md: about 0.6-0.8 s per action
 PACES = (0, 300, 700, 1200)  # the pace control's choices, ms per action
@@ -274,8 +275,14 @@ class BotTurns:
         reason = refusal_of(game, notation)
         if reason is not None:
             self.reset()
+            # The engine's reason speaks to the seat to move ("you have no camel on b2"):
+            # quoted as what the rules told the bot, not said to the person reading.
+            bot = bot_of(game)
             self.error = _(
-                "The bot chose an action the rules do not allow ({action}: {reason}).",
+                "{name} ({bot}) chose an action the rules do not allow, {action}; "
+                "the rules told it: “{reason}”",
+                name=name_of(game, game.seat),
+                bot=words().strength(bot) if bot is not None else "",
                 action=notation,
                 reason=reason,
             )
