@@ -318,6 +318,16 @@ class GameScreen(ShownGame):
         self.bots.skip = True
         self.page.focus = "#bot-pace"  # the button goes: focus stays in the bot's status
 
+    def bot_pause(self) -> None:
+        """``#bot-pause`` (watch mode): stop the bots after the action shown, or go on."""
+        self.bots.pause(not self.bots.paused)
+        self.page.focus = "#bot-pause"
+
+    def bot_step_once(self) -> None:
+        """``#bot-step`` (paused): the bots' next action, then paused again."""
+        self.bots.step()
+        self.page.focus = "#bot-step"
+
     def bot_retry(self) -> None:
         self.bots.retry()
         self.hints.reset()

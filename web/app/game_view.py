@@ -14,7 +14,7 @@ import json
 
 from caravan.actions import Action, EndTurn
 from caravan.game import Game
-from web.app import hint_view, pages, panels, tabs
+from web.app import hint_view, pages, panels, seen, tabs
 from web.app.review_view import review_button
 from web.app.selection import SUPPLY
 from web.app.shown_game import BOT, ShownGame
@@ -96,12 +96,24 @@ def _bot_status(game: Game, bots: BotTurns, *, bot_acts: bool) -> str:
         text = _("Only bots play this game: watch it to the end.")
     else:
         text = ""
-    out = [f'<section id="bot-status" data-bot-turn="{state}" class="bot-{state}">']
+    watching = not has_people(game) and state != "failed"
+    paused = watching and bots.paused
+    if paused:
+        text = _("Paused: Step shows the next action.")
+    mark = ' data-paused="true"' if paused else ""
+    out = [f'<section id="bot-status" data-bot-turn="{state}" class="bot-{state}"{mark}>']
     out.append('<p id="bot-text" role="status">')
-    if state in ("loading", "thinking"):
+    if state in ("loading", "thinking") and not paused:
         out.append('<span class="spinner" aria-hidden="true"></span>')
     out.append(f"{esc(text)}</p>")
-    if state in ("thinking", "playing") and bots.pace() > 0:
+    if watching:  # watch mode: the watcher stops the bots, and steps them one action at a time
+        # Translators: the buttons that stop and restart a game of bots only, watched.
+        pause = _("Resume") if paused else _("Pause")
+        out.append(f'<button type="button" id="bot-pause">{esc(pause)}</button>')
+        if paused:
+            # Translators: plays the bots' next action while their game is paused.
+            out.append(f'<button type="button" id="bot-step">{esc(_("Step"))}</button>')
+    if state in ("thinking", "playing") and bots.pace() > 0 and not paused:
         out.append(f'<button type="button" id="bot-skip">{esc(_("Show at once"))}</button>')
     if state == "failed":
         out.append(f'<button type="button" id="bot-retry">{esc(_("Try again"))}</button>')
@@ -129,6 +141,8 @@ def screen_view(shown: ShownGame, top: str, *, board: bool = True) -> View:
         marks = turn_so_far_marks(game) if shown.acts_now() == BOT else last_turn_marks(game)
         got = shown.hints.progress(game) if screen == "game" else None
         steps = hint_view.step_marks(got.hint.actions, got.done, unit_px=shown.unit_px) if got else ""
+        if screen == "game":  # every action since the watcher's turn, a disc in each player's colour
+            steps = seen.seen_marks(game, shown.seen, unit_px=shown.unit_px) + steps
         board_markup = board_svg.render_board(
             game, shown.sel, marks, unit_px=shown.unit_px, zoom=zoom, overlay=steps
         )
@@ -179,7 +193,7 @@ def screen_view(shown: ShownGame, top: str, *, board: bool = True) -> View:
         )
         status = _bot_status(game, shown.bots, bot_acts=bot_acts) if bots else ""
         parts = [
-            f"{top}{sr_board}{panels.banner(game, busy)}{note}",
+            f"{top}{sr_board}{panels.banner(game, busy)}{seen.since_markup(game, shown.seen)}{note}",
             board_markup,
             f"{status}{zoom_html}{dialog}{controls}"
             f'<p id="message">{esc(shown.page.message)}</p>'

@@ -16,6 +16,7 @@ from web.app.current import Current
 from web.app.hint import Hints
 from web.app.history import replay_log
 from web.app.saved import load_game
+from web.app.seen import Seen
 from web.app.selection import Selection
 from web.app.services import Page, Services
 from web.app.storage import StorageError
@@ -65,6 +66,7 @@ class ShownGame:
         self.bots.thinker = thinker
         self.hints = Hints()
         self.hints.thinker = thinker
+        self.seen = Seen()  # the turns since the watcher's last (web/app/seen.py)
         self.board_items: list[keynav.Item] = []  # the board's choices as last drawn (arrow keys)
 
     # ------------------------------------------------------ taking a game

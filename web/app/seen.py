@@ -1,0 +1,200 @@
+""" "Since your turn": what the other players did since the person watching
+last played, in a line per player near the banner and as marks on the board.
+
+After the bots (or the other people at a hot-seat table) have played, the
+person to move reads one line per player ("Bot 2: delivered salt to
+Timbuktu (+4) and moved 2 camels."), the terminal's ``turn_summary``
+(caravan/text.py), and sees every action of those turns on the board: a
+disc in that player's colour holding the seat's number (told apart without
+colour too; the line beside the banner starts with the same disc).
+
+Who watches: the person to move, else the person who played last (a bot
+plays meanwhile: its turn so far is added action by action); in a game of
+bots only (watch mode), each seat's latest turn. The person's own turn in
+progress is passed over: the summary stays until they end it. The turns'
+events are replayed from the record on a copy (R13's draws included, I11),
+once per position and language.
+"""
+
+from __future__ import annotations
+
+from caravan import events as ev
+from caravan.board import SQUARE_NAMES
+from caravan.errors import CaravanError
+from caravan.game import Game, Step
+from caravan.summary import turn_summary
+from web.app.hint_view import acts_on
+from web.board.board_pieces import CELL, MIN_TEXT_PX, cell_origin
+from web.board.palette import ink, player_hex
+from web.words.i18n import _, lang, words
+from web.words.markup import esc
+
+Turn = tuple[int, list[Step]]  # the index in the history of the turn's first step, its steps
+
+
+def watcher(game: Game) -> int | None:
+    """The person whose view the summary takes: the person to move, else the
+    person who acted last; None in a game of bots only, or before any person acted."""
+    players = game.options.players
+    if players[game.seat].bot is None and not game.is_over():
+        return game.seat
+    for step in reversed(game.history):
+        if players[step.seat].bot is None:
+            return step.seat
+    return None
+
+
+def since_turns(game: Game) -> list[Turn]:
+    """The turns (or a bot's turn so far) played since the watcher's last
+    turn, oldest first; with nobody watching (bots only), each seat's latest
+    turn, at most one per seat (R5: the turns go round the table)."""
+    me = watcher(game)
+    history = game.history
+    i = len(history)
+    if me is not None and not game.is_over():
+        while i and history[i - 1].seat == me and history[i - 1].turn == game.turn:
+            i -= 1  # the watcher's own turn in progress: the summary stays until it ends
+    turns: list[Turn] = []
+    while i:
+        step = history[i - 1]
+        if step.seat == me:
+            break
+        if turns and history[turns[-1][0]].turn == step.turn:
+            turns[-1] = (i - 1, [step, *turns[-1][1]])
+        elif any(s[0].seat == step.seat for _i, s in turns):
+            break  # round the table once: this seat's latest turn is in already
+        else:
+            turns.append((i - 1, [step]))
+        i -= 1
+    return turns[::-1]
+
+
+def _events(game: Game, turns: list[Turn]) -> list[list[ev.Event]] | None:
+    """Each turn's events, replayed on a copy from where the first began
+    (with the goods it drew, I11); None if the record cannot be replayed
+    (a game ended by agreement, I10, is not undone)."""
+    if not turns:
+        return []
+    start = turns[0][0]
+    try:
+        copy = game.copy()
+        for _step in range(len(game.history) - start):
+            copy.pop()
+        out: list[list[ev.Event]] = []
+        at = start
+        for first, steps in turns:
+            while at < first:  # the watcher's own steps in between: replayed, not told
+                step = game.history[at]
+                copy.push_recorded(step.action, step.draws)
+                at += 1
+            told: list[ev.Event] = []
+            for step in steps:
+                told.extend(copy.push_recorded(step.action, step.draws))
+                at += 1
+            out.append(told)
+        return out
+    except (CaravanError, IndexError):
+        return None
+
+
+class Seen:
+    """The summary of a position, worked out once (the game screen is drawn
+    after every click; the position changes only with an action)."""
+
+    def __init__(self) -> None:
+        self._key: tuple[object, ...] = ()
+        self._lines: list[tuple[int, str]] = []
+        self._squares: list[tuple[int, int]] = []
+
+    def update(self, game: Game) -> None:
+        last = game.history[-1] if game.history else None
+        key = (id(game), len(game.history), id(last), lang(), words())
+        if key == self._key:
+            return
+        self._key = key
+        turns = since_turns(game)
+        told = _events(game, turns)
+        self._lines = []
+        self._squares = []
+        for k, (_first, steps) in enumerate(turns):
+            seat = steps[0].seat
+            if told is not None:
+                self._lines.append((seat, turn_summary(game, seat, told[k], words())))
+            for step in steps:
+                square = acts_on(step.action)
+                if square is not None and (seat, square) not in self._squares:
+                    self._squares.append((seat, square))
+
+    def lines(self, game: Game) -> list[tuple[int, str]]:
+        """(seat, line) per turn since the watcher's last, oldest first."""
+        self.update(game)
+        return self._lines
+
+    def squares(self, game: Game) -> list[tuple[int, int]]:
+        """(seat, square) where those turns acted, once each, in the order played."""
+        self.update(game)
+        return self._squares
+
+
+def seat_disc(game: Game, seat: int) -> str:
+    """The seat's number on a disc of its colour: the summary's lines and
+    the board's marks start with it, so they are matched without colour."""
+    colour = game.options.players[seat].colour
+    return (
+        f'<svg class="icon seen-disc" viewBox="0 0 20 20" aria-hidden="true">'
+        f'<circle cx="10" cy="10" r="9" fill="{player_hex(colour)}" stroke="#222" stroke-width="1.5"/>'
+        f'<text x="10" y="10.5" fill="{ink(colour)}">{seat + 1}</text></svg>'
+    )
+
+
+def since_markup(game: Game, seen: Seen) -> str:
+    """``#since-turn``: a line per player since the watcher's last turn
+    (``li[data-seat]``), under the banner; "" when there is none."""
+    lines = seen.lines(game)
+    if not lines:
+        return ""
+    me = watcher(game)
+    title = _("Since your turn") if me is not None else _("Last turns")
+    if me is not None and _people(game) > 1:
+        title = _("Since {name}'s turn", name=words().name(game, me))
+    items = "".join(
+        f'<li data-seat="{seat}">{seat_disc(game, seat)}<span>{esc(line)}</span></li>' for seat, line in lines
+    )
+    return (
+        f'<section id="since-turn" aria-labelledby="since-turn-title">'
+        f'<h2 id="since-turn-title" class="since-title">{esc(title)}</h2><ul>{items}</ul></section>'
+    )
+
+
+def _people(game: Game) -> int:
+    return sum(p.bot is None for p in game.options.players)
+
+
+def seen_marks(game: Game, seen: Seen, *, unit_px: float = 1.0) -> str:
+    """``g.seen-marks``: a disc with the seat's number in its colour on each
+    square those turns acted on (``g.seen-mark[data-seat][data-on-square]``),
+    at the square's bottom right, several side by side leftwards (a hint's
+    numbered steps start at the bottom left). Hidden from screen readers:
+    the summary says it."""
+    squares = seen.squares(game)
+    if not squares:
+        return ""
+    size = max(15.0, MIN_TEXT_PX / max(unit_px, 0.05))
+    r = size * 0.66
+    count: dict[int, int] = {}
+    out = ['<g class="seen-marks" aria-hidden="true">']
+    for seat, square in squares:
+        k = count.get(square, 0)
+        count[square] = k + 1
+        x, y = cell_origin(square)
+        cx = max(x + CELL - r - 2 - k * (2 * r + 1), x + r)
+        cy = y + CELL - r - 2
+        colour = game.options.players[seat].colour
+        out.append(
+            f'<g class="seen-mark" data-seat="{seat}" data-on-square="{SQUARE_NAMES[square]}">'
+            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="{player_hex(colour)}"/>'
+            f'<text x="{cx:.1f}" y="{cy:.1f}" font-size="{size:.1f}" fill="{ink(colour)}">'
+            f"{seat + 1}</text></g>"
+        )
+    out.append("</g>")
+    return "".join(out)
