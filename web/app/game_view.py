@@ -107,8 +107,10 @@ def _bot_status(game: Game, bots: BotTurns, *, bot_acts: bool) -> str:
         out.append('<span class="spinner" aria-hidden="true"></span>')
     out.append(f"{esc(text)}</p>")
     if watching:  # watch mode: the watcher stops the bots, and steps them one action at a time
-        # Translators: the buttons that stop and restart a game of bots only, watched.
-        pause = _("Resume") if paused else _("Pause")
+        # Translators: the button that stops a game of bots only, watched ("Resume" starts it again).
+        pause = _("Pause")
+        if paused:
+            pause = _("Resume")
         out.append(f'<button type="button" id="bot-pause">{esc(pause)}</button>')
         if paused:
             # Translators: plays the bots' next action while their game is paused.

@@ -50,9 +50,9 @@ def refill_lines(event: ev.Refilled) -> list[str]:
         # "Refill: salt on c6, cloth on f5".
         out.append(_("Refill: {placed}", placed=placed))
     if event.marked:
-        # Translators: shown on the board for a moment after a refill (R13), under the goods drawn:
-        # a demand marker went on each of these spaces.
         out.append(
+            # Translators: shown on the board for a moment after a refill (R13), under the goods drawn:
+            # a demand marker went on each of these spaces.
             ngettext(
                 "A demand marker on {squares}",
                 "A demand marker on each of {squares}",
