@@ -22,6 +22,7 @@ from caravan.game import Game
 from caravan.options import Options, Player
 from caravan.playout import courier_action
 from web.app.app import App
+from web.board.palette import player_hex
 from web.words.i18n import words
 
 from .thinker import bot_app, run_bots
@@ -94,7 +95,8 @@ def test_since_your_turn_names_each_players_deliveries_and_counts_their_moves() 
     assert arrived <= marks and {seat for seat, _sq in marks} == {1, 2}
     markup = app.view().markup
     assert re.search(
-        r'class="seen-mark" data-seat="1"[^>]*><circle[^>]*fill="#[0-9a-f]{6}"/><text[^>]*>2</text>', markup
+        r'class="seen-mark" data-seat="1"[^>]*><rect[^>]*fill="#[0-9a-f]{6}"[^>]*/><text[^>]*>2</text>',
+        markup,
     )
     # The summary stays while Ann plays her turn, and goes when she ends it.
     assert app.game is not None

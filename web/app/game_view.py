@@ -197,7 +197,7 @@ def screen_view(shown: ShownGame, top: str, *, board: bool = True) -> View:
         parts = [
             f"{top}{sr_board}{panels.banner(game, busy)}{seen.since_markup(game, shown.seen)}{note}",
             board_markup,
-            f"{status}{zoom_html}{dialog}{controls}"
+            f"{seen.since_markup(game, shown.seen, side=True)}{status}{zoom_html}{dialog}{controls}"
             f'<p id="message">{esc(shown.page.message)}</p>'
             f'<p id="square-info">{esc(shown.info)}</p>',
             f"{panels.bag(game)}{panels.player_panels(game)}",

@@ -24,8 +24,7 @@ from caravan.errors import CaravanError
 from caravan.game import Game, Step
 from caravan.summary import turn_summary
 from web.app.hint_view import acts_on
-from web.board.board_pieces import CELL, MIN_TEXT_PX, cell_origin
-from web.board.palette import ink, player_hex
+from web.board.board_pieces import CELL, MIN_TEXT_PX, cell_origin, seat_badge
 from web.words.i18n import _, lang, words
 from web.words.markup import esc
 
@@ -139,17 +138,19 @@ class Seen:
 def seat_disc(game: Game, seat: int) -> str:
     """The seat's number on a disc of its colour: the summary's lines and
     the board's marks start with it, so they are matched without colour."""
-    colour = game.options.players[seat].colour
+    badge = seat_badge(seat, game.options.players[seat].colour, 10, 10, 13)
     return (
-        f'<svg class="icon seen-disc" viewBox="0 0 20 20" aria-hidden="true">'
-        f'<circle cx="10" cy="10" r="9" fill="{player_hex(colour)}" stroke="#222" stroke-width="1.5"/>'
-        f'<text x="10" y="10.5" fill="{ink(colour)}">{seat + 1}</text></svg>'
+        f'<svg class="icon seen-disc board-art" viewBox="0 0 20 20" aria-hidden="true">'
+        f'<g class="seen-mark">{badge}</g></svg>'
     )
 
 
-def since_markup(game: Game, seen: Seen) -> str:
+def since_markup(game: Game, seen: Seen, *, side: bool = False) -> str:
     """``#since-turn``: a line per player since the watcher's last turn
-    (``li[data-seat]``), under the banner; "" when there is none."""
+    (``li[data-seat]``), under the banner; "" when there is none. The page
+    holds it twice, under the banner (a phone held upright) and, with
+    ``side``, ``#since-turn-side`` atop the side column (wider screens):
+    the CSS shows one."""
     lines = seen.lines(game)
     if not lines:
         return ""
@@ -160,9 +161,10 @@ def since_markup(game: Game, seen: Seen) -> str:
     items = "".join(
         f'<li data-seat="{seat}">{seat_disc(game, seat)}<span>{esc(line)}</span></li>' for seat, line in lines
     )
+    key, where = ("since-turn-side", "since-side") if side else ("since-turn", "since-top")
     return (
-        f'<section id="since-turn" aria-labelledby="since-turn-title">'
-        f'<h2 id="since-turn-title" class="since-title">{esc(title)}</h2><ul>{items}</ul></section>'
+        f'<section id="{key}" class="since {where}" aria-labelledby="{key}-title">'
+        f'<h2 id="{key}-title" class="since-title">{esc(title)}</h2><ul>{items}</ul></section>'
     )
 
 
@@ -171,30 +173,28 @@ def _people(game: Game) -> int:
 
 
 def seen_marks(game: Game, seen: Seen, *, unit_px: float = 1.0) -> str:
-    """``g.seen-marks``: a disc with the seat's number in its colour on each
-    square those turns acted on (``g.seen-mark[data-seat][data-on-square]``),
-    at the square's bottom right, several side by side leftwards (a hint's
+    """``g.seen-marks``: the seat's badge (its number on a rounded square of
+    its colour, web/board/board_pieces.py ``seat_badge``) on each square
+    those turns acted on (``g.seen-mark[data-seat][data-on-square]``), at
+    the square's bottom right, several side by side leftwards (a hint's
     numbered steps start at the bottom left). Hidden from screen readers:
     the summary says it."""
     squares = seen.squares(game)
     if not squares:
         return ""
     size = max(15.0, MIN_TEXT_PX / max(unit_px, 0.05))
-    r = size * 0.66
+    half = size * 0.62 + 2  # the badge's half side with its edge
     count: dict[int, int] = {}
     out = ['<g class="seen-marks" aria-hidden="true">']
     for seat, square in squares:
         k = count.get(square, 0)
         count[square] = k + 1
         x, y = cell_origin(square)
-        cx = max(x + CELL - r - 2 - k * (2 * r + 1), x + r)
-        cy = y + CELL - r - 2
-        colour = game.options.players[seat].colour
+        cx = max(x + CELL - half - 1 - k * (2 * half), x + half)
+        cy = y + CELL - half - 1
+        badge = seat_badge(seat, game.options.players[seat].colour, cx, cy, size)
         out.append(
-            f'<g class="seen-mark" data-seat="{seat}" data-on-square="{SQUARE_NAMES[square]}">'
-            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="{player_hex(colour)}"/>'
-            f'<text x="{cx:.1f}" y="{cy:.1f}" font-size="{size:.1f}" fill="{ink(colour)}">'
-            f"{seat + 1}</text></g>"
+            f'<g class="seen-mark" data-seat="{seat}" data-on-square="{SQUARE_NAMES[square]}">{badge}</g>'
         )
     out.append("</g>")
     return "".join(out)
