@@ -24,7 +24,7 @@ from caravan.errors import CaravanError
 from caravan.game import Game, Step
 from caravan.summary import turn_summary
 from web.app.hint_view import acts_on
-from web.board.board_pieces import CELL, MIN_TEXT_PX, cell_origin, seat_badge
+from web.board.board_pieces import CELL, MIN_TEXT_PX, TOKENS_Y, cell_origin, seat_badge, tokens
 from web.words.i18n import _, lang, words
 from web.words.markup import esc
 
@@ -176,8 +176,8 @@ def seen_marks(game: Game, seen: Seen, *, unit_px: float = 1.0) -> str:
     """``g.seen-marks``: the seat's badge (its number on a rounded square of
     its colour, web/board/board_pieces.py ``seat_badge``) on each square
     those turns acted on (``g.seen-mark[data-seat][data-on-square]``), at
-    the square's bottom right, several side by side leftwards (a hint's
-    numbered steps start at the bottom left). Hidden from screen readers:
+    the square's right edge, from the bottom up (clear of the camels, and of
+    a hint's numbered steps at the bottom left). Hidden from screen readers:
     the summary says it."""
     squares = seen.squares(game)
     if not squares:
@@ -190,8 +190,11 @@ def seen_marks(game: Game, seen: Seen, *, unit_px: float = 1.0) -> str:
         k = count.get(square, 0)
         count[square] = k + 1
         x, y = cell_origin(square)
-        cx = max(x + CELL - half - 1 - k * (2 * half), x + half)
-        cy = y + CELL - half - 1
+        # The right third of the square, bottom up: free of camels unless three
+        # or more stand there (they fill the bottom row: then above them).
+        low = y + (CELL if len(tokens(game, square)) < 3 else TOKENS_Y)
+        cx = x + CELL - half - 1
+        cy = max(low - half - 1 - k * (2 * half), y + half)
         badge = seat_badge(seat, game.options.players[seat].colour, cx, cy, size)
         out.append(
             f'<g class="seen-mark" data-seat="{seat}" data-on-square="{SQUARE_NAMES[square]}">{badge}</g>'
