@@ -22,7 +22,7 @@ from caravan.game import Game
 from caravan.options import Options, Player
 from caravan.playout import courier_action
 from web.app.app import App
-from web.board.palette import player_hex
+from web.app.seen import REFILL_SAID_FOR
 from web.words.i18n import words
 
 from .thinker import bot_app, run_bots
@@ -138,17 +138,35 @@ def test_a_refill_is_said_on_the_board_for_a_moment_and_in_the_log() -> None:
         step = game.history[-1]
         events = before.push_recorded(step.action, step.draws)  # what the engine did, with the same draws
         refill = next((e for e in events if isinstance(e, ev.Refilled)), None)
-    motion = app.motion
-    assert motion is not None
     w = words()
-    ghosts = unescape(motion.ghosts)
     said = ", ".join(f"{w.good(good)} on {SQUARE_NAMES[sq]}" for sq, good in refill.placed)
-    assert said and f"Refill: {said}"[:40] in " ".join(re.findall(r">([^<]+)</text>", ghosts))
+    board = _said_chunk(app)
+    words_on_board = " ".join(unescape(t) for t in re.findall(r">([^<]+)</text>", board))
+    assert said and f"Refill: {said}" == words_on_board.split(" A demand marker")[0]
     if refill.marked:
-        assert SQUARE_NAMES[refill.marked[0]] in ghosts
-    # Each square that got a good or a demand marker flashes (a ghost ring animated there).
-    assert ghosts.count('class="fx-refill"') == len({*refill.marked, *(sq for sq, _g in refill.placed)})
+        assert all(SQUARE_NAMES[sq] in words_on_board.split("demand marker", 1)[1] for sq in refill.marked)
+    # Each square that got a good or a demand marker flashes.
+    flashed = set(re.findall(r'class="refill-flash" data-on-square="(\w+)"', board))
+    assert flashed == {SQUARE_NAMES[sq] for sq in {*refill.marked, *(sq for sq, _g in refill.placed)}}
     assert f"new goods: {said}" in unescape(app.log[-1])  # the log says it whole
+    # The next update (a selection) leaves it as it was: the page keeps it, and its animation, in place;
+    # a few actions later it is gone.
+    app.select(next(iter(app.sel.sources))) if app.sel.sources else app.clear()
+    assert _said_chunk(app) == board
+    at = re.findall(r'data-refill-at="(\d+)"', board)
+    for _ in range(REFILL_SAID_FOR):
+        game = app.game
+        assert game is not None
+        app.act(str(courier_action(game, rng)))
+        if app.play.confirming:
+            app.confirm_end(True)
+    assert re.findall(r'data-refill-at="(\d+)"', _said_chunk(app)) != at
+
+
+def _said_chunk(app: App) -> str:
+    found = re.search(r'<g data-chunk="said">(.*?)</g><g data-chunk="fx"', app.view().markup)
+    assert found is not None
+    return found[1]
 
 
 def test_watch_mode_pauses_and_steps_one_action_at_a_time() -> None:

@@ -145,8 +145,9 @@ def screen_view(shown: ShownGame, top: str, *, board: bool = True) -> View:
         steps = hint_view.step_marks(got.hint.actions, got.done, unit_px=shown.unit_px) if got else ""
         if screen == "game":  # every action since the watcher's turn, a disc in each player's colour
             steps = seen.seen_marks(game, shown.seen, unit_px=shown.unit_px) + steps
+        said = seen.refill_said(game, shown.seen, unit_px=shown.unit_px) if screen == "game" else ""
         board_markup = board_svg.render_board(
-            game, shown.sel, marks, unit_px=shown.unit_px, zoom=zoom, overlay=steps
+            game, shown.sel, marks, unit_px=shown.unit_px, zoom=zoom, overlay=steps, said=said
         )
         shown.board_items = keynav.items(board_markup)
         home = _drawn_focus(home, shown.board_items)

@@ -18,15 +18,18 @@ once per position and language.
 
 from __future__ import annotations
 
+import textwrap
+
 from caravan import events as ev
 from caravan.board import SQUARE_NAMES
 from caravan.errors import CaravanError
 from caravan.game import Game, Step
 from caravan.summary import turn_summary
 from web.app.hint_view import acts_on
-from web.board.board_pieces import CELL, MIN_TEXT_PX, TOKENS_Y, cell_origin, seat_badge, tokens
+from web.board.board_pieces import CELL, MARGIN, MIN_TEXT_PX, PAD, TOKENS_Y, cell_origin, seat_badge, tokens
 from web.words.i18n import _, lang, words
 from web.words.markup import esc
+from web.words.phrases import refill_lines
 
 Turn = tuple[int, list[Step]]  # the index in the history of the turn's first step, its steps
 
@@ -96,6 +99,27 @@ def _events(game: Game, turns: list[Turn]) -> list[list[ev.Event]] | None:
         return None
 
 
+REFILL_SAID_FOR = 5  # actions: a bot's turn after its refill, or the person's next ones
+
+
+def _last_refill(game: Game) -> tuple[int, ev.Refilled] | None:
+    """The refill among the last few actions, replayed on a copy with its
+    draws (I11) for the squares it marked and filled."""
+    history = game.history
+    for i in range(len(history) - 1, max(-1, len(history) - 1 - REFILL_SAID_FOR), -1):
+        if history[i].draws:
+            try:
+                copy = game.copy()
+                for _step in range(len(history) - i):
+                    copy.pop()
+                events = copy.push_recorded(history[i].action, history[i].draws)
+            except (CaravanError, IndexError):
+                return None
+            found = next((e for e in events if isinstance(e, ev.Refilled)), None)
+            return None if found is None else (i, found)
+    return None
+
+
 class Seen:
     """The summary of a position, worked out once (the game screen is drawn
     after every click; the position changes only with an action)."""
@@ -104,6 +128,7 @@ class Seen:
         self._key: tuple[object, ...] = ()
         self._lines: list[tuple[int, str]] = []
         self._squares: list[tuple[int, int]] = []
+        self._refill: tuple[int, ev.Refilled] | None = None
 
     def update(self, game: Game) -> None:
         last = game.history[-1] if game.history else None
@@ -111,6 +136,7 @@ class Seen:
         if key == self._key:
             return
         self._key = key
+        self._refill = _last_refill(game)
         turns = since_turns(game)
         told = _events(game, turns)
         self._lines = []
@@ -123,6 +149,12 @@ class Seen:
                 square = acts_on(step.action)
                 if square is not None and (seat, square) not in self._squares:
                     self._squares.append((seat, square))
+
+    def refill(self, game: Game) -> tuple[int, ev.Refilled] | None:
+        """The last refill (R13) and the index of the action that made it,
+        while it is one of the last ``REFILL_SAID_FOR`` actions."""
+        self.update(game)
+        return self._refill
 
     def lines(self, game: Game) -> list[tuple[int, str]]:
         """(seat, line) per turn since the watcher's last, oldest first."""
@@ -201,3 +233,56 @@ def seen_marks(game: Game, seen: Seen, *, unit_px: float = 1.0) -> str:
         )
     out.append("</g>")
     return "".join(out)
+
+
+def refill_said(game: Game, seen: Seen, *, unit_px: float = 1.0) -> str:
+    """``g.refill-said``: the last refill (R13) said on the board for a
+    moment (the CSS fades it in and out; under reduced motion it is not
+    drawn: the log says it): each square that got a good or a demand marker
+    flashes (``rect.refill-flash``) and a plate over the board's middle says
+    which good went where and where the demand markers went
+    (web/words/phrases.py ``refill_lines``). The same markup until another
+    refill, so the page leaves it, and its animation, in place."""
+    got = seen.refill(game)
+    if got is None:
+        return ""
+    at, refill = got
+    out = [f'<g class="refill-said" data-refill-at="{at}" aria-hidden="true">']
+    for square in sorted({*refill.marked, *(sq for sq, _good in refill.placed)}):
+        x, y = cell_origin(square)
+        out.append(
+            f'<rect class="refill-flash" data-on-square="{SQUARE_NAMES[square]}" x="{x + 4}" y="{y + 4}" '
+            f'width="{CELL - 8}" height="{CELL - 8}" rx="10"/>'
+        )
+    size = max(22.0, MIN_TEXT_PX / max(unit_px, 0.05))
+    width_units = 7 * CELL
+    per_row = max(12, int((width_units - 3 * size) / (0.55 * size)))
+    rows = [row for line in refill_lines(refill) for row in _packed(line, per_row)]
+    line_h = size * 1.25
+    width = min(width_units - 10, max(len(r) for r in rows) * 0.55 * size + 2 * size)
+    height = (len(rows) + 0.6) * line_h
+    cx, top = MARGIN + width_units / 2, PAD + 3.5 * CELL - height / 2
+    out.append(
+        f'<g class="said-plate"><rect x="{cx - width / 2:.1f}" y="{top:.1f}" width="{width:.1f}" '
+        f'height="{height:.1f}" rx="12"/>'
+    )
+    out.extend(
+        f'<text x="{cx:.1f}" y="{top + (i + 0.8) * line_h:.1f}" font-size="{size:.1f}">{esc(row)}</text>'
+        for i, row in enumerate(rows)
+    )
+    out.append("</g></g>")
+    return "".join(out)
+
+
+def _packed(line: str, width: int) -> list[str]:
+    """``line`` in rows of about ``width`` characters, broken after a comma
+    ("salt on c6, cloth on f5"), a word only where one item is too long."""
+    rows: list[str] = []
+    for item in line.split(", "):
+        if rows and len(rows[-1]) + 2 + len(item) <= width:
+            rows[-1] += ", " + item
+        else:
+            if rows:
+                rows[-1] += ","
+            rows.extend(textwrap.wrap(item, width) or [""])
+    return rows

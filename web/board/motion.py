@@ -11,7 +11,6 @@ along a chain to a city and on to the score). web/page/paint.py plays it, or, un
 
 from __future__ import annotations
 
-import textwrap
 from collections import deque
 
 from caravan import NEIGHBOURS, Game, Good, Step
@@ -21,9 +20,7 @@ from caravan.board import SQUARE_NAMES
 from web.board.board_pieces import (
     CELL,
     LOOSE_Y,
-    MARGIN,
     MIN_TEXT_PX,
-    PAD,
     cell_origin,
     cube,
     fitted,
@@ -31,13 +28,9 @@ from web.board.board_pieces import (
     token_place,
     tokens,
 )
-from web.words.markup import esc
-from web.words.phrases import refill_lines
 
 SLIDE_MS = 360
 DROP_MS = 420
-REFILL_SAID_MS = 2800  # the refill's words on the board: long enough to read two short lines
-BOARD_UNITS = 7 * CELL  # the squares' width, board units
 Keyframe = dict[str, str | float]
 
 
@@ -255,25 +248,6 @@ class _Planner:
         self.add(sel, frames, duration)
 
     def refilled(self, e: ev.Refilled) -> None:
-        """Each good drops onto its space and each demand marker onto its
-        own; every one of those squares flashes, and the refill is said on
-        the board for a moment (the log keeps it, R13)."""
-        start = self.t
-        for sq in sorted({*e.marked, *(s for s, _ in e.placed)}):
-            x, y = cell_origin(sq)
-            ring = self.ghost(
-                f'<rect class="fx-refill" x="{x + 4}" y="{y + 4}" '
-                f'width="{CELL - 8}" height="{CELL - 8}" rx="10"/>'
-            )
-            self.motion.anims.append(
-                Anim(
-                    ring,
-                    [{"opacity": 0}, {"opacity": 1}, {"opacity": 0}, {"opacity": 1}, {"opacity": 0}],
-                    1600,
-                    start,
-                )
-            )
-        self.said(refill_lines(e), start)
         for sq in e.marked:
             self.add(
                 f'[data-labels="{SQUARE_NAMES[sq]}"] .demand',
@@ -288,39 +262,6 @@ class _Planner:
                 DROP_MS,
                 step=160,
             )
-
-    def said(self, lines: list[str], start: int) -> None:
-        """``lines`` on a plate across the board's middle, fading in and out."""
-        if not lines:
-            return
-        size = max(22.0, MIN_TEXT_PX / self.unit_px)
-        per_line = max(12, int((BOARD_UNITS - 3 * size) / (0.55 * size)))
-        rows = [row for line in lines for row in textwrap.wrap(line, per_line)]
-        width = min(BOARD_UNITS - 10, max(len(r) for r in rows) * 0.55 * size + 2 * size)
-        height = (len(rows) + 0.6) * size * 1.25
-        cx, top = MARGIN + BOARD_UNITS / 2, PAD + 3.5 * CELL - height / 2
-        line_h = size * 1.25
-        texts = "".join(
-            f'<text x="{cx:.1f}" y="{top + (i + 0.8) * line_h:.1f}" font-size="{size:.1f}">{esc(row)}</text>'
-            for i, row in enumerate(rows)
-        )
-        plate = self.ghost(
-            f'<g class="fx-said"><rect x="{cx - width / 2:.1f}" y="{top:.1f}" width="{width:.1f}" '
-            f'height="{height:.1f}" rx="12"/>{texts}</g>'
-        )
-        self.motion.anims.append(
-            Anim(
-                plate,
-                [
-                    {"opacity": 0},
-                    {"opacity": 1, "offset": 0.08},
-                    {"opacity": 1, "offset": 0.85},
-                    {"opacity": 0},
-                ],
-                REFILL_SAID_MS,
-                start,
-            )
-        )
 
 
 def plan(before: Game, after: Game, events: list[ev.Event], unit_px: float = 1.0) -> Motion:
