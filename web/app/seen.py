@@ -2,11 +2,12 @@
 last played, in a line per player near the banner and as marks on the board.
 
 After the bots (or the other people at a hot-seat table) have played, the
-person to move reads one line per player ("Bot 2: delivered salt to
+person to move reads one line per player ("Player 2: delivered salt to
 Timbuktu (+4) and moved 2 camels."), the terminal's ``turn_summary``
-(caravan/text.py), and sees every action of those turns on the board: a
-disc in that player's colour holding the seat's number (told apart without
-colour too; the line beside the banner starts with the same disc).
+(caravan/summary.py), and sees every action of those turns on the board: a
+badge in that player's colour holding the seat's number (told apart without
+colour too; the player's line starts with the same badge). The last refill
+(R13) is said on the board for a moment too (``refill_said``).
 
 Who watches: the person to move, else the person who played last (a bot
 plays meanwhile: its turn so far is added action by action); in a game of
@@ -73,26 +74,19 @@ def since_turns(game: Game) -> list[Turn]:
 
 def _events(game: Game, turns: list[Turn]) -> list[list[ev.Event]] | None:
     """Each turn's events, replayed on a copy from where the first began
-    (with the goods it drew, I11); None if the record cannot be replayed
-    (a game ended by agreement, I10, is not undone)."""
+    (with the goods it drew, I11; the turns follow one another); None if the
+    record cannot be replayed (a game ended by agreement, I10, is not undone)."""
     if not turns:
         return []
-    start = turns[0][0]
     try:
         copy = game.copy()
-        for _step in range(len(game.history) - start):
+        for _step in range(len(game.history) - turns[0][0]):
             copy.pop()
         out: list[list[ev.Event]] = []
-        at = start
-        for first, steps in turns:
-            while at < first:  # the watcher's own steps in between: replayed, not told
-                step = game.history[at]
-                copy.push_recorded(step.action, step.draws)
-                at += 1
+        for _first, steps in turns:
             told: list[ev.Event] = []
             for step in steps:
                 told.extend(copy.push_recorded(step.action, step.draws))
-                at += 1
             out.append(told)
         return out
     except (CaravanError, IndexError):
