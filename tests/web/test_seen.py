@@ -201,6 +201,10 @@ def test_watch_mode_pauses_and_steps_one_action_at_a_time() -> None:
         clock.ms += delay
         assert app.bot_step()
     assert len(game.history) == played + 3
+    app.bot_pause()  # paused, then another game: its bots play, the pause was the watched game's
+    app.start(Options(players=PLAYERS[:2], start=1))
+    app.bot_poll()
+    assert app.bot_delay() is not None
 
 
 def test_pause_and_step_are_for_watching_bots_not_for_a_game_with_a_person() -> None:

@@ -143,7 +143,7 @@ def screen_view(shown: ShownGame, top: str, *, board: bool = True) -> View:
         marks = turn_so_far_marks(game) if shown.acts_now() == BOT else last_turn_marks(game)
         got = shown.hints.progress(game) if screen == "game" else None
         steps = hint_view.step_marks(got.hint.actions, got.done, unit_px=shown.unit_px) if got else ""
-        if screen == "game":  # every action since the watcher's turn, a disc in each player's colour
+        if screen == "game":  # every action since the watcher's turn: the player's badge
             steps = seen.seen_marks(game, shown.seen, unit_px=shown.unit_px) + steps
         said = seen.refill_said(game, shown.seen, unit_px=shown.unit_px) if screen == "game" else ""
         board_markup = board_svg.render_board(

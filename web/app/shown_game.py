@@ -81,6 +81,8 @@ class ShownGame:
         self.hints.reset(new_game=game is not self.cur.game)
         self.cur.hints = self.hints.used  # one list: the entry keeps the counts
         self.bots.reset()
+        if game is not self.cur.game:
+            self.bots.pause(False)  # a pause is the watched game's: another game's bots play
         self.cur.game = game
         self.log = _log_of(game)
         self.motion = None
