@@ -29,7 +29,7 @@ from collections.abc import Callable
 from caravan.actions import Action, EndTurn, parse_action
 from caravan.board import SQUARE_NAMES, parse_square
 from caravan.errors import CaravanError, NotationError
-from caravan.events import Event
+from caravan.events import Event, Refilled
 from caravan.limits import MAX_ACTIONS
 from web.app import panels
 from web.app.current import Current
@@ -246,6 +246,9 @@ class GameScreen(ShownGame):
         before = game.copy_position()
         events = step()
         self.log.append(entry_markup(game, game.history[-1].action, events))
+        refill = next((e for e in events if isinstance(e, Refilled)), None)
+        if refill is not None:  # said on the board for a moment (web/app/seen.py)
+            self.seen.refilled(game, refill, self.sv.now())
         self._after()
         self.page.said.append(action_said(game, events))  # #announcer, a bot's action too
         self.sr.played()

@@ -145,7 +145,11 @@ def screen_view(shown: ShownGame, top: str, *, board: bool = True) -> View:
         steps = hint_view.step_marks(got.hint.actions, got.done, unit_px=shown.unit_px) if got else ""
         if screen == "game":  # every action since the watcher's turn: the player's badge
             steps = seen.seen_marks(game, shown.seen, unit_px=shown.unit_px) + steps
-        said = seen.refill_said(game, shown.seen, unit_px=shown.unit_px) if screen == "game" else ""
+        said = (
+            seen.refill_said(game, shown.seen, shown.sv.now(), unit_px=shown.unit_px)
+            if screen == "game"
+            else ""
+        )
         board_markup = board_svg.render_board(
             game, shown.sel, marks, unit_px=shown.unit_px, zoom=zoom, overlay=steps, said=said
         )

@@ -93,25 +93,7 @@ def _events(game: Game, turns: list[Turn]) -> list[list[ev.Event]] | None:
         return None
 
 
-REFILL_SAID_FOR = 5  # actions: a bot's turn after its refill, or the person's next ones
-
-
-def _last_refill(game: Game) -> tuple[int, ev.Refilled] | None:
-    """The refill among the last few actions, replayed on a copy with its
-    draws (I11) for the squares it marked and filled."""
-    history = game.history
-    for i in range(len(history) - 1, max(-1, len(history) - 1 - REFILL_SAID_FOR), -1):
-        if history[i].draws:
-            try:
-                copy = game.copy()
-                for _step in range(len(history) - i):
-                    copy.pop()
-                events = copy.push_recorded(history[i].action, history[i].draws)
-            except (CaravanError, IndexError):
-                return None
-            found = next((e for e in events if isinstance(e, ev.Refilled)), None)
-            return None if found is None else (i, found)
-    return None
+REFILL_SAID_MS = 3600  # the CSS's plate: 0.3 s in, 3.2 s shown and faded (web/caravan.css)
 
 
 class Seen:
@@ -122,7 +104,7 @@ class Seen:
         self._key: tuple[object, ...] = ()
         self._lines: list[tuple[int, str]] = []
         self._squares: list[tuple[int, int]] = []
-        self._refill: tuple[int, ev.Refilled] | None = None
+        self._refill: tuple[int, Step, ev.Refilled, int] | None = None  # index, step, event, when shown
 
     def update(self, game: Game) -> None:
         last = game.history[-1] if game.history else None
@@ -130,7 +112,6 @@ class Seen:
         if key == self._key:
             return
         self._key = key
-        self._refill = _last_refill(game)
         turns = since_turns(game)
         told = _events(game, turns)
         self._lines = []
@@ -144,11 +125,21 @@ class Seen:
                 if square is not None and (seat, square) not in self._squares:
                     self._squares.append((seat, square))
 
-    def refill(self, game: Game) -> tuple[int, ev.Refilled] | None:
-        """The last refill (R13) and the index of the action that made it,
-        while it is one of the last ``REFILL_SAID_FOR`` actions."""
-        self.update(game)
-        return self._refill
+    def refilled(self, game: Game, refill: ev.Refilled, now_ms: int) -> None:
+        """The action just played (``game.history[-1]``) made ``refill`` (R13), shown at ``now_ms``."""
+        self._refill = (len(game.history) - 1, game.history[-1], refill, now_ms)
+
+    def refill(self, game: Game, now_ms: int) -> tuple[int, ev.Refilled] | None:
+        """The refill played here less than ``REFILL_SAID_MS`` ago, with the
+        index of its action, while that action is still in the game (an undo
+        takes it back; a game opened or reloaded says none)."""
+        if self._refill is None:
+            return None
+        at, step, refill, shown = self._refill
+        history = game.history
+        if now_ms - shown >= REFILL_SAID_MS or at >= len(history) or history[at] is not step:
+            return None
+        return at, refill
 
     def lines(self, game: Game) -> list[tuple[int, str]]:
         """(seat, line) per turn since the watcher's last, oldest first."""
@@ -229,15 +220,16 @@ def seen_marks(game: Game, seen: Seen, *, unit_px: float = 1.0) -> str:
     return "".join(out)
 
 
-def refill_said(game: Game, seen: Seen, *, unit_px: float = 1.0) -> str:
+def refill_said(game: Game, seen: Seen, now_ms: int, *, unit_px: float = 1.0) -> str:
     """``g.refill-said``: the last refill (R13) said on the board for a
     moment (the CSS fades it in and out; under reduced motion it is not
     drawn: the log says it): each square that got a good or a demand marker
     flashes (``rect.refill-flash``) and a plate over the board's middle says
     which good went where and where the demand markers went
-    (web/words/phrases.py ``refill_lines``). The same markup until another
-    refill, so the page leaves it, and its animation, in place."""
-    got = seen.refill(game)
+    (web/words/phrases.py ``refill_lines``). The same markup for the
+    animation's length (``REFILL_SAID_MS``), whatever is played meanwhile,
+    so that the page leaves it, and its animation, in place."""
+    got = seen.refill(game, now_ms)
     if got is None:
         return ""
     at, refill = got
