@@ -25,7 +25,7 @@ from web.app.app import App
 from web.app.seen import REFILL_SAID_MS
 from web.words.i18n import words
 
-from .thinker import bot_app
+from .thinker import FakeThinker, bot_app
 
 PLAYERS = (Player("Ann", "yellow"), Player(None, "black", "easy"), Player(None, "orange", "medium"))
 
@@ -206,3 +206,31 @@ def test_pause_and_step_are_for_watching_bots_not_for_a_game_with_a_person() -> 
     app, *_ = bot_app()
     app.start(Options(players=PLAYERS[:2], start=1))
     assert 'id="bot-pause"' not in app.view().markup
+
+
+def test_step_asked_while_the_bot_still_thinks_plays_its_first_action_once_chosen() -> None:
+    thinker = FakeThinker(hold=True)
+    app, _thinker, _clock, _ = bot_app(thinker)
+    app.start(Options(players=PLAYERS[1:], start=0, short=True))
+    app.bot_pause()
+    app.bot_poll()  # asked: the bot thinks
+    app.bot_step_once()
+    assert app.bot_delay() is None  # nothing to play yet
+    thinker.deliver()
+    assert app.bot_delay() == 0 and app.bot_step()
+    assert app.game is not None and len(app.game.history) == 1
+    app.bot_poll()
+    assert app.bot_delay() is None
+
+
+def test_at_a_table_of_people_the_summary_is_headed_with_the_name_of_the_player_to_move() -> None:
+    app, *_ = bot_app()
+    app.start(Options(players=(Player("Ann", "yellow"), Player("Bob", "black")), start=0))
+    rng = random.Random(2)
+    while app.game is not None and app.game.seat == 0:
+        app.act(str(courier_action(app.game, rng)))
+        if app.play.confirming:
+            app.confirm_end(True)
+    markup = app.view().markup
+    assert "Since Bob&#x27;s turn" in markup or "Since Bob's turn" in markup
+    assert [seat for seat, _line in _since(app)] == [0] and _since(app)[0][1].startswith("Ann: ")
