@@ -251,6 +251,7 @@ FOLDERS = ("web", "tests", "bench", "e2e", "tools")
 # The bots and the arena are held to the same: a bot sees what docs/API.md lists (docs/BOTS.md).
 FRONT_ENDS = (
     "caravan/text.py",
+    "caravan/summary.py",
     "caravan/terminal.py",
     "caravan/arena.py",
     "caravan/advice.py",

@@ -390,6 +390,14 @@ class App:
     def bot_retry(self) -> None:
         self.play.bot_retry()
 
+    def bot_pause(self) -> None:
+        """``#bot-pause``: pause a game of bots only, or let it go on."""
+        self.play.bot_pause()
+
+    def bot_step_once(self) -> None:
+        """``#bot-step``: while paused, the next action of the bots."""
+        self.play.bot_step_once()
+
     def set_pace(self, value: str) -> None:
         self.play.set_pace(value)
 

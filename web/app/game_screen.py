@@ -29,7 +29,7 @@ from collections.abc import Callable
 from caravan.actions import Action, EndTurn, parse_action
 from caravan.board import SQUARE_NAMES, parse_square
 from caravan.errors import CaravanError, NotationError
-from caravan.events import Event
+from caravan.events import Event, Refilled
 from caravan.limits import MAX_ACTIONS
 from web.app import hint_view, panels
 from web.app.current import Current
@@ -256,6 +256,9 @@ class GameScreen(ShownGame):
         person = game.options.players[game.seat].bot is None  # the player's own: the actions left are said
         events = step()
         self.log.append(entry_markup(game, game.history[-1].action, events))
+        refill = next((e for e in events if isinstance(e, Refilled)), None)
+        if refill is not None:  # said on the board for a moment (web/app/seen.py)
+            self.seen.refilled(game, refill, self.sv.now())
         self._after()
         self.page.said.append(action_said(game, events, person=person))  # #announcer, a bot's action too
         self.sr.played()
@@ -330,6 +333,16 @@ class GameScreen(ShownGame):
         """Show the rest of the bot's reply at once."""
         self.bots.skip = True
         self.page.focus = "#bot-pace"  # the button goes: focus stays in the bot's status
+
+    def bot_pause(self) -> None:
+        """``#bot-pause`` (watch mode): stop the bots after the action shown, or go on."""
+        self.bots.pause(not self.bots.paused)
+        self.page.focus = "#bot-pause"
+
+    def bot_step_once(self) -> None:
+        """``#bot-step`` (paused): the bots' next action, then paused again."""
+        self.bots.step()
+        self.page.focus = "#bot-step"
 
     def bot_retry(self) -> None:
         self.bots.retry()

@@ -14,7 +14,7 @@ import json
 
 from caravan.actions import Action, EndTurn
 from caravan.game import Game
-from web.app import hint_view, pages, panels, tabs
+from web.app import hint_view, pages, panels, seen, tabs
 from web.app.review_view import review_button
 from web.app.selection import SUPPLY
 from web.app.shown_game import BOT, ShownGame
@@ -100,17 +100,31 @@ def _bot_status(shown: ShownGame, game: Game, bots: BotTurns, *, bot_acts: bool)
         text = _("Only bots play this game: watch it to the end.")
     else:
         text = ""
+    watching = not has_people(game) and state != "failed"
+    paused = watching and bots.paused
+    if paused:
+        text = _("Paused: Step shows the next action.")
     said = text if state in ("loading", "thinking", "failed") else ""
     if said != shown.bot_said:
         shown.bot_said = said
         if said:
             shown.page.said.append(said)
-    out = [f'<section id="bot-status" data-bot-turn="{state}" class="bot-{state}">']
+    mark = ' data-paused="true"' if paused else ""
+    out = [f'<section id="bot-status" data-bot-turn="{state}" class="bot-{state}"{mark}>']
     out.append('<p id="bot-text">')
-    if state in ("loading", "thinking"):
+    if state in ("loading", "thinking") and not paused:
         out.append('<span class="spinner" aria-hidden="true"></span>')
     out.append(f"{esc(text)}</p>")
-    if state in ("thinking", "playing") and bots.pace() > 0:
+    if watching:  # watch mode: the watcher stops the bots, and steps them one action at a time
+        # Translators: the button that stops a game of bots only, watched ("Resume" starts it again).
+        pause = _("Pause")
+        if paused:
+            pause = _("Resume")
+        out.append(f'<button type="button" id="bot-pause">{esc(pause)}</button>')
+        if paused:
+            # Translators: plays the bots' next action while their game is paused.
+            out.append(f'<button type="button" id="bot-step">{esc(_("Step"))}</button>')
+    if state in ("thinking", "playing") and bots.pace() > 0 and not paused:
         out.append(f'<button type="button" id="bot-skip">{esc(_("Show at once"))}</button>')
     if state == "failed":
         out.append(f'<button type="button" id="bot-retry">{esc(_("Try again"))}</button>')
@@ -138,8 +152,15 @@ def screen_view(shown: ShownGame, top: str, *, board: bool = True) -> View:
         marks = turn_so_far_marks(game) if shown.acts_now() == BOT else last_turn_marks(game)
         got = shown.hints.progress(game) if screen == "game" else None
         steps = hint_view.step_marks(got.hint.actions, got.done, unit_px=shown.unit_px) if got else ""
+        if screen == "game":  # every action since the watcher's turn: the player's badge
+            steps = seen.seen_marks(game, shown.seen, unit_px=shown.unit_px) + steps
+        said = (
+            seen.refill_said(game, shown.seen, shown.sv.now(), unit_px=shown.unit_px)
+            if screen == "game"
+            else ""
+        )
         board_markup = board_svg.render_board(
-            game, shown.sel, marks, unit_px=shown.unit_px, zoom=zoom, overlay=steps
+            game, shown.sel, marks, unit_px=shown.unit_px, zoom=zoom, overlay=steps, said=said
         )
         shown.board_items = keynav.items(board_markup)
         home = _drawn_focus(home, shown.board_items)
@@ -188,9 +209,9 @@ def screen_view(shown: ShownGame, top: str, *, board: bool = True) -> View:
         )
         status = _bot_status(shown, game, shown.bots, bot_acts=bot_acts) if bots else ""
         parts = [
-            f"{top}{sr_board}{panels.banner(game, busy)}{note}",
+            f"{top}{sr_board}{panels.banner(game, busy)}{seen.since_markup(game, shown.seen)}{note}",
             board_markup,
-            f"{status}{zoom_html}{dialog}{controls}"
+            f"{seen.since_markup(game, shown.seen, side=True)}{status}{zoom_html}{dialog}{controls}"
             f'<p id="message">{esc(shown.page.message)}</p>'
             f'<p id="square-info">{esc(shown.info)}</p>',
             f"{panels.bag(game)}{panels.player_panels(game)}",

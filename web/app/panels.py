@@ -48,6 +48,7 @@ LEGEND_MARKS = {
     "deliver": N_("Gold ring: deliver here"),
     "last-from": N_("Dashed corners: last turn, a camel or good left here"),
     "last-to": N_("Solid corners: last turn, a camel or good arrived here"),
+    "seen": N_("A player's number in their colour: they acted here since your turn"),
     "hint": N_("Dashed purple: what the hint suggests"),
 }
 # The game-over table's columns, by data-field.

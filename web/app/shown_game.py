@@ -16,6 +16,7 @@ from web.app.current import Current
 from web.app.hint import Hints
 from web.app.history import replay_log
 from web.app.saved import load_game
+from web.app.seen import Seen
 from web.app.selection import Selection
 from web.app.services import Page, Services
 from web.app.storage import StorageError
@@ -70,6 +71,7 @@ class ShownGame:
         self.bots.thinker = thinker
         self.hints = Hints()
         self.hints.thinker = thinker
+        self.seen = Seen()  # the turns since the watcher's last (web/app/seen.py)
         self.board_items: list[keynav.Item] = []  # the board's choices as last drawn (arrow keys)
 
     # ------------------------------------------------------ taking a game
@@ -84,6 +86,8 @@ class ShownGame:
         self.hints.reset(new_game=game is not self.cur.game)
         self.cur.hints = self.hints.used  # one list: the entry keeps the counts
         self.bots.reset()
+        if game is not self.cur.game:
+            self.bots.pause(False)  # a pause is the watched game's: another game's bots play
         self.cur.game = game
         self.log = _log_of(game)
         self.motion = None

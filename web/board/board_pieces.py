@@ -165,6 +165,19 @@ def seat_swatch(seat: int, colour: str) -> str:
     )
 
 
+def seat_badge(seat: int, colour: str, cx: float, cy: float, size: float) -> str:
+    """The seat's number (from 1) on a rounded square of its colour, white
+    edged: where the player acted since the watcher's turn (web/app/seen.py).
+    A square, not a disc, so it is not taken for a space's number, a demand
+    marker or a hint's step; the number tells the players apart without colour."""
+    h = size * 0.62
+    return (
+        f'<rect x="{cx - h:.1f}" y="{cy - h:.1f}" width="{2 * h:.1f}" height="{2 * h:.1f}" rx="{h / 3:.1f}" '
+        f'fill="{player_hex(colour)}" class="badge"/>'
+        f'<text x="{cx:.1f}" y="{cy:.1f}" font-size="{size:.1f}" fill="{ink(colour)}">{seat + 1}</text>'
+    )
+
+
 def token_svg(game: Game, camel: Camel, count: int, text_min: float, *, show_count: bool = True) -> str:
     """A camel and its load in its own 24 x 28 box (board and enlarged view).
     A good's letter is at least ``text_min`` (token units): the good grows to

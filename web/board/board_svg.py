@@ -488,10 +488,14 @@ def render_board(
     unit_px: float = 1.0,
     zoom: int | None = None,
     overlay: str = "",
+    said: str = "",
 ) -> str:
     """The whole ``svg#board`` element as markup. ``marks``: squares of the
     last turn's actions (``from``, ``to`` or both, docs/UI-CONTRACT.md);
-    ``overlay``: drawn over the squares (a hint's numbered steps, web/app/hint_view.py)."""
+    ``overlay``: drawn over the squares (a hint's numbered steps, web/app/hint_view.py);
+    ``said``: a refill's words over all, shown for a moment by the CSS
+    (web/app/seen.py): a chunk of its own, so that the page keeps it, and
+    its animation, while the board's other chunks change."""
     ctx = Ctx(game, sel, Targets(game, sel.shown()), marks or {}, max(unit_px, 0.05), zoom)
     selecting = ' data-selecting="true"' if sel.selected else ""  # other sources drawn quietly (CSS)
     out = [
@@ -515,7 +519,8 @@ def render_board(
         drawn, target = _square(ctx, sq)
         name = SQUARE_NAMES[sq]
         out.append(f'{CHUNK}{name}">{drawn}</g>{CHUNK}to-{name}">{target}</g>')
-    out.append(f'{CHUNK}over">{overlay}</g>{CHUNK}fx" class="fx" aria-hidden="true"></g></svg>')
+    out.append(f'{CHUNK}over">{overlay}</g>{CHUNK}said">{said}</g>')
+    out.append(f'{CHUNK}fx" class="fx" aria-hidden="true"></g></svg>')
     return "".join(out)
 
 
@@ -523,7 +528,7 @@ def render_board(
 # (the seats' patterns and the coordinates), two per square, ``d4`` (its
 # element, labels and pieces) and ``to-d4`` (the target a place or move makes
 # of it, often empty: a selection shows and hides targets alone), ``over``
-# (the overlay) and ``fx`` (the motion's layer), in this order, which is
+# (the overlay), ``said`` (a refill's words) and ``fx`` (the motion's layer), in this order, which is
 # the order they are painted in. A frame sends only the chunks an update
 # changed (web/worker/frames.py ``board_patch``); the page replaces just those.
 CHUNK = '<g data-chunk="'

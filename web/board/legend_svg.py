@@ -13,7 +13,7 @@ import re
 from caravan import ALL_GOODS, Camel, Game, city_wants
 from caravan.board import SIZE
 from web.app.selection import Selection
-from web.board.board_pieces import CELL, LOOSE_Y, cube, token_svg
+from web.board.board_pieces import CELL, LOOSE_Y, cube, seat_badge, token_svg
 from web.board.board_svg import (
     Ctx,
     Targets,
@@ -47,6 +47,7 @@ LEGEND_SYMBOLS = (
     "deliver",
     "last-from",
     "last-to",
+    "seen",
     "hint",
 )
 
@@ -92,6 +93,8 @@ def legend_symbols(game: Game) -> list[tuple[str, str]]:
         "deliver": _cell() + f'<g class="target deliver">{target_mark(0, 0, ring=True)}</g>',
         "last-from": _cell() + last_mark(0, 0, "from"),
         "last-to": _cell() + last_mark(0, 0, "to"),
+        "seen": _cell()
+        + f'<g class="seen-mark">{seat_badge(0, game.options.players[0].colour, 50, 50, 40)}</g>',
         "hint": _cell() + f'<g class="target place hinted">{target_mark(0, 0, ring=True)}</g>',
     }
     # The part of a square each mark sits in (x, y, width, height), so that

@@ -174,6 +174,9 @@ class BotTurns:
         self.last_shown = 0  # epoch ms of the last action shown (the player's or a bot's)
         self.skip = False  # the player asked to see the rest of this answer at once
         self.error = ""  # why the bot cannot play (said on the screen)
+        # Watch mode (bots only): paused, no action is played but those ``steps`` lets through.
+        self.paused = False
+        self.steps = 0
 
     # ------------------------------------------------------------ state
 
@@ -258,9 +261,12 @@ class BotTurns:
         self.due = max(self.now(), self.last_shown + self.pace())
 
     def delay(self, game: Game) -> int | None:
-        """Milliseconds until the next queued action is to be played (None: none is)."""
+        """Milliseconds until the next queued action is to be played (None: none
+        is, or play is paused and no step was asked for)."""
         if not self.queue or self.queued_for != position_key(game):
             return None
+        if self.paused:
+            return 0 if self.steps else None
         return 0 if self.pace() == 0 else max(0, self.due - self.now())
 
     def next_action(self, game: Game) -> str | None:
@@ -293,6 +299,7 @@ class BotTurns:
         """The action ``next_action`` gave was played: the next one waits a pace."""
         self.last_shown = self.now()
         self.due = self.last_shown + self.pace()
+        self.steps = max(0, self.steps - 1)
         step = game.history[-1] if game.history else None
         if game.is_over() or game.seat != self.queued_seat or (step is not None and step.draws):
             # The asking seat's turn is over (or a refill drew, I6: the rest was planned
@@ -304,6 +311,18 @@ class BotTurns:
         else:
             self.queued_for = None
             self.skip = False
+
+    def pause(self, on: bool) -> None:
+        """Pause the bots' play (watch mode), or go on at the pace chosen."""
+        self.paused = on
+        self.steps = 0
+        if not on:
+            self.due = max(self.now(), self.last_shown + self.pace())
+
+    def step(self) -> None:
+        """While paused: play one more action, now or as soon as the bot has chosen it."""
+        if self.paused:
+            self.steps = 1
 
     def retry(self) -> None:
         """After a failure: ask again at the next ``poll``."""

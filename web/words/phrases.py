@@ -12,8 +12,9 @@ from __future__ import annotations
 from caravan import Game, city_wants
 from caravan import events as ev
 from caravan.actions import Action, EndTurn, MoveCamel, PickUp, PlaceCamel, Steal
+from caravan.board import SQUARE_NAMES
 from caravan.words import Word
-from web.words.i18n import words
+from web.words.i18n import _, ngettext, words
 from web.words.markup import esc
 
 
@@ -35,6 +36,31 @@ def describe(game: Game, action: Action) -> str:
 def event_line(game: Game, event: ev.Event) -> str:
     """One event in plain words (player names are parameters, never messages)."""
     return words().event(game, event)
+
+
+def refill_lines(event: ev.Refilled) -> list[str]:
+    """A refill (R13) said short, for the moment it shows on the board: the
+    goods drawn and where they went, then where demand markers went."""
+    out = []
+    if event.placed:
+        placed = ", ".join(
+            _("{good} on {square}", good=good_name(g), square=SQUARE_NAMES[s]) for s, g in event.placed
+        )
+        # Translators: shown on the board for a moment after a refill (R13):
+        # "Refill: salt on c6, cloth on f5".
+        out.append(_("Refill: {placed}", placed=placed))
+    if event.marked:
+        out.append(
+            # Translators: shown on the board for a moment after a refill (R13), under the goods drawn:
+            # a demand marker went on each of these spaces.
+            ngettext(
+                "A demand marker on {squares}",
+                "A demand marker on each of {squares}",
+                n=len(event.marked),
+                squares=", ".join(SQUARE_NAMES[s] for s in event.marked),
+            )
+        )
+    return out
 
 
 _KIND = {

@@ -66,6 +66,8 @@ _BUTTONS: dict[str, Callable[[App], None]] = {
     "hint": lambda a: a.ask_hint(),
     "bot-skip": lambda a: a.bot_skip(),
     "bot-retry": lambda a: a.bot_retry(),
+    "bot-pause": lambda a: a.bot_pause(),
+    "bot-step": lambda a: a.bot_step_once(),
 }
 
 
