@@ -26,10 +26,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from caravan.actions import Action, EndTurn, parse_action
+from caravan.actions import Action, EndTurn, PlaceCamel, parse_action
 from caravan.board import SQUARE_NAMES, parse_square
 from caravan.errors import CaravanError, NotationError
 from caravan.events import Event
+from caravan.game import Game
 from caravan.limits import MAX_ACTIONS
 from web.app import panels
 from web.app.current import Current
@@ -139,8 +140,11 @@ class GameScreen(ShownGame):
             self.page.focus = self.sr.cell_focus() if self.sr.on else "#end-turn"
 
     def explain(self, square: str) -> None:
-        """A click on a square that is neither a source nor a target: say why
-        nothing happened (the engine's reason where an action was implied)."""
+        """A click on a square that is neither a source nor a target. With
+        nothing selected, on a space where no camel stands, it places a camel
+        there when the engine lists that placement (R7: 1 action), without
+        "Place a camel" pressed first; otherwise it says why nothing happened
+        (the engine's reason where an action was implied)."""
         game = self.cur.game
         self.confirming = False
         if game is None or self.page.screen != "game":
@@ -151,7 +155,22 @@ class GameScreen(ShownGame):
             sq = parse_square(square)
         except KeyError:
             return
+        place = self._placement(game, sq)
+        if place is not None:
+            self.act(str(place))
+            return
         self.page.message = refusal(game, self.sel.selected, sq)
+
+    def _placement(self, game: Game, square: int) -> PlaceCamel | None:
+        """The engine's legal placement on an empty ``square`` that a tap
+        with nothing selected takes, or None (a bot to move, a stale copy:
+        ``act`` refuses those as for any action)."""
+        if self.sel.selected is not None or game.camels_at(square):
+            return None
+        for action in self.sel.sources.get(SUPPLY, []):
+            if isinstance(action, PlaceCamel) and action.to == square:
+                return action
+        return None
 
     def square_info(self, square: str | None = None, action: str | None = None) -> str:
         """What is on a square (a long-press or keyboard focus shows it):

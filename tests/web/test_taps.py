@@ -1,0 +1,70 @@
+"""Fewer taps on a phone (issue 28): a tap on an empty space places a camel
+when the engine lists that placement (R7), else says why; a selected camel's
+action list puts what gains something first and folds its plain moves."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+from caravan import Game
+from caravan.actions import PlaceCamel
+from caravan.board import parse_square
+from tests.positions import blank, camel, loose
+from web.app import panels
+from web.app.app import App
+from web.app.selection import Selection
+
+
+def _app(game: Game) -> App:
+    app = App()
+    app.resume(game)
+    return app
+
+
+def _text(markup: str) -> str:
+    return unescape(re.sub(r"<[^>]+>", "", markup))
+
+
+def test_r7_a_tap_on_an_empty_space_places_a_camel_with_nothing_selected() -> None:
+    app = _app(camel(blank(), 0, "d4"))  # a camel on the board: placing is not all there is
+    game = app.game
+    assert game is not None and not app.sel.only_placing()
+    supply = game.supply(0)
+    app.explain("b2")
+    assert str(game.history[-1].action) == "@b2"
+    assert game.supply(0) == supply - 1 and game.left == 3
+    assert app.message == ""
+
+
+def test_r7_a_tap_where_no_camel_can_be_placed_gives_the_engines_reason() -> None:
+    game = blank(turn=1)
+    for name in ("a1", "a2", "a3", "a4", "a5"):
+        game = camel(game, 0, name)  # all five camels on the board: the supply is empty
+    app = _app(game)
+    reason = game.why_illegal(PlaceCamel(parse_square("b2")))
+    assert reason is not None
+    app.explain("b2")
+    assert not game.history, "nothing was played"
+    assert _text(app.message).startswith("b2: ")
+    assert app.message != "b2: ." and "nothing of yours" not in app.message
+
+
+def test_a_tap_on_a_space_with_a_camel_or_with_a_source_selected_never_places() -> None:
+    app = _app(camel(camel(blank(), 0, "d4"), 1, "a1"))
+    game = app.game
+    assert game is not None
+    app.explain("a1")  # another player's camel stands there: said, not placed onto (2 actions)
+    assert not game.history and "Player 2's" in app.message
+    app.select("d4")
+    app.explain("d4")  # the selected camel's own square: no move, no placement
+    assert not game.history
+
+
+def test_r8_a_tap_on_a_loose_good_with_no_camel_places_one_there() -> None:
+    app = _app(loose(camel(blank(), 0, "d4"), "b2", "M"))
+    game = app.game
+    assert game is not None
+    app.explain("b2")
+    assert str(game.history[-1].action) == "@b2"
+    assert "+b2" in {str(a) for a in game.legal_actions()}, "then it can pick the good up (R8)"
