@@ -68,3 +68,36 @@ def test_r8_a_tap_on_a_loose_good_with_no_camel_places_one_there() -> None:
     app.explain("b2")
     assert str(game.history[-1].action) == "@b2"
     assert "+b2" in {str(a) for a in game.legal_actions()}, "then it can pick the good up (R8)"
+
+
+def _buttons(markup: str) -> list[str]:
+    return re.findall(r'data-action="([^"]+)"', markup)
+
+
+def test_a_camels_useful_actions_come_first_and_its_plain_moves_are_folded() -> None:
+    # Seat 1's camel on d4 beside a loose good (R8: a pick-up), another good on b2.
+    game = loose(loose(camel(blank(), 0, "d4"), "d4", "S"), "b2", "M")
+    sel = Selection()
+    sel.refresh(game.legal_actions())
+    sel.toggle("d4")
+    markup = panels.action_list(game, sel)
+    listed = _buttons(markup)
+    assert sorted(listed) == sorted(str(a) for a in sel.targets()), "every legal action is listed, once"
+    top, _, folded = markup.partition('<li class="more">')
+    assert _buttons(top)[:2] == ["+d4", "d4-b2"], "the pick-up, then the move that reaches a good"
+    moves = _buttons(folded)
+    assert moves and all(m.startswith("d4-") for m in moves)
+    assert f"Move this camel: {len(moves)} spaces" in _text(folded)
+    assert '<details id="more-d4">' in folded and "<details id=\"more-d4\" open" not in folded
+
+
+def test_the_hinted_move_stays_in_view_and_a_list_without_plain_moves_folds_nothing() -> None:
+    game = camel(blank(), 0, "d4")
+    sel = Selection()
+    sel.refresh(game.legal_actions())
+    sel.toggle("d4")
+    sel.hinted = "d4-g1"
+    top, _, folded = panels.action_list(game, sel).partition('<li class="more">')
+    assert "d4-g1" in _buttons(top) and "d4-g1" not in _buttons(folded)
+    sel.toggle("supply")  # placing: every space listed, none folded
+    assert '<li class="more">' not in panels.action_list(game, sel)
