@@ -88,7 +88,7 @@ def test_a_camels_useful_actions_come_first_and_its_plain_moves_are_folded() -> 
     moves = _buttons(folded)
     assert moves and all(m.startswith("d4-") for m in moves)
     assert f"Move this camel: {len(moves)} spaces" in _text(folded)
-    assert '<details id="more-d4">' in folded and "<details id=\"more-d4\" open" not in folded
+    assert '<details id="more-d4">' in folded and '<details id="more-d4" open' not in folded
 
 
 def test_the_hinted_move_stays_in_view_and_a_list_without_plain_moves_folds_nothing() -> None:
