@@ -22,8 +22,8 @@ from tools import i18n as catalogues
 from tools import prerender
 from tools.build import _with_front_pages
 from web.app.app import App, header_markup
-from web.app.newgame import VARIANT_WHY, VARIANTS
-from web.app.newgame_screen import PICTURE_ACTIONS, QUICK_BOT
+from web.app.newgame import QUICK_BOT, VARIANT_WHY, VARIANTS
+from web.app.newgame_screen import PICTURE_ACTIONS
 from web.board.palette import player_hex
 from web.words import i18n
 

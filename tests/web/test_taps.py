@@ -11,9 +11,12 @@ from caravan import Game
 from caravan.actions import PlaceCamel
 from caravan.board import parse_square
 from tests.positions import blank, camel, loose
+from tests.web.saving import make_app
 from web.app import panels
 from web.app.app import App
+from web.app.newgame import FORM_KEY, QUICK_BOT, Form
 from web.app.selection import Selection
+from web.app.storage import MemoryStorage
 
 
 def _app(game: Game) -> App:
@@ -101,3 +104,79 @@ def test_the_hinted_move_stays_in_view_and_a_list_without_plain_moves_folds_noth
     assert "d4-g1" in _buttons(top) and "d4-g1" not in _buttons(folded)
     sel.toggle("supply")  # placing: every space listed, none folded
     assert '<li class="more">' not in panels.action_list(game, sel)
+
+
+# ------------------------------------------------- the new-game form remembered
+
+
+def test_the_forms_last_setup_and_the_quick_games_strength_outlive_a_reload() -> None:
+    app, storage = make_app()
+    app.boot()
+    assert 'id="quick-bot"' in app.view().markup and app.new.form.quick == QUICK_BOT
+    setup = {
+        "count": "3",
+        "names": ["Ann", "Bob", "", None],
+        "colours": ["teal", "red", "blue", None],
+        "types": ["human", "hard", "medium", None],
+        "casual": True,
+        "short": False,
+        "start": "1",
+        "quick": "medium",
+    }
+    app.submit_form(setup)
+    assert app.screen == "game"
+    again, _ = make_app(storage)  # a reload: a new app over the same storage
+    again.boot()
+    again.new_game()
+    form = again.new.form
+    assert (form.count, form.names[:3], form.colours[:3], form.types[:3]) == (
+        3,
+        ["Ann", "Bob", ""],
+        ["teal", "red", "blue"],
+        ["human", "hard", "medium"],
+    )
+    assert (form.casual, form.short, form.start, form.quick) == (True, False, "1", "medium")
+    front = again.view().markup
+    assert 'value="Ann"' in front and 'id="casual" checked' in front
+    assert re.search(r'id="quick-bot".*?<option value="medium" selected>', front, re.S)
+    again.quick_game({"quick": "hard"})  # Play against the computer: the strength picked
+    game = again.game
+    assert game is not None and [p.bot for p in game.options.players] == [None, "hard"]
+    third, _ = make_app(storage)
+    third.boot()
+    assert third.new.form.quick == "hard"
+
+
+def test_a_damaged_or_missing_remembered_setup_gives_the_defaults_silently_and_keeps_the_games() -> None:
+    fresh = Form()
+    for junk in (
+        None,
+        "",
+        "{",
+        "[1, 2]",
+        "nul",
+        "[" * 3000,
+        '{"count": 9, "colours": ["mauve", 3], "types": ["x"]}',
+    ):
+        storage = MemoryStorage({FORM_KEY: junk} if junk is not None else {})
+        app, _ = make_app(storage)
+        app.autostart(2)  # a game in progress, saved
+        kept = dict(storage.data)
+        again, _ = make_app(storage)
+        again.boot()
+        form = again.new.form
+        assert (form.count, form.colours, form.types, form.quick) == (
+            fresh.count,
+            fresh.colours,
+            fresh.types,
+            "easy",
+        )
+        assert again.message == "" and again.services.save_problem == again.services.read_problem == ""
+        assert again.game is not None, "the game in progress is resumed as before"
+        assert {k: v for k, v in storage.data.items() if k != FORM_KEY} == {
+            k: v for k, v in kept.items() if k != FORM_KEY
+        }
+    off, _ = make_app(MemoryStorage(disabled=True))
+    off.boot()
+    off.quick_game({"quick": "medium"})  # storage off: the game starts, nothing said about the form
+    assert off.game is not None and off.new.form.quick == "medium"
