@@ -95,12 +95,12 @@ class NewGameScreen:
 
     def submit(self, values: dict[str, object]) -> None:
         self.form.update(values)
-        self.remember()
         try:
             options = self.form.options()
         except OptionsError as e:
             self.page.message = _("These players cannot start a game: {reason}", reason=words().error(e))
             return
+        self.remember()  # a setup that made a game
         self.start(options)
 
     def change(self, values: dict[str, object], focus: str | None = None) -> None:
