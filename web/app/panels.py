@@ -206,6 +206,10 @@ def controls(
             )
         elif sel.only_placing():
             help_text = _("Placing a camel is all you can do now: the highlighted spaces show where.")
+        elif SUPPLY in sel.sources:  # a tap on an empty space places one (web/app/game_screen.py)
+            help_text = _(
+                "Choose your camels, a good on one of your camels, or an empty space for a new camel."
+            )
         else:
             help_text = _("Choose your camels, a good on one of your camels, or the supply.")
         prompt = ' class="prompt"' if sel.only_placing() and not sel.selected else ""
