@@ -78,8 +78,9 @@ def _buttons(markup: str) -> list[str]:
 
 
 def test_a_camels_useful_actions_come_first_and_its_plain_moves_are_folded() -> None:
-    # Seat 1's camel on d4 beside a loose good (R8: a pick-up), another good on b2.
-    game = loose(loose(camel(blank(), 0, "d4"), "d4", "S"), "b2", "M")
+    # Seat 1's camel on d4 with a loose good (R8: a pick-up), goods on b2 and on a1,
+    # where seat 2's camel stands (moving onto it costs 2 actions, R7).
+    game = loose(loose(loose(camel(camel(blank(), 1, "a1"), 0, "d4"), "d4", "S"), "b2", "M"), "a1", "I")
     sel = Selection()
     sel.refresh(game.legal_actions())
     sel.toggle("d4")
@@ -87,7 +88,8 @@ def test_a_camels_useful_actions_come_first_and_its_plain_moves_are_folded() -> 
     listed = _buttons(markup)
     assert sorted(listed) == sorted(str(a) for a in sel.targets()), "every legal action is listed, once"
     top, _, folded = markup.partition('<li class="more">')
-    assert _buttons(top)[:2] == ["+d4", "d4-b2"], "the pick-up, then the move that reaches a good"
+    # The pick-up, then the moves that reach a good, the one that costs 1 action first.
+    assert _buttons(top) == ["+d4", "d4-b2", "d4-a1"]
     moves = _buttons(folded)
     assert moves and all(m.startswith("d4-") for m in moves)
     assert f"Move this camel: {len(moves)} spaces" in _text(folded)

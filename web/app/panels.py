@@ -233,14 +233,14 @@ def action_list(game: Game, sel: Selection) -> str:
     """The selected source's actions: deliveries, steals and pick-ups first
     and marked (web/words/phrases.py KIND_ORDER), then what reaches something
     (a good, a city, a chain: the board's large dots, ``Ranker``), nearest
-    first. A camel's moves that reach nothing (often forty or more) are
+    and cheapest first. A camel's moves that reach nothing (often forty or more) are
     folded under one line that says how many, so that the list stays short
     and the scores below it in view; the board still shows every one."""
     targets = sel.targets()
     ranker = Ranker(game)
     kinds = {action: action_kind(game, action) for action in targets}
     ranks = {action: ranker.rank(action) for action in targets}
-    ordered = sorted(targets, key=lambda a: (ranks[a], KIND_ORDER[kinds[a]]))
+    ordered = sorted(targets, key=lambda a: (ranks[a], game.cost(a), KIND_ORDER[kinds[a]]))
     shown = [a for a in ordered if kinds[a] != "move" or ranker.useful(a) or sel.hinted == str(a)]
     folded = [a for a in ordered if a not in shown]
     out = ['<ul id="action-list">']
