@@ -4,6 +4,7 @@ action list puts what gains something first and folds its plain moves."""
 
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
 
@@ -12,6 +13,7 @@ from caravan.actions import PlaceCamel
 from caravan.board import parse_square
 from tests.positions import blank, camel, loose
 from tests.web.saving import make_app
+from tests.web.test_driver import Page
 from web.app import panels
 from web.app.app import App
 from web.app.newgame import FORM_KEY, QUICK_BOT, Form
@@ -182,3 +184,19 @@ def test_a_damaged_or_missing_remembered_setup_gives_the_defaults_silently_and_k
     off.boot()
     off.quick_game({"quick": "medium"})  # storage off: the game starts, nothing said about the form
     assert off.game is not None and off.new.form.quick == "medium"
+
+
+def test_the_app_worker_draws_the_remembered_setup_and_a_refused_write_of_it_says_nothing() -> None:
+    """Through the worker's copy of localStorage (web/worker/mirror.py, storing.py)."""
+    setup = Form()
+    setup.recall('{"names": ["Ann", "Bob"], "quick": "hard"}')
+    page = Page(local={FORM_KEY: setup.dumps()})
+    page.boot("?seed=1")
+    front = page.last_screen()["whole"]
+    assert 'value="Ann"' in front and re.search(r'<option value="hard" selected>', front)
+    page.post(type="click", keyboard=False, target={"el": {"id": "play-computer"}}, form={"quick": "medium"})
+    written = [w for w in page.writes() if w[0] == "set" and w[2] == FORM_KEY]
+    assert written and json.loads(written[-1][3])["quick"] == "medium"
+    page.sent.clear()
+    page.post(type="stored", failed=[{"area": "local", "key": FORM_KEY, "actual": None, "problem": "full"}])
+    assert "storage for this page is full" not in json.dumps(page.sent)
