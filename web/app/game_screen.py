@@ -163,9 +163,9 @@ class GameScreen(ShownGame):
 
     def _placement(self, game: Game, square: int) -> PlaceCamel | None:
         """The engine's legal placement on an empty ``square`` that a tap
-        with nothing selected takes, or None (a bot to move, a stale copy:
-        ``act`` refuses those as for any action)."""
-        if self.sel.selected is not None or game.camels_at(square):
+        with nothing selected takes, or None (also while a bot is to move: the
+        tap is explained as before; a stale copy is ``act``'s to refuse)."""
+        if self.sel.selected is not None or game.camels_at(square) or self.acts_now() != PERSON:
             return None
         for action in self.sel.sources.get(SUPPLY, []):
             if isinstance(action, PlaceCamel) and action.to == square:
