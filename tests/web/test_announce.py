@@ -77,10 +77,12 @@ def test_a_bots_actions_are_said_as_they_are_played() -> None:
 def test_an_identical_refusal_is_said_again_and_only_by_the_region() -> None:
     app = App(seed=3)
     _two(app)
-    app.explain("d4")  # nothing there is Ann's: the page says why the click did nothing
+    app.act("@d4")  # Ann's one action of the first turn (R5)
+    app.announcement()
+    app.explain("d5")  # no action left to place a camel there: the page says why the click did nothing
     first = app.announcement()
     assert first and first == app.message
-    app.explain("d4")
+    app.explain("d5")
     assert app.announcement() == first  # the same words, said a second time
     # The two texts go to alternate children of #announcer, so the second is a new addition.
     assert parity(0)[0] != parity(1)[0] and parity(0) == parity(2)

@@ -138,8 +138,8 @@ def test_r7_a_selected_source_and_a_wrong_square_give_the_engines_reason() -> No
     assert reason is not None and reason in app.message
     assert app.sel.selected == "d4", "a refused target keeps the selection"
     app.sel.clear()
-    app.explain("g7")
-    assert "nothing of yours" in app.message
+    app.explain("a1")
+    assert "Player 2's" in app.message, "nothing selected: a camel not yours is named, never placed onto"
 
 
 def test_r8_a_loose_good_without_a_camel_of_yours_gives_the_engines_reason() -> None:

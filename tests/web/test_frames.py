@@ -13,9 +13,10 @@ import re
 from typing import Any
 
 from tests.web.test_driver import Page
+from web.app.view import View
 from web.board.board_svg import CHUNK, board_frame, chunked
 from web.words.markup import esc
-from web.worker.frames import WHOLE_SHARE, board_patch
+from web.worker.frames import WHOLE_SHARE, Drawn, board_patch
 
 _ATTR = re.compile(r'([^\s=<>"]+)="([^"]*)"')
 _CHOICE_TAG = re.compile(r'<g\b[^>]*\brole="button"[^>]*>')
@@ -214,3 +215,18 @@ def test_svg_attributes_are_sent_only_when_the_page_can_set_them_in_order() -> N
     assert board_patch(added, drawn)["attrs"] == [["data-selecting", None]]  # type: ignore[index]
     first = drawn.replace('<svg id="board"', '<svg data-new="1" id="board"')
     assert board_patch(drawn, first) is None  # a new attribute would come last
+
+
+def test_another_screen_is_sent_to_be_shown_from_its_top() -> None:
+    """Issue 28: Play tapped low on a scrolled form opens the game at its top,
+    not 280 px down; a redraw of the same screen keeps where it was."""
+    drawn = Drawn()
+    first = drawn.frame(View("new-game", "<p>form</p>"), keyboard=False)
+    assert "top" not in first["screen"], "the first screen after the boot: nothing to scroll back"
+    again = drawn.frame(View("new-game", "<p>form again</p>"), keyboard=False)
+    assert "top" not in again["screen"]
+    draft = drawn.frame(View("game", "<p>board</p>"), keyboard=False, measure=True)
+    game = drawn.frame(View("game", "<p>board</p>"), keyboard=False)
+    assert draft["screen"]["top"] and game["screen"]["top"]
+    assert "top" not in drawn.frame(View("game", "<p>board 2</p>"), keyboard=False)["screen"]
+    assert drawn.frame(View("saved", "<p>list</p>"), keyboard=False)["screen"]["top"]

@@ -22,8 +22,8 @@ from tools import i18n as catalogues
 from tools import prerender
 from tools.build import _with_front_pages
 from web.app.app import App, header_markup
-from web.app.newgame import VARIANT_WHY, VARIANTS
-from web.app.newgame_screen import PICTURE_ACTIONS, QUICK_BOT
+from web.app.newgame import QUICK_BOT, VARIANT_WHY, VARIANTS
+from web.app.newgame_screen import PICTURE_ACTIONS
 from web.board.palette import player_hex
 from web.words import i18n
 
@@ -177,7 +177,9 @@ def test_with_other_sources_nothing_is_shown_until_one_is_chosen() -> None:
     markup = app.view().markup
     help_text = re.search(r'<p id="select-help"( class="prompt")?>([^<]*)</p>', markup)
     assert help_text is not None and not help_text[1]
-    assert unescape(help_text[2]) == "Choose your camels, a good on one of your camels, or the supply."
+    assert unescape(help_text[2]) == (
+        "Choose your camels, a good on one of your camels, or an empty space for a new camel."
+    )
     assert "data-action=" not in _board(markup)  # nothing shown until a source is chosen
     app.select("supply")
     assert "data-action=" in _board(app.view().markup)

@@ -219,6 +219,7 @@ class App:
         """The first screen: the link opened, else the game in progress, else
         ``?autostart`` (tests and benchmarks), else the new-game form."""
         self.services.scan()
+        self.new.recall()
         resumed = self.play.resume_current()
         if link_text.lstrip("#"):
             self.open_link(link_text)

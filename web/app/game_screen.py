@@ -26,10 +26,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from caravan.actions import Action, EndTurn, parse_action
+from caravan.actions import Action, EndTurn, PlaceCamel, parse_action
 from caravan.board import SQUARE_NAMES, parse_square
 from caravan.errors import CaravanError, NotationError
 from caravan.events import Event, Refilled
+from caravan.game import Game
 from caravan.limits import MAX_ACTIONS
 from web.app import hint_view, panels
 from web.app.current import Current
@@ -145,8 +146,11 @@ class GameScreen(ShownGame):
             self.page.focus, self.end_from = back, None
 
     def explain(self, square: str) -> None:
-        """A click on a square that is neither a source nor a target: say why
-        nothing happened (the engine's reason where an action was implied)."""
+        """A click on a square that is neither a source nor a target. With
+        nothing selected, on a space where no camel stands, it places a camel
+        there when the engine lists that placement (R7: 1 action), without
+        "Place a camel" pressed first; otherwise it says why nothing happened
+        (the engine's reason where an action was implied)."""
         game = self.cur.game
         self.confirming = False
         if game is None or self.page.screen != "game":
@@ -160,7 +164,22 @@ class GameScreen(ShownGame):
         if self.acts_now() == BOT:  # nothing on the board is the player's to use now: say why
             self.page.message = self.bot_turn_wait()
             return
+        place = self._placement(game, sq)
+        if place is not None:
+            self.act(str(place))
+            return
         self.page.message = refusal(game, self.sel.selected, sq)
+
+    def _placement(self, game: Game, square: int) -> PlaceCamel | None:
+        """The engine's legal placement on an empty ``square`` that a tap
+        with nothing selected takes, or None (also while a bot is to move: the
+        tap is explained as before; a stale copy is ``act``'s to refuse)."""
+        if self.sel.selected is not None or game.camels_at(square) or self.acts_now() != PERSON:
+            return None
+        for action in self.sel.sources.get(SUPPLY, []):
+            if isinstance(action, PlaceCamel) and action.to == square:
+                return action
+        return None
 
     def square_info(self, square: str | None = None, action: str | None = None) -> str:
         """What is on a square (a long-press or keyboard focus shows it):

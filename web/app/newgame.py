@@ -10,6 +10,8 @@ whatever language the game is later read in.
 
 from __future__ import annotations
 
+import json
+
 from caravan.board import PLAYER_COLOURS
 from caravan.options import BOT_STRENGTHS, MAX_PLAYERS, Options, Player
 from web.board.board_pieces import seat_swatch
@@ -18,6 +20,12 @@ from web.words.i18n import N_, _, words
 from web.words.markup import esc
 
 HUMAN = "human"
+QUICK_BOT = "easy"  # the bot of ``#play-computer`` until the player picks another: docs/HOWTO.md's first game
+# Where the form's last setup is remembered (localStorage through web/app/storage.py):
+# one key for every path, as the language's; never under a path's saved games (``caravan:/…:``).
+FORM_KEY = "caravan:new-game-form"
+FORM_LIMIT = 4096  # characters: a remembered setup is a few hundred; anything longer is junk
+NAME_LIMIT = 24  # the name fields' maxlength
 SEAT_TYPES: tuple[str, ...] = (HUMAN, *BOT_STRENGTHS)  # the select's values, in its order
 VARIANTS = {"casual": N_("Casual: 6 camels each"), "short": N_("Short: 32 goods instead of 48")}
 # What each variant does to a game, in a line (R1, R2).
@@ -49,6 +57,7 @@ class Form:
         self.casual = False
         self.short = False
         self.start = "random"
+        self.quick = QUICK_BOT  # the strength of ``#play-computer``'s bot
 
     def update(self, values: dict[str, object]) -> None:
         """Take values read from the page (strings and booleans), ignoring junk."""
@@ -60,7 +69,7 @@ class Form:
             if isinstance(raw, list):
                 for i, v in enumerate(raw[:MAX_PLAYERS]):
                     if isinstance(v, str) and (key != "types" or v in SEAT_TYPES):
-                        target[i] = v
+                        target[i] = v[:NAME_LIMIT]
         for flag in ("casual", "short"):
             v = values.get(flag)
             if isinstance(v, bool):
@@ -68,6 +77,43 @@ class Form:
         start = values.get("start")
         if isinstance(start, str) and (start == "random" or start in ("0", "1", "2", "3")):
             self.start = start
+        quick = values.get("quick")
+        if isinstance(quick, str) and quick in BOT_STRENGTHS:
+            self.quick = quick
+
+    def dumps(self) -> str:
+        """The setup as remembered across reloads: what ``update`` reads back."""
+        return json.dumps(
+            {
+                "count": str(self.count),
+                "names": self.names,
+                "colours": self.colours,
+                "types": self.types,
+                "casual": self.casual,
+                "short": self.short,
+                "start": self.start,
+                "quick": self.quick,
+            },
+            separators=(",", ":"),
+        )
+
+    def recall(self, text: str | None) -> bool:
+        """Take a setup remembered by ``dumps``; False, the form untouched, when
+        there is none or it cannot be read (another version's, damaged): the
+        defaults then, silently. A field that makes no sense alone is skipped."""
+        if not text or len(text) > FORM_LIMIT:
+            return False
+        try:
+            values = json.loads(text)
+        except (ValueError, RecursionError):
+            return False
+        if not isinstance(values, dict):
+            return False
+        colours = values.get("colours")
+        if isinstance(colours, list):  # only the palette's, as the form's select offers
+            values["colours"] = [c if c in PLAYER_CHOICES else None for c in colours]
+        self.update(values)
+        return True
 
     def options(self) -> Options:
         """The engine's Options; raises the engine's OptionsError if they cannot make a game."""
@@ -144,12 +190,18 @@ def intro_markup(picture: str) -> str:
 def form_markup(form: Form, message: str = "", *, can_resume: bool = False) -> str:
     """The new-game form; ``can_resume`` offers a way back to the game in
     progress. The quickest start comes first: ``#play-computer``, a person
-    against an easy bot in a short game (as docs/HOWTO.md suggests)."""
+    against a bot in a short game (as docs/HOWTO.md suggests), the bot's
+    strength chosen beside it (``#quick-bot``: easy until another is picked)."""
     out = [f'<section id="new-game" class="front-form"><h2>{esc(_("New game"))}</h2>']
+    strength = _select(
+        f'id="quick-bot" aria-label="{esc(_("Strength of the computer player"))}"',
+        [(k, words().strength(k)) for k in BOT_STRENGTHS],
+        form.quick,
+    )
     out.append(
         f'<p class="quick"><button type="button" id="play-computer" class="play">'
-        f"{esc(_('Play against the computer'))}</button> "
-        f'<span class="hint">{esc(_("You against an easy bot, in a short game."))}</span></p>'
+        f"{esc(_('Play against the computer'))}</button> {strength} "
+        f'<span class="hint">{esc(_("You against one bot, in a short game."))}</span></p>'
     )
     out.append(f'<h3 class="setup">{esc(_("Or choose the players"))}</h3>')
     out.append(

@@ -11,9 +11,10 @@ from caravan.options import Options, Player, default_players
 from caravan.words import Words
 from web.app import pages
 from web.app.game_screen import GameScreen
-from web.app.newgame import Form, form_markup, intro_markup
+from web.app.newgame import FORM_KEY, Form, form_markup, intro_markup
 from web.app.saved import default_name
 from web.app.services import Page, Services
+from web.app.storage import StorageError
 from web.app.view import View
 from web.board import board_svg
 from web.words.announce import start_said
@@ -21,7 +22,6 @@ from web.words.i18n import _, lang, words
 from web.words.markup import esc
 
 FIRST_SEAT = '[data-player-name="0"]'  # where focus goes when the form is shown
-QUICK_BOT = "easy"  # the bot of ``#play-computer``: docs/HOWTO.md's first game
 # The front page's picture: two players' set-up turns (R3-R5) and a pick-up (R8).
 PICTURE_SEED = 5
 PICTURE_ACTIONS = ("@b3", "end", "@f5", "end", "@c3", "end", "@f4", "end", "+b3", "end")
@@ -39,6 +39,32 @@ class NewGameScreen:
         self.started = 0
         self.form = Form()
 
+    def recall(self) -> None:
+        """The form as it was last set up, in this browser (names, seats and
+        their strengths, variants, the quick game's bot); the defaults when
+        nothing is remembered, the entry is damaged or the storage is off."""
+        saves = self.sv.saves
+        if saves is None:
+            return
+        try:
+            text = saves.storage.get(FORM_KEY)
+        except StorageError:
+            return
+        self.form.recall(text)
+
+    def remember(self) -> None:
+        """Keep the form's setup for the next visit; a write the browser
+        refuses is no loss worth a word (the games' own saves say theirs)."""
+        saves = self.sv.saves
+        if saves is None:
+            return
+        text = self.form.dumps()
+        try:
+            if saves.storage.get(FORM_KEY) != text:
+                saves.storage.set(FORM_KEY, text)
+        except StorageError:
+            return
+
     def start(self, options: Options) -> None:
         """A new game, played and saved from its first position on."""
         game_seed = None if self.seed is None else self.seed + self.started
@@ -54,16 +80,18 @@ class NewGameScreen:
 
     def quick(self, values: dict[str, object]) -> None:
         """``#play-computer``: the first seat's player (as the form names
-        and colours it) against an easy bot, in a short game (docs/HOWTO.md's
-        first game); the form itself is left as it was."""
+        and colours it) against a bot of the strength chosen beside it (easy
+        at first), in a short game (docs/HOWTO.md's first game); the rest of
+        the form is left as it was. The choices are remembered."""
         self.form.update(values)
+        self.remember()
         colours = self.form.colours
         second = colours[1]
         if second == colours[0]:
             second = next(c for c in PLAYER_COLOURS if c != colours[0])
         players = (
             Player(self.form.names[0].strip() or None, colours[0]),
-            Player(None, second, QUICK_BOT),
+            Player(None, second, self.form.quick),
         )
         self.start(Options(players=players, short=True))
 
@@ -74,12 +102,14 @@ class NewGameScreen:
         except OptionsError as e:
             self.page.message = _("These players cannot start a game: {reason}", reason=words().error(e))
             return
+        self.remember()  # a setup that made a game
         self.start(options)
 
     def change(self, values: dict[str, object], focus: str | None = None) -> None:
         """A choice changed on the form (the count, a colour, a seat's type):
-        it is drawn again, the focus kept on ``focus`` (a CSS selector)."""
+        it is drawn again, the focus kept on ``focus`` (a CSS selector), and remembered."""
         self.form.update(values)
+        self.remember()
         self.page.focus = focus
 
     def show(self) -> None:

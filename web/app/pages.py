@@ -202,7 +202,7 @@ def history_screen(history: History, unit_px: float = 1.0, better: str = "") -> 
         f"{button('history-forward', pgettext('history', 'Forward'), disabled=k == n)}"
         f"{button('history-last', pgettext('history', 'Latest'), disabled=k == n)}"
         f"{button('history-exit', _('Return to the present'))}</div>"
-        f'<p class="hint">{esc(_("Keys: ← and → step, Home and End jump, Escape returns."))}</p>'
+        f'<p class="hint keys-hint">{esc(_("Keys: ← and → step, Home and End jump, Escape returns."))}</p>'
         f"{said}"
         f'<div class="layout"><div class="board-wrap">{board}</div>'
         f'<aside class="side">{panels.player_panels(game)}'

@@ -9,9 +9,10 @@ docs/UI-CONTRACT.md.
 from __future__ import annotations
 
 from caravan import ALL_GOODS, Game, Good, actions_for_turn
-from caravan.actions import EndTurn
+from caravan.actions import Action, EndTurn
 from web.app.selection import SUPPLY, Selection
 from web.board.board_pieces import cube, seat_swatch
+from web.board.keynav import Ranker
 from web.board.legend_svg import legend_symbols
 from web.board.palette import player_hex
 from web.words.i18n import N_, _, ngettext, pgettext, words
@@ -150,7 +151,7 @@ def confirm_end(game: Game) -> str:
         '<p class="confirm-buttons">'
         f'<button type="button" id="confirm-end-yes">{esc(_("Yes, end my turn"))}</button> '
         f'<button type="button" id="confirm-end-no">{esc(_("No, keep playing"))}</button></p>'
-        f'<p class="hint">{esc(_("Y ends the turn; N or Escape keeps it."))}</p></div>'
+        f'<p class="hint keys-hint">{esc(_("Y ends the turn; N or Escape keeps it."))}</p></div>'
     )
 
 
@@ -234,21 +235,52 @@ def controls(
             )
         elif sel.only_placing():
             help_text = _("Placing a camel is all you can do now: the highlighted spaces show where.")
+        elif SUPPLY in sel.sources:  # a tap on an empty space places one (web/app/game_screen.py)
+            help_text = _(
+                "Choose your camels, a good on one of your camels, or an empty space for a new camel."
+            )
         else:
             help_text = _("Choose your camels, a good on one of your camels, or the supply.")
         prompt = ' class="prompt"' if sel.only_placing() and not sel.selected else ""
         out.append(f'<p id="select-help"{prompt}>{esc(help_text)}</p>')
-    out.append('<ul id="action-list">')
-    # Deliveries, steals and pick-ups first and marked (web/words/phrases.py KIND_ORDER).
-    kinds = {action: action_kind(game, action) for action in sel.targets()}
-    for action in sorted(kinds, key=lambda a: KIND_ORDER[kinds[a]]):
-        cost = game.cost(action)
-        hinted = ' data-hint="true"' if sel.hinted == str(action) else ""
+    out.append(action_list(game, sel))
+    return "".join(out)
+
+
+def _action_button(game: Game, sel: Selection, action: Action, kind: str) -> str:
+    cost = game.cost(action)
+    hinted = ' data-hint="true"' if sel.hinted == str(action) else ""
+    return (
+        f'<li><button type="button" class="act-{kind}" data-action="{esc(action)}" '
+        f'data-cost="{cost}"{hinted}>'
+        f'{esc(describe(game, action))} <span class="cost">{esc(cost_text(cost))}</span> '
+        f"<code>{esc(action)}</code></button></li>"
+    )
+
+
+def action_list(game: Game, sel: Selection) -> str:
+    """The selected source's actions: deliveries, steals and pick-ups first
+    and marked (web/words/phrases.py KIND_ORDER), then what reaches something
+    (a good, a city, a chain: the board's large dots, ``Ranker``), nearest
+    and cheapest first. A camel's moves that reach nothing (often forty or more) are
+    folded under one line that says how many, so that the list stays short
+    and the scores below it in view; the board still shows every one."""
+    targets = sel.targets()
+    ranker = Ranker(game)
+    kinds = {action: action_kind(game, action) for action in targets}
+    ranks = {action: ranker.rank(action) for action in targets}
+    ordered = sorted(targets, key=lambda a: (ranks[a], game.cost(a), KIND_ORDER[kinds[a]]))
+    shown = [a for a in ordered if kinds[a] != "move" or ranker.useful(a) or sel.hinted == str(a)]
+    folded = [a for a in ordered if a not in shown]
+    out = ['<ul id="action-list">']
+    out.extend(_action_button(game, sel, a, kinds[a]) for a in shown)
+    if folded:
+        more = ngettext("Move this camel: {n} space", "Move this camel: {n} spaces", n=len(folded))
+        key = sel.selected or ""
         out.append(
-            f'<li><button type="button" class="act-{kinds[action]}" data-action="{esc(action)}" '
-            f'data-cost="{cost}"{hinted}>'
-            f'{esc(describe(game, action))} <span class="cost">{esc(cost_text(cost))}</span> '
-            f"<code>{esc(action)}</code></button></li>"
+            f'<li class="more"><details id="more-{esc(key)}"><summary>{esc(more)}</summary><ul>'
+            + "".join(_action_button(game, sel, a, kinds[a]) for a in folded)
+            + "</ul></details></li>"
         )
     out.append("</ul>")
     return "".join(out)
@@ -259,7 +291,7 @@ def keys_help() -> str:
         "Keys: the board is one Tab stop, the arrow keys move on it, Enter or Space selects and plays, "
         "Escape clears a selection; P place a camel, E end turn, U undo, R redo (Ctrl+Z, Ctrl+Y also work)."
     )
-    return f'<p id="keys" class="hint">{esc(keys)}</p>'
+    return f'<p id="keys" class="hint keys-hint">{esc(keys)}</p>'
 
 
 def bag(game: Game) -> str:

@@ -83,13 +83,12 @@ def refusal(game: Game, selected: str | None, square: int) -> str:
         if why is not None:
             return _("{square}: {reason}.", square=name, reason=words().refusal(why))
     elsewhere = 0 if square != 0 else SQUARES - 1
-    if game.left == 0:
-        return _(
-            "{square}: {reason}.",
-            square=name,
-            reason=words().refusal(game.why_illegal(PlaceCamel(square)) or ""),
-        )
     camels = game.camels_at(square)
+    placing = game.why_illegal(PlaceCamel(square))
+    if game.left == 0 or (selected is None and not camels and placing is not None):
+        # Nothing selected and no camel there: a tap places a camel when it
+        # may (web/app/game_screen.py); when it may not, the engine says why (R7).
+        return _("{square}: {reason}.", square=name, reason=words().refusal(placing or ""))
     mine = [c for c in camels if c.seat == game.seat]
     if mine:
         # Mine, yet nothing to do: every one laden (R7), or a good it may not take (R9).

@@ -121,6 +121,7 @@ def read_form():
         "casual": field("casual", True),
         "short": field("short", True),
         "start": field("start-player"),
+        "quick": field("quick-bot"),
     }
 
 

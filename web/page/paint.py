@@ -126,6 +126,8 @@ def apply(frame):
         return None
     name = str(screen.name)
     unpaint()
+    if get(screen, "top", False):
+        win.scrollTo(0, 0)  # another screen: from its top (before focus, which may scroll)
     draft = get(screen, "draft")
     if draft is not None:
         _screen().innerHTML = draft

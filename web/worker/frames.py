@@ -145,6 +145,9 @@ class Drawn:
     def _screen(self, view: View, measure: bool) -> dict[str, Any]:
         # The contract's state (docs/UI-CONTRACT.md) goes with data-screen, the draft's too.
         s: dict[str, Any] = {"name": view.screen, "record": view.record, "seat": view.seat, "left": view.left}
+        if self.name not in ("loading", view.screen):
+            # Another screen starts at the top of the page, not where the last one was scrolled.
+            s["top"] = True
         if measure:
             # An empty board of the same size, laid out to be measured (web/page/paint.py).
             s["draft"] = view.markup

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from web.app.app import App
+from web.app.newgame import FORM_KEY
 
 from .mirror import Mirror
 
@@ -55,7 +56,8 @@ class Storing:
             area.refused(key, f.get("actual"), problem)
             if problem == "changed" and area is self.local:
                 redraw = app.storage_changed(key) or redraw
-        refused = [f for f in failed if f.get("problem") in ("full", "disabled")]
+        # The form's remembered setup (web/app/newgame.py) refused says nothing: no game was lost.
+        refused = [f for f in failed if f.get("problem") in ("full", "disabled") and f.get("key") != FORM_KEY]
         if refused:
             app.storage_refused("full" if any(f.get("problem") == "full" for f in refused) else "disabled")
             redraw = True
