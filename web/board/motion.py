@@ -128,9 +128,7 @@ def _find_token(game: Game, square: int, key: str) -> tuple[float, float, float]
     toks = tokens(game, square)
     for i, (camel, _count) in enumerate(toks):
         if token_key(camel) == key:
-            return token_place(
-                square, i, len(toks), lone=len(toks) == 1 and count == 1 and camel.good is None
-            )
+            return token_place(square, i, len(toks), lone=lone(toks))
     return None
 
 
