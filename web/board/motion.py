@@ -24,6 +24,7 @@ from web.board.board_pieces import (
     cell_origin,
     cube,
     fitted,
+    lone,
     token_key,
     token_place,
     tokens,
