@@ -303,3 +303,67 @@ def test_on_a_phone_a_carried_good_keeps_its_pictogram_and_a_stolen_one_is_a_bad
         if part == "under":
             assert re.search(r'class="under"><circle', piece)
             assert piece.index('class="camel"') < piece.index('class="under"')
+
+
+def test_issue_28_goods_are_pictograms_defined_once_each_its_own_shape_and_the_legend_has_its_own() -> None:
+    """Issue 28: a good is drawn with its pictogram, not an English letter:
+    one ``<symbol>`` per good in the board's ``<defs>`` (its head chunk),
+    every ``<use>`` pointing at one of them, no two goods the same drawing;
+    the legend (also shown where no board is: the review) uses a copy of
+    its own under other ids, and its marks (web/board/legend_svg.py) use it too."""
+    from caravan import ALL_GOODS
+    from web.app.panels import legend
+    from web.board.pictograms import PICTOGRAMS
+
+    game = camel(camel(blank(), 0, "c6", "I"), 1, "e2", "S", under=True)
+    svg = render_board(game, _selection(game), unit_px=0.48)
+    head = svg[: svg.index('data-chunk="a1"')]
+    defined = re.findall(r'<symbol id="(good-[A-Z])"', svg)
+    assert sorted(defined) == sorted(f"good-{g.letter}" for g in ALL_GOODS)
+    assert all(f'id="{d}"' in head for d in defined)
+    used = set(re.findall(r'<use href="#([^"]+)"', svg))
+    assert {"good-I", "good-S"} <= used <= set(defined)
+    assert "cube-letter" not in svg
+    assert len(set(PICTOGRAMS.values())) == len(ALL_GOODS)
+    drawn = legend(game)
+    assert re.findall(r'<symbol id="(legend-good-[A-Z])"', drawn) == [
+        f"legend-good-{g.letter}" for g in ALL_GOODS
+    ]
+    assert set(re.findall(r'<use href="#([^"]+)"', drawn)) <= {f"legend-good-{g.letter}" for g in ALL_GOODS}
+    assert 'id="good-' not in drawn
+
+
+def test_issue_28_city_names_on_a_phone_are_whole_or_a_short_form_in_every_language() -> None:
+    """Issue 28: on a phone's board (0.48 CSS px a unit) a city's band shows
+    its whole name or the board's translated short form, drawn no narrower
+    than ``SQUEEZE`` of its width; never the terminal's three letters
+    ("Mar", "Tim"); on a wide board (1 px a unit) every name is whole."""
+    import gettext
+    from pathlib import Path
+
+    from caravan.board import CITY_NAMES
+    from web.board.city_label import SQUEEZE, text_width
+    from web.words import i18n
+
+    locale = Path(__file__).resolve().parents[2] / "caravan" / "locale"
+    try:
+        for code in ("en", "es", "fr", "pl", "nl"):
+            found = None if code == "en" else gettext.translation("caravan", locale, [code])
+            i18n.use(found, code)
+            for unit_px, whole in ((0.48, False), (1.0, True)):
+                svg = render_board(blank(), Selection(), unit_px=unit_px)
+                names = re.findall(
+                    r'class="city-name" font-size="([\d.]+)"(?: textLength="([\d.]+)")?[^>]*>([^<]+)<', svg
+                )
+                assert len(names) == len(CITY_NAMES)
+                for (size, squeezed, label), square in zip(names, sorted(CITY_NAMES), strict=True):
+                    city = str(i18n.words().city(square))
+                    three = i18n.words().city_short(square)
+                    assert label == city or (not whole and label != three), (code, unit_px, label)
+                    if squeezed:
+                        assert float(squeezed) >= text_width(label, float(size)) * SQUEEZE - 0.1, (
+                            code,
+                            label,
+                        )
+    finally:
+        i18n.use(None, "en")
