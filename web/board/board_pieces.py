@@ -169,7 +169,10 @@ def _pattern(pattern_id: str, seat: int, colour: str) -> str:
     line = ink(colour)
     if kind == "stripes":
         # thin: the camel still reads as its colour (a black camel as black), the stripes as the cue
-        body = f'<path d="M-1 1 L1 -1 M0 6 L6 0 M5 7 L7 5" stroke="{line}" stroke-width="0.9" stroke-opacity="0.85"/>'
+        body = (
+            f'<path d="M-1 1 L1 -1 M0 6 L6 0 M5 7 L7 5" stroke="{line}" stroke-width="0.9" '
+            'stroke-opacity="0.85"/>'
+        )
     elif kind == "dots":
         body = f'<circle cx="3" cy="3" r="1.4" fill="{line}"/>'
     elif kind == "checks":
