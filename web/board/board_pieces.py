@@ -176,7 +176,7 @@ def _pattern(pattern_id: str, seat: int, colour: str) -> str:
     elif kind == "dots":
         body = f'<circle cx="3" cy="3" r="1.4" fill="{line}"/>'
     elif kind == "checks":
-        sq = '<rect x="{0}" y="{0}" width="3" height="3" fill="{1}"/>'
+        sq = '<rect x="{0}" y="{0}" width="2.4" height="2.4" fill="{1}"/>'  # teal stays the colour
         body = sq.format(0, line) + sq.format(3, line)
     else:
         return ""
