@@ -287,3 +287,14 @@ def _assert_taken(after: Game, game: Game, action: Action) -> None:
     """The page took exactly ``action`` from ``game``."""
     assert len(after.history) == len(game.history) + 1, f"{action} was not taken"
     assert str(after.history[-1].action) == str(action), f"the page played another action than {action}"
+
+
+_OPEN_MENU = """css => { const menu = document.getElementById('game-menu'), el = document.querySelector(css);
+  if (menu && el && menu.contains(el) && !menu.open && !el.checkVisibility()) {
+    menu.querySelector('summary').click(); } }"""
+
+
+def open_menu_for(page: Page, css: str) -> None:
+    """Open the game screen's Menu (``details#game-menu``) when ``css`` is one of
+    its tools and hidden in it (a phone upright), as a player taps Menu first."""
+    page.evaluate(_OPEN_MENU, css)

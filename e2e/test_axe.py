@@ -20,7 +20,7 @@ from caravan.game import Game
 from caravan.options import Options, default_players
 from caravan.playout import courier_action
 from e2e.conftest import BOOT_MS, Tab
-from e2e.driver import Driver
+from e2e.driver import Driver, open_menu_for
 from e2e.saving import finished_game, reviewed_game
 
 # CARAVAN_AXE: another copy of axe.min.js (a worktree whose node_modules predates axe-core).
@@ -75,6 +75,7 @@ def _open_link(page: Any, game: Game, screen: str) -> None:
 
 
 def _click(page: Any, css: str, then: str) -> None:
+    open_menu_for(page, css)
     page.locator(css).first.click()
     page.locator(then).first.wait_for()
 

@@ -20,7 +20,7 @@ from caravan import link, parse_action
 from caravan.board import parse_square
 from caravan.words import Words
 from e2e.conftest import Tab
-from e2e.driver import Driver
+from e2e.driver import Driver, open_menu_for
 from e2e.layout import layout_problems
 from e2e.saving import finished_game, record_of
 from tests.translations import compiled, outside_brackets, pseudo_mo
@@ -216,6 +216,7 @@ def test_no_screen_shows_text_outside_the_pseudo_languages_brackets_nor_in_polis
     check("how to play")
     page.keyboard.press("Escape")
     expect(page.locator("#rules")).to_have_count(0)
+    open_menu_for(page, "#saved-button")
     page.locator("#saved-button").click()
     expect(page.locator("html")).to_have_attribute("data-screen", "saved")
     page.locator('[data-current="true"] [data-saved-action="rename"]').click()
@@ -224,10 +225,12 @@ def test_no_screen_shows_text_outside_the_pseudo_languages_brackets_nor_in_polis
     expect(page.locator('[data-current="true"] [data-field="name"]')).to_have_text(LONG_NAME)
     check("saved games")
     page.locator("#saved-back").click()
+    open_menu_for(page, "#history-button")
     page.locator("#history-button").click()
     expect(page.locator("html")).to_have_attribute("data-screen", "history")
     check("history")
     page.locator("#history-exit").click()
+    open_menu_for(page, "#share")
     page.locator("#share").click()
     expect(page.locator("#share-dialog")).to_be_visible()
     check("share")
@@ -307,6 +310,7 @@ def test_each_language_by_lang_speaks_its_own_words_on_every_main_screen(shared_
     screens["rules reference"] = _visible(page, "#rules")
     page.keyboard.press("Escape")
     expect(page.locator("#rules")).to_have_count(0)
+    open_menu_for(page, "#saved-button")
     page.locator("#saved-button").click()
     expect(page.locator("html")).to_have_attribute("data-screen", "saved")
     expect(page.locator("#saved h2")).to_have_text(say("Saved games"))

@@ -14,7 +14,7 @@ from caravan import Game, Options, link
 from caravan.options import MAX_NAME, Player
 from caravan.playout import courier_action
 from e2e.conftest import Tab
-from e2e.driver import Driver
+from e2e.driver import Driver, open_menu_for
 from e2e.layout import LABELS_APART, WHERE, inside_viewport, overlap
 from e2e.saving import finished_game
 
@@ -75,6 +75,7 @@ def test_phones_and_small_windows_keep_everything_in_view(shared_tab: Tab) -> No
     assert banner - 2 <= top <= page.evaluate("innerHeight") / 2, "after a list tap the board is in view"
 
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    open_menu_for(page, "#share")
     page.locator("#share").click()
     expect(page.locator("#share-dialog")).to_be_visible()
     assert inside_viewport(page, "#share-dialog"), f"share dialog at {page.evaluate(WHERE, '#share-dialog')}"

@@ -67,3 +67,57 @@ def test_r7_touch_taps_select_the_supply_and_place_a_camel(shared_phone_tab: Tab
     after = driver.perform(parse_action("@e5"), game, tap=True)  # taps the supply, then e5
     assert driver.board() == board_of(after)
     assert driver.board()["e5"][0] == ["1"]
+
+
+# Whose turn, the board and the main controls: what a player needs in view to play a turn.
+_IN_VIEW = """ids => ids.map(sel => { const r = document.querySelector(sel).getBoundingClientRect();
+  return [sel, r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth
+    && r.height > 0]; })"""
+
+
+@pytest.mark.timeout(150)
+def test_phone_390x844_board_banner_and_controls_fit_one_screen_and_the_tools_are_in_a_menu(
+    shared_phone_tab: Tab,
+) -> None:
+    """Issue 28: at 390x844 (touch) the board, the turn banner and undo, end
+    turn and hint are all in view without scrolling, in a game well under
+    way (three players, goods carried and stolen); the tools are behind the
+    header's Menu (a disclosure: aria-expanded for screen readers), a tap
+    opens it and its History works; a player's panel is a compact row that
+    a tap unfolds to its details."""
+    import random
+
+    from caravan import Game, Options, default_players, link
+    from caravan.actions import Steal
+    from caravan.playout import courier_action
+
+    game = Game(Options(players=default_players(3)), seed=5)
+    rng = random.Random(5)
+    while not any(isinstance(h.action, Steal) for h in game.history):
+        game.push(courier_action(game, rng))
+    tab = shared_phone_tab
+    page = tab.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    tab.open("#" + link.encode(game))
+    expect(page.locator("html")).to_have_attribute("data-screen", "game")
+    page.evaluate("caravanSettled()")
+    assert page.evaluate("scrollY") == 0
+    wanted = ["#board", "#turn-banner", "#undo", "#end-turn", "#hint", "#game-menu > summary"]
+    seen = dict(page.evaluate(_IN_VIEW, wanted))
+    assert all(seen.values()), f"not in view at 390x844: {[k for k, v in seen.items() if not v]}"
+
+    for tool in ("#share", "#history-button", "#saved-button", "#abandon"):
+        expect(page.locator(tool)).to_be_hidden()
+    page.locator("#game-menu > summary").tap()
+    for tool in ("#share", "#history-button", "#saved-button", "#abandon"):
+        expect(page.locator(tool)).to_be_visible()
+
+    panel = page.locator('[data-panel-seat="1"]')
+    total = panel.locator('[data-field="total"]')
+    expect(total).to_be_hidden()
+    assert (panel.bounding_box() or {"height": 999})["height"] < 80, "a panel on a phone is a compact row"
+    panel.locator("summary").tap()
+    expect(total).to_be_visible()
+
+    page.locator("#history-button").tap()
+    expect(page.locator("html")).to_have_attribute("data-screen", "history")

@@ -416,7 +416,7 @@ def _py_config(root: Path, paths: dict[str, str]) -> str:
 def _rewrite_html(root: Path, html: str, paths: dict[str, str], policy: str) -> str:
     def swap(match: re.Match[str]) -> str:
         attr, value = match.group(1), match.group(2)
-        if value.startswith("data:"):
+        if value.startswith(("data:", "#")):  # "#good-I": a pictogram's <use> in the front page's board
             return match.group(0)
         if attr == "config":
             if value != "./pyscript.toml":

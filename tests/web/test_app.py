@@ -328,7 +328,7 @@ def test_the_game_screen_is_its_parts_and_a_selection_leaves_the_lower_side_colu
         after = app.view()
         assert after.parts is not None
         old_log, new_log = before.parts[5], after.parts[5]
-        lines = old_log[old_log.find("<li") :] if "<li" in old_log else "</ul>"
+        lines = old_log[old_log.find("<li") :] if "<li" in old_log else "</ul></details>"
         assert new_log.endswith(lines) and new_log.count("<li") > old_log.count("<li"), f"{action}: log"
     assert selections > 50 and questions > 0
     assert app.game is not None

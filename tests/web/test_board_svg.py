@@ -157,7 +157,15 @@ def test_r10_r11_two_camels_with_the_same_good_make_one_source_and_one_target() 
 def test_a_squares_centre_holds_only_the_square() -> None:
     """docs/UI-CONTRACT.md: the good to pick up sits above the centre and
     every camel (a good source or a steal target) below it, however many."""
-    from web.board.board_pieces import CELL, LOOSE_HIT, TOKEN_H, cell_origin, token_layout, token_place
+    from web.board.board_pieces import (
+        CAMEL_H,
+        CELL,
+        LOOSE_HIT,
+        TOKEN_H,
+        cell_origin,
+        token_layout,
+        token_place,
+    )
 
     assert LOOSE_HIT[1] + LOOSE_HIT[3] < CELL / 2
     for square in (0, 24, 48):
@@ -169,6 +177,10 @@ def test_a_squares_centre_holds_only_the_square() -> None:
                 assert top + TOKEN_H * token_layout(n)[1] <= y + CELL + 1, (
                     f"token {i} of {n} leaves its square"
                 )
+        # A lone unladen camel (issue 28: larger on a phone): its silhouette below the centre too.
+        _x, top, scale = token_place(square, 0, 1, lone=True)
+        assert top + (TOKEN_H - CAMEL_H) * scale > y + CELL / 2
+        assert top + TOKEN_H * scale <= y + CELL + 1
 
 
 def test_r10_on_a_phone_a_steal_is_chosen_in_the_enlarged_view() -> None:
@@ -271,19 +283,87 @@ def test_a_crowded_square_that_is_not_a_source_opens_its_view_when_tapped() -> N
     assert re.search(r'data-square="d4"[^>]*data-zoom="d4" role="button"', svg)
 
 
-def test_on_a_phone_a_carried_good_keeps_its_letter_and_a_stolen_one_is_drawn_over_its_camel() -> None:
-    """Issue 14: at 0.48 px a board unit (a 360 px phone) a good on top of a
-    lone camel (token scale 1.55) has its letter, at least 10.5 CSS px; a
-    stolen good under a camel (R10) is drawn after the camel, so it is seen whole."""
+def test_on_a_phone_a_carried_good_keeps_its_pictogram_and_a_stolen_one_is_a_badge_over_its_camel() -> None:
+    """Issues 14 and 28: at 0.48 px a board unit (a 360 px phone) a good on
+    top of a lone camel has its pictogram, at least 10.5 CSS px wide; a good
+    stolen under a camel (R10) is a round badge drawn after the camel, so
+    it is seen whole and told from a load by its shape, its pictogram at
+    least 8 CSS px (the badge leaves the camel's head and hump in view)."""
     game = blank()
     game = camel(game, 0, "c6", "I")
     game = camel(game, 1, "e2", "S", under=True)
     svg = render_board(game, _selection(game), unit_px=0.48)
-    for name, part in (("c6", "on-top"), ("e2", "under")):
+    for name, part, letter, least in (("c6", "on-top", "I", 10.5), ("e2", "under", "S", 8)):
         on = svg[svg.index(f'data-on="{name}"') :]
         piece = on[: on.index("</g></g>") + 8]
-        font = re.search(rf'class="{part}">.*?class="cube-letter" font-size="([\d.]+)"', piece)
-        assert font is not None, f"the good on {name} has no letter"
-        assert float(font.group(1)) * 1.55 * 0.48 >= 10.5 - 0.05
+        scale = float(re.search(r"scale\(([\d.]+)\)", piece).group(1))  # type: ignore[union-attr]
+        glyph = re.search(rf'class="{part}">.*?href="#good-{letter}"[^>]*width="([\d.]+)"', piece)
+        assert glyph is not None, f"the good on {name} has no pictogram"
+        assert float(glyph.group(1)) * scale * 0.48 >= least - 0.05
         if part == "under":
+            assert re.search(r'class="under"><circle', piece)
             assert piece.index('class="camel"') < piece.index('class="under"')
+
+
+def test_issue_28_goods_are_pictograms_defined_once_each_its_own_shape_and_the_legend_has_its_own() -> None:
+    """Issue 28: a good is drawn with its pictogram, not an English letter:
+    one ``<symbol>`` per good in the board's ``<defs>`` (its head chunk),
+    every ``<use>`` pointing at one of them, no two goods the same drawing;
+    the legend (also shown where no board is: the review) uses a copy of
+    its own under other ids, and its marks (web/board/legend_svg.py) use it too."""
+    from caravan import ALL_GOODS
+    from web.app.panels import legend
+    from web.board.pictograms import PICTOGRAMS
+
+    game = camel(camel(blank(), 0, "c6", "I"), 1, "e2", "S", under=True)
+    svg = render_board(game, _selection(game), unit_px=0.48)
+    head = svg[: svg.index('data-chunk="a1"')]
+    defined = re.findall(r'<symbol id="(good-[A-Z])"', svg)
+    assert sorted(defined) == sorted(f"good-{g.letter}" for g in ALL_GOODS)
+    assert all(f'id="{d}"' in head for d in defined)
+    used = set(re.findall(r'<use href="#([^"]+)"', svg))
+    assert {"good-I", "good-S"} <= used <= set(defined)
+    assert "cube-letter" not in svg
+    assert len(set(PICTOGRAMS.values())) == len(ALL_GOODS)
+    drawn = legend(game)
+    assert re.findall(r'<symbol id="(legend-good-[A-Z])"', drawn) == [
+        f"legend-good-{g.letter}" for g in ALL_GOODS
+    ]
+    assert set(re.findall(r'<use href="#([^"]+)"', drawn)) <= {f"legend-good-{g.letter}" for g in ALL_GOODS}
+    assert 'id="good-' not in drawn
+
+
+def test_issue_28_city_names_on_a_phone_are_whole_or_a_short_form_in_every_language() -> None:
+    """Issue 28: on a phone's board (0.48 CSS px a unit) a city's band shows
+    its whole name or the board's translated short form, drawn no narrower
+    than ``SQUEEZE`` of its width; never the terminal's three letters
+    ("Mar", "Tim"); on a wide board (1 px a unit) every name is whole."""
+    import gettext
+    from pathlib import Path
+
+    from caravan.board import CITY_NAMES
+    from web.board.city_label import SQUEEZE, text_width
+    from web.words import i18n
+
+    locale = Path(__file__).resolve().parents[2] / "caravan" / "locale"
+    try:
+        for code in ("en", "es", "fr", "pl", "nl"):
+            found = None if code == "en" else gettext.translation("caravan", locale, [code])
+            i18n.use(found, code)
+            for unit_px, whole in ((0.48, False), (1.0, True)):
+                svg = render_board(blank(), Selection(), unit_px=unit_px)
+                names = re.findall(
+                    r'class="city-name" font-size="([\d.]+)"(?: textLength="([\d.]+)")?[^>]*>([^<]+)<', svg
+                )
+                assert len(names) == len(CITY_NAMES)
+                for (size, squeezed, label), square in zip(names, sorted(CITY_NAMES), strict=True):
+                    city = str(i18n.words().city(square))
+                    three = i18n.words().city_short(square)
+                    assert label == city or (not whole and label != three), (code, unit_px, label)
+                    if squeezed:
+                        assert float(squeezed) >= text_width(label, float(size)) * SQUEEZE - 0.1, (
+                            code,
+                            label,
+                        )
+    finally:
+        i18n.use(None, "en")

@@ -175,9 +175,10 @@ def screen_view(shown: ShownGame, top: str, *, board: bool = True) -> View:
     zoom_html = zoom_view.square_view(game, shown.sel, zoom) if zoom is not None else ""
     log = "".join(reversed(shown.log))
     # The log scrolls: a tab stop named by its heading, so a keyboard can scroll it (axe).
+    # Folded on a phone upright (under everything else), always open where there is room (caravan.css).
     log_html = (
-        f'<h2 id="log-title">{esc(_("Game log"))}</h2>'
-        f'<ul id="log" tabindex="0" aria-labelledby="log-title">{log}</ul>'
+        f'<details id="log-box" class="fold"><summary><h2 id="log-title">{esc(_("Game log"))}</h2></summary>'
+        f'<ul id="log" tabindex="0" aria-labelledby="log-title">{log}</ul></details>'
     )
     note = f'<p id="note" role="status">{esc(shown.note)}</p>' if shown.note else ""
     if shown.cur.stale is not None:
@@ -208,8 +209,11 @@ def screen_view(shown: ShownGame, top: str, *, board: bool = True) -> View:
             hint="" if bot_acts else hint_view.hint_box(game, shown.hints),
         )
         status = _bot_status(shown, game, shown.bots, bot_acts=bot_acts) if bots else ""
+        focus_now = shown.page.focus or ""
+        menu = pages.game_menu(opened=focus_now in pages.MENU_ITEMS)
         parts = [
-            f"{top}{sr_board}{panels.banner(game, busy)}{seen.since_markup(game, shown.seen)}{note}",
+            f'{top}{sr_board}<div class="banner-row">{panels.banner(game, busy)}{menu}</div>'
+            f"{seen.since_markup(game, shown.seen)}{note}",
             board_markup,
             f"{seen.since_markup(game, shown.seen, side=True)}{status}{zoom_html}{dialog}{controls}"
             f'<p id="message">{esc(shown.page.message)}</p>'
@@ -217,8 +221,7 @@ def screen_view(shown: ShownGame, top: str, *, board: bool = True) -> View:
             f"{panels.bag(game)}{panels.player_panels(game)}",
             panels.legend(game),
             log_html,
-            f"{tools}{panels.keys_help()}"
-            f'<p class="new"><button type="button" id="abandon">{esc(_("New game"))}</button></p>',
+            panels.keys_help(),
             "",
         ]
     focus = home if screen == "over" else shown.page.focus or home

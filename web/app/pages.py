@@ -228,6 +228,28 @@ def share_dialog(url: str, status: str) -> str:
     )
 
 
+MENU_ICON = (
+    '<svg class="menu-icon" viewBox="0 0 16 14" aria-hidden="true">'
+    '<path d="M1 2H15M1 7H15M1 12H15" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></svg>'
+)
+MENU_ITEMS = ("#share", "#history-button", "#saved-button", "#abandon")
+
+
+def game_menu(*, opened: bool) -> str:
+    """The game screen's tools in a menu beside the turn banner
+    (``details#game-menu``): folded behind "Menu" on a phone upright, so
+    that the board and the controls fit its screen, laid out as a row of
+    buttons where there is room (caravan.css). ``opened``: drawn open (focus
+    returns to one of its buttons: the saved games or the history closed)."""
+    return (
+        f'<details id="game-menu"{" open" if opened else ""}>'
+        f"<summary>{MENU_ICON}{esc(_('Menu'))}</summary>"
+        f'<div class="menu-items">{button("share", _("Share"))}'
+        f"{button('history-button', _('History'))}{button('saved-button', _('Saved games'))}"
+        f'<button type="button" id="abandon">{esc(_("New game"))}</button></div></details>'
+    )
+
+
 def game_buttons() -> str:
     """Share, history and saved games: on the game and game-over screens."""
     return (

@@ -15,6 +15,7 @@ from web.board.board_pieces import cube, seat_swatch
 from web.board.keynav import Ranker
 from web.board.legend_svg import legend_symbols
 from web.board.palette import player_hex
+from web.board.pictograms import good_symbols
 from web.words.i18n import N_, _, ngettext, pgettext, words
 from web.words.markup import esc
 from web.words.names import name_of
@@ -73,9 +74,10 @@ def _swatch(colour: str, cls: str = "swatch") -> str:
     )
 
 
-def good_icon(good: Good) -> str:
-    """A good drawn as on the board (diamond rare, square common, letter inside)."""
-    shape = cube(12, 12, 17, good)
+def good_icon(good: Good, sprite: str = "good") -> str:
+    """A good drawn as on the board (diamond rare, square common, its
+    pictogram inside: the board's, or ``sprite``'s, web/board/pictograms.py)."""
+    shape = cube(12, 12, 17, good, sprite=sprite)
     return f'<svg class="icon good-icon" viewBox="0 0 24 24" aria-hidden="true">{shape}</svg>'
 
 
@@ -325,9 +327,18 @@ def legend(game: Game) -> str:
     return built
 
 
+# The legend's own copy of the pictograms (web/board/pictograms.py): it is also
+# shown where no board is (the review), and its ids are not the board's.
+LEGEND_SPRITE = "legend-good"
+SPRITE = (
+    '<svg class="sprite" aria-hidden="true" focusable="false">'
+    f"<defs>{good_symbols(LEGEND_SPRITE)}</defs></svg>"
+)
+
+
 def _legend(game: Game, bag: dict[Good, int]) -> str:
     out = [
-        f'<details id="legend" open><summary>{esc(_("Legend"))}</summary>'
+        f'<details id="legend" class="fold"><summary>{esc(_("Legend"))}</summary>{SPRITE}'
         f'<h3 class="legend-sub">{esc(_("Goods"))}</h3>'
         '<table class="legend"><thead><tr>'
         f'<th scope="col">{esc(_("Good"))}</th><th scope="col">{esc(_("Kind"))}</th>'
@@ -340,13 +351,13 @@ def _legend(game: Game, bag: dict[Good, int]) -> str:
         else:
             kind = ngettext("common, {n} point", "common, {n} points", n=good.points)
         out.append(
-            f'<tr data-legend-good="{good.letter}"><th scope="row">{good_icon(good)}'
+            f'<tr data-legend-good="{good.letter}"><th scope="row">{good_icon(good, LEGEND_SPRITE)}'
             f'<span data-field="name">{esc(good_name(good))}</span></th>'
             f'<td data-field="kind">{esc(kind)}</td>'
             f'<td data-field="city">{esc(words().city_named(good.city))}</td>'
             f'<td data-field="bag">{bag[good]}</td></tr>'
         )
-    shapes = _("Rare goods are diamonds, common goods squares.")
+    shapes = _("Rare goods are diamonds, common goods squares; the picture inside tells which good it is.")
     out.append(f'</tbody></table><p class="hint">{esc(shapes)}</p>')
     out.append(symbols_legend(game))
     out.append("</details>")
@@ -382,7 +393,11 @@ def _carried(game: Game, seat: int) -> str:
 
 
 def player_panels(game: Game) -> str:
-    """One panel per seat with the live score (penalty for what is carried now)."""
+    """One panel per seat with the live score (penalty for what is carried
+    now). Its details (``details.panel-more``) fold on a phone upright,
+    where the panels are a compact row of name, score and camels left
+    (``.brief``, the summary: a tap shows the rest); where there is room
+    they are always shown (caravan.css)."""
     out = ['<div id="panels">']
     for line in game.score():
         seat = line.seat
@@ -401,14 +416,19 @@ def player_panels(game: Game) -> str:
         out.append(f'<section class="panel{now}" data-panel-seat="{seat}">{head}')
         if now:
             out.append(f" <small>{esc(_('to play'))}</small>")
-        out.append("</h2><dl>")
+        points = ngettext("{n} point", "{n} points", n=line.total)
+        left = ngettext("{n} camel left", "{n} camels left", n=game.supply(seat))
+        out.append(
+            f'</h2><details class="panel-more" id="panel-more-{seat}">'
+            f'<summary class="brief"><b>{esc(points)}</b> <span>· {esc(left)}</span></summary><dl>'
+        )
         for key, value in fields:
             out.append(f'<dt>{esc(_(PANEL_FIELDS[key]))}</dt><dd data-field="{key}">{value}</dd>')
         out.append("</dl>")
         carried = _carried(game, seat)
         if carried:
             out.append(f'<p class="carried">{esc(_("Carrying: {goods}", goods=carried))}</p>')
-        out.append("</section>")
+        out.append("</details></section>")
     out.append("</div>")
     return "".join(out)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from caravan import Camel, Game, Good
 from caravan.board import SIZE
 from web.board.palette import SEAT_PATTERNS, good_hex, good_ink, ink, player_hex
+from web.board.pictograms import good_symbols, pictogram
 
 CELL = 100
 MARGIN = 26
@@ -57,31 +58,46 @@ def cube(
     *,
     letter: bool = True,
     font: float | None = None,
+    badge: bool = False,
+    sprite: str = "good",
 ) -> str:
-    """A good: diamond if rare, square if common, with its letter inside, so
-    shape and letter tell goods apart as well as colour (``font``: the
-    letter's size, 0.62 of the side unless given)."""
+    """A good: diamond if rare, square if common, with its pictogram inside
+    (web/board/pictograms.py), so shape and pictogram tell goods apart as
+    well as colour (``letter``: False leaves the pictogram out where it
+    would be too small to read; ``font``: the size of a text as readable,
+    which the pictogram is at least as large as; ``sprite``: whose
+    ``<symbol>``s it uses, the board's or the legend's). ``badge``: a round badge
+    with a light rim instead, for a good stolen under a camel (R10)."""
     g = good
     fill = good_hex(g.colour)
     h = size / 2
-    if g.rare:
+    if badge:
+        r = h + 1.5
+        shape = (
+            f'<circle cx="{cx}" cy="{cy}" r="{r + 1.2:.1f}" fill="#fff" class="badge-rim"/>'
+            f'<circle cx="{cx}" cy="{cy}" r="{r:.1f}" fill="{fill}" stroke="#222" stroke-width="1.5"/>'
+        )
+        room = r * 1.5
+    elif g.rare:
         shape = (
             f'<polygon points="{cx},{cy - h - 2:.1f} {cx + h + 2:.1f},{cy} {cx},{cy + h + 2:.1f} '
             f'{cx - h - 2:.1f},{cy}" fill="{fill}" stroke="#222" stroke-width="1.5"/>'
         )
+        room = (h + 2) * 1.45
     else:
         shape = (
             f'<rect x="{cx - h:.1f}" y="{cy - h:.1f}" width="{size:.1f}" height="{size:.1f}" '
             f'rx="{size / 6:.1f}" fill="{fill}" stroke="#222" stroke-width="1.5"/>'
         )
-    px = size * 0.62 if font is None else font
-    text = (
-        f'<text x="{cx}" y="{cy}" class="cube-letter" font-size="{px:.1f}" '
-        f'fill="{good_ink(g.colour)}">{g.letter}</text>'
-        if letter
-        else ""
-    )
-    return f"<g{extra}>{shape}{text}</g>"
+        room = size * 0.86
+    side = min(room, max(size * 0.78, 0.0 if font is None else font * 1.2))
+    glyph = pictogram(cx, cy, side, g, good_ink(g.colour), sprite) if letter else ""
+    return f"<g{extra}>{shape}{glyph}</g>"
+
+
+def board_defs(game: Game) -> str:
+    """The board's ``<defs>``: one fill pattern per seat and every good's pictogram."""
+    return seat_patterns(game).replace("</defs>", good_symbols() + "</defs>")
 
 
 def tokens(game: Game, square: int) -> list[tuple[Camel, int]]:
@@ -108,22 +124,42 @@ def token_layout(n: int) -> tuple[int, float]:
     """Tokens per row and their scale for ``n`` tokens on a square: few are
     drawn larger (readable on a phone), many still fit below the centre."""
     if n == 1:
-        return (3, 1.55)  # as tall as the space below the centre allows
+        return (3, 1.7)  # as tall as the space below the centre allows
+    if n == 2:
+        return (2, 1.55)  # two side by side, each half the square wide
     return (3, 1.35) if n <= 3 else (4, 0.85) if n <= 8 else (6, 0.66)
 
 
-def token_place(square: int, index: int, n: int) -> tuple[float, float, float]:
-    """Top-left and scale of the ``index``-th of ``n`` tokens on ``square``."""
+def token_place(square: int, index: int, n: int, *, lone: bool = False) -> tuple[float, float, float]:
+    """Top-left and scale of the ``index``-th of ``n`` tokens on ``square``:
+    below the centre (y = 50), which stays the square's own, a lone token
+    as large as the room down to the square's edge allows. ``lone``: a
+    single unladen camel, the commonest sight, needs no room for a load
+    above it: its silhouette fills that room (its box's empty top reaches
+    over the centre, but an unladen camel is never a choice and lets clicks
+    through to its square)."""
     x, y = cell_origin(square)
+    if lone:
+        scale = (CELL - LONE_TOP - 1) / CAMEL_H
+        return x + 1, y + LONE_TOP - (TOKEN_H - CAMEL_H) * scale, scale
     per_row, scale = token_layout(n)
     step = CELL / per_row
-    return x + (index % per_row) * step + 1, y + TOKENS_Y + (index // per_row) * TOKEN_H * scale * 0.75, scale
+    top = CELL - 1 - TOKEN_H * scale if n == 1 else TOKENS_Y
+    return x + (index % per_row) * step + 1, y + top + (index // per_row) * TOKEN_H * scale * 0.75, scale
+
+
+def lone(toks: list[tuple[Camel, int]]) -> bool:
+    """True when a square's tokens are one unladen camel (``token_place``'s ``lone``)."""
+    return len(toks) == 1 and toks[0][1] == 1 and toks[0][0].good is None
+
+
+CAMEL_H = 20  # the silhouette's height in its token's box (under the room for a load)
+LONE_TOP = 53  # where a lone unladen camel's silhouette starts, below the centre
 
 
 # Where a carried good sits in its token's box (its bottom edge), and the
 # largest good a token holds (a wider one would hide its camel).
 ON_TOP_BOTTOM = 11.5
-UNDER_BOTTOM = 28.0
 MAX_GOOD = 22.0
 
 
@@ -132,11 +168,15 @@ def _pattern(pattern_id: str, seat: int, colour: str) -> str:
     kind = SEAT_PATTERNS[seat % len(SEAT_PATTERNS)]
     line = ink(colour)
     if kind == "stripes":
-        body = f'<path d="M-1 1 L1 -1 M0 6 L6 0 M5 7 L7 5" stroke="{line}" stroke-width="1.6"/>'
+        # thin: the camel still reads as its colour (a black camel as black), the stripes as the cue
+        body = (
+            f'<path d="M-1 1 L1 -1 M0 6 L6 0 M5 7 L7 5" stroke="{line}" stroke-width="0.9" '
+            'stroke-opacity="0.85"/>'
+        )
     elif kind == "dots":
         body = f'<circle cx="3" cy="3" r="1.4" fill="{line}"/>'
     elif kind == "checks":
-        sq = '<rect x="{0}" y="{0}" width="3" height="3" fill="{1}"/>'
+        sq = '<rect x="{0}" y="{0}" width="2.4" height="2.4" fill="{1}"/>'  # teal stays the colour
         body = sq.format(0, line) + sq.format(3, line)
     else:
         return ""
@@ -189,25 +229,38 @@ def token_svg(game: Game, camel: Camel, count: int, text_min: float, *, show_cou
     fill = player_hex(player.colour)
     line = ink(player.colour)
     parts = []
+    # A dark rim round every camel, then its colour and pattern, then its
+    # ink's outline over the pattern: a hatched or checked camel keeps a
+    # whole silhouette on any square (a black one a light line inside the rim).
     parts.append(
-        f'<path d="{_CAMEL}" transform="translate(0,8)" fill="{fill}" stroke="{line}" '
-        f'stroke-width="1.2" class="camel"/>'
+        f'<path d="{_CAMEL}" transform="translate(0,8)" fill="{fill}" stroke="#111" '
+        f'stroke-width="2.4" stroke-linejoin="round" class="camel"/>'
     )
     if SEAT_PATTERNS[seat % len(SEAT_PATTERNS)] != "plain":
         parts.append(
             f'<path d="{_CAMEL}" transform="translate(0,8)" fill="url(#seat-{seat})" class="pattern"/>'
         )
+    if line != "#111111" or SEAT_PATTERNS[seat % len(SEAT_PATTERNS)] != "plain":
+        parts.append(
+            f'<path d="{_CAMEL}" transform="translate(0,8)" fill="none" stroke="{line}" '
+            f'stroke-width="{1.1 if line != "#111111" else 1.4}" stroke-linejoin="round" class="outline"/>'
+        )
     if good is not None:
-        # On top: above the hump. Under (stolen, R10): between the legs, its
-        # bottom on the feet, drawn over the camel with a dashed outline, so
-        # that it is seen whole.
-        size, font = fitted(13 if not under else 11, text_min)
-        letter = size <= MAX_GOOD
-        if not letter:
-            size, font = (13 if not under else 11), text_min
-        top = (ON_TOP_BOTTOM if not under else UNDER_BOTTOM) - size / 2
-        cls = ' class="on-top"' if not under else ' class="under"'
-        parts.append(cube(12, round(top, 1), size, good, cls, letter=letter, font=font))
+        # On top: above the hump. Under (stolen, R10): a round badge with a
+        # light rim at the camel's rear, its bottom on the feet, drawn over
+        # the camel so that it is seen whole and never taken for a load; the
+        # camel's head and hump stay in view.
+        if under:
+            cls = ' class="under"'
+            seen = text_min * 0.57 <= 10.1  # the pictogram at least 6 CSS px
+            parts.append(cube(7, 20.5, 13, good, cls, letter=seen, badge=True))
+        else:
+            size, font = fitted(13, text_min)
+            letter = size <= MAX_GOOD
+            if not letter:
+                size, font = 13, text_min
+            top = ON_TOP_BOTTOM - size / 2
+            parts.append(cube(12, round(top, 1), size, good, ' class="on-top"', letter=letter, font=font))
     if count > 1 and show_count:
         size = max(9.0, text_min)
         r = size * 0.62

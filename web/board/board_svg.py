@@ -37,16 +37,17 @@ from web.board.board_pieces import (
     PAD,
     TOKEN_H,
     TOKEN_W,
+    board_defs,
     cell_origin,
     cube,
     fitted,
-    seat_patterns,
     token_key,
     token_layout,
     token_place,
     token_svg,
     tokens,
 )
+from web.board.city_label import city_label
 from web.board.keynav import Ranker
 from web.board.palette import good_hex, good_ink
 from web.board.squareinfo import square_text
@@ -184,7 +185,7 @@ def _token(
     game, sel, targets = ctx.game, ctx.sel, ctx.targets
     seat, good, under = camel.seat, camel.good, camel.under
     name = name_of(game, seat)
-    x, y, scale = token_place(square, index, n)
+    x, y, scale = token_place(square, index, n, lone=n == 1 and count == 1 and good is None)
     attrs = ""
     cls = "token"
     if good is None:
@@ -230,22 +231,26 @@ def city_parts(ctx: Ctx, square: int, x: int, y: int, want: Good) -> tuple[str, 
     """A city's ground (a tinted cell, a band in the good's full colour) and
     its labels (the name on the band, the good it wants); the tooltip says
     the rest (web/board/squareinfo.py)."""
-    city = words().city(square)
     fill = good_hex(want.colour)
     size = ctx.text(13)
     band = size + 8
-    # on a phone the full name is the tooltip's and the view's
-    label = city if size <= 15 else words().city_short(square)
+    # on a phone a long name is drawn narrower, or short (web/board/city_label.py);
+    # the whole name is the tooltip's and the enlarged view's
+    label, squeeze = city_label(square, size, CELL - 8)
+    fit = f' textLength="{squeeze:.1f}" lengthAdjust="spacingAndGlyphs"' if squeeze else ""
     cell = (
         f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" class="cell city" fill="{fill}" '
         f'fill-opacity="0.3" stroke="{fill}"/>'
         f'<rect x="{x}" y="{y}" width="{CELL}" height="{band:.1f}" class="city-band" fill="{fill}"/>'
     )
-    wsize = 18
+    wsize = 18 if ctx.unit_px >= 0.7 else 22  # larger on a phone, still clear of the camels below
     labels = (
-        f'<text x="{x + 5}" y="{y + band / 2:.1f}" class="city-name" font-size="{size:.1f}" '
+        f'<text x="{x + 4}" y="{y + band / 2:.1f}" class="city-name" font-size="{size:.1f}"{fit} '
         f'fill="{good_ink(want.colour)}">{esc(label)}</text>'
-    ) + cube(x + CELL - 15, y + band + 15, wsize, want, ' class="wants"', letter=wsize * 0.62 >= ctx.text(0))
+    )
+    seen = wsize * ctx.unit_px >= 7.5
+    wx, wy = x + CELL - wsize / 2 - 6, y + band + wsize / 2 + 4
+    labels += cube(wx, wy, wsize, want, ' class="wants"', letter=seen)
     return cell, labels
 
 
@@ -405,7 +410,7 @@ def _loose(ctx: Ctx, square: int, loose: Good, inline: bool) -> str:
     """The good lying on the square (R8): a pick-up target with its ring and
     cost when the selection can pick it up here, else named by its tooltip."""
     x, y = cell_origin(square)
-    size, font = fitted(26.0, ctx.text(0))
+    size, font = fitted(26.0 if ctx.unit_px >= 0.7 else 30.0, ctx.text(0))  # larger on a phone
     good = cube(x + 50, y + LOOSE_Y, size, loose, font=font)
     pick = ctx.targets.pick.get(square) if inline else None
     if pick is None:
@@ -502,7 +507,7 @@ def render_board(
         f'<svg id="board" viewBox="0 0 {VIEW} {VIEW}" role="group" aria-label="{esc(_("The board"))}" '
         f'data-seat="{game.seat}"{selecting}>',
         f'{CHUNK}head">',
-        seat_patterns(game),
+        board_defs(game),
     ]
     size = ctx.text(16)
     for i, f in enumerate(FILES):

@@ -135,6 +135,6 @@ def _legend_svg(body: str, box: tuple[int, int, int, int]) -> str:
         names = (f"{c}-like" if c in _STATES else c for c in m.group(1).split())
         return f'class="{" ".join(names)}"'
 
-    body = _CLASS.sub(like, body)
+    body = _CLASS.sub(like, body).replace('href="#good-', 'href="#legend-good-')  # the legend's pictograms
     x, y, w, h = box
     return f'<svg class="icon legend-sym board-art" viewBox="{x} {y} {w} {h}" aria-hidden="true">{body}</svg>'

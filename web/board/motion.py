@@ -24,6 +24,7 @@ from web.board.board_pieces import (
     cell_origin,
     cube,
     fitted,
+    lone,
     token_key,
     token_place,
     tokens,
@@ -126,9 +127,9 @@ def _token_sel(square: int, key: str) -> str:
 def _find_token(game: Game, square: int, key: str) -> tuple[float, float, float] | None:
     """Where the token ``key`` is drawn on ``square`` in ``game``: x, y, scale."""
     toks = tokens(game, square)
-    for i, (camel, _) in enumerate(toks):
+    for i, (camel, _count) in enumerate(toks):
         if token_key(camel) == key:
-            return token_place(square, i, len(toks))
+            return token_place(square, i, len(toks), lone=lone(toks))
     return None
 
 
