@@ -23,6 +23,7 @@ from web.app import opening, tabs
 from web.app.current import Current
 from web.app.game_screen import GameScreen
 from web.app.history_screen import HistoryScreen
+from web.app.lesson_screen import LESSON, LessonScreen
 from web.app.newgame_screen import NewGameScreen
 from web.app.reference import Reference
 from web.app.review_screen import ReviewScreen
@@ -39,6 +40,8 @@ from web.words.i18n import _
 from web.words.markup import esc, link_rules
 
 __all__ = ["App", "View", "title_text"]
+
+LESSON_OPEN = "learn"  # data-rules-open="learn": the lesson's buttons (web/app/lesson_screen.py)
 
 
 class App:
@@ -72,6 +75,7 @@ class App:
         self.saved.open_review = self.review.open_entry
         self.hist.better_markup = self.review.better_markup
         self.reference = Reference()
+        self.lesson = LessonScreen(self.page, self.play, lambda: self.new.quick({}))
 
     # --------------------------------------------- state the callers read
 
@@ -283,10 +287,16 @@ class App:
         self.play.resume(game)
 
     def select(self, key: str) -> None:
-        self.play.select(key)
+        if self.lesson.shown:
+            self.lesson.select(key)
+        else:
+            self.play.select(key)
 
     def act(self, notation: str) -> None:
-        self.play.act(notation)
+        if self.lesson.shown:
+            self.lesson.act(notation)
+        else:
+            self.play.act(notation)
 
     def confirm_end(self, yes: bool) -> None:
         self.play.confirm_end(yes)
@@ -383,6 +393,8 @@ class App:
     def button(self, el_id: str) -> bool:
         """A button of the review's screens (``#review-button``);
         False when ``el_id`` is none of them (the page (web/page/)'s fallback)."""
+        if el_id.startswith("lesson-"):
+            return self.lesson.button(el_id)
         if el_id == "review-button":
             cur = self.current
             if cur.game is None:
@@ -394,11 +406,22 @@ class App:
             return True
         return self.review.button(el_id)
 
+    # ------------------------------------------------------- the lesson
+
+    def open_lesson(self) -> None:
+        """ "Learn to play" (the front page, How to play): the guided first game (web/app/lesson.py)."""
+        self.reference.close()
+        self.play.sharing = False
+        self.lesson.open()
+
     def ask_hint(self) -> None:
         self.play.ask_hint()
 
     def explain(self, square: str) -> None:
-        self.play.explain(square)
+        if self.lesson.shown:
+            self.lesson.explain(square)
+        else:
+            self.play.explain(square)
 
     def square_info(self, square: str | None = None, action: str | None = None) -> str:
         return self.play.square_info(square, action)
@@ -425,7 +448,10 @@ class App:
         return self.play.set_unit_px(unit_px)
 
     def clear(self) -> None:
-        self.play.clear()
+        if self.lesson.shown:
+            self.lesson.clear()
+        else:
+            self.play.clear()
 
     def share_url(self) -> str:
         return self.play.share_url()
@@ -467,6 +493,8 @@ class App:
         if self.page.screen == "saved" and self.saved.renaming is not None:
             self.saved.cancel_rename()
             return True
+        if self.lesson.shown:
+            return self.lesson.escape()
         return self.play.escape()
 
     # ---------------------------------------------------- saved games
@@ -532,7 +560,12 @@ class App:
 
     def open_rules(self, at: str | None = None) -> None:
         """Open the reference over any screen (web/app/reference.py): at rule ``at``
-        ("R7"), at the how-to-play (``"howto"``), or where it was left."""
+        ("R7"), at the how-to-play (``"howto"``), or where it was left; ``"learn"``
+        (a ``data-rules-open`` button, so that a tap on it before Python is ready
+        is kept as the reference's are: web/static/front.js) opens the lesson instead."""
+        if at == LESSON_OPEN:
+            self.open_lesson()
+            return
         self.reference.open(at)
 
     def show_rules_doc(self, doc: str) -> None:
@@ -571,6 +604,8 @@ class App:
         screen = self.page.screen
         if screen == "saved":
             return self.saved.view(top)
+        if screen == LESSON:
+            return self.lesson.view(top)
         if screen == "review" and self.review.reviewer.game is not None:
             return self.review.view(top, self.current.game)
         if screen == "history" and self.hist.history is not None:
