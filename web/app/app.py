@@ -432,7 +432,10 @@ class App:
         return self.play.shortcut(key, ctrl=ctrl, shift=shift)
 
     def open_zoom(self, square: str) -> None:
-        self.play.open_zoom(square)
+        if self.lesson.shown:
+            self.lesson.open_zoom(square)
+        else:
+            self.play.open_zoom(square)
 
     def board_arrow(self, current: str, key: str) -> str | None:
         """An arrow key on the board's choice ``current`` (a selector): the
@@ -442,7 +445,10 @@ class App:
         return self.play.board_arrow(current, key)
 
     def close_zoom(self) -> None:
-        self.play.close_zoom()
+        if self.lesson.shown:
+            self.lesson.close_zoom()
+        else:
+            self.play.close_zoom()
 
     def set_unit_px(self, unit_px: float) -> bool:
         return self.play.set_unit_px(unit_px)

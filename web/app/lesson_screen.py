@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from caravan.board import parse_square
 from web.app import panels
 from web.app.game_screen import GameScreen
 from web.app.lesson import FINISHED_TEXT, FINISHED_TITLE, STEPS, Lesson
-from web.app.selection import Selection
+from web.app.selection import SUPPLY, Selection
 from web.app.services import Page
 from web.app.view import View
-from web.board import board_svg
+from web.board import board_svg, zoom_view
 from web.board.motion import plan
 from web.words.announce import action_said
 from web.words.i18n import _
@@ -38,6 +39,7 @@ class LessonScreen:
         self.sel = Selection()
         self.said = ""  # the last action, in words: what the step before did
         self.back = "new-game"  # the screen the lesson was opened from
+        self.zoom: int | None = None  # the enlarged square (its choices too small to tap on the board)
 
     @property
     def shown(self) -> bool:
@@ -49,6 +51,7 @@ class LessonScreen:
             self.back = self.page.screen if self.page.screen in ("game", "over", "saved") else "new-game"
         self.lesson = Lesson()
         self.said = ""
+        self.zoom = None
         self._refresh()
         self.page.screen = LESSON
         self.page.message = ""
@@ -102,12 +105,28 @@ class LessonScreen:
         self.sel.toggle(key)
         self.lesson.hinted = False
         self.page.focus = None
+        if self.sel.selected is not None and key != SUPPLY:
+            # As on the game screen: a choice too small to tap is in the square's enlarged view.
+            sq = parse_square(key[-2:])
+            if self.zoom != sq and board_svg.crowded(self.lesson.game, self.sel, sq, self.play.unit_px):
+                self.zoom = sq
+
+    def open_zoom(self, square: str) -> None:
+        """The enlarged view of ``square`` (``data-zoom``: its choices do not fit on the board)."""
+        self.sel.clear()
+        self.zoom = parse_square(square)
+        self.page.focus = "#square-view-close"
+
+    def close_zoom(self) -> None:
+        self.zoom = None
+        self.sel.clear()
 
     def act(self, notation: str) -> None:
         """A target tapped: the step's action is played and the next step shown."""
         game = self.lesson.game
         before = game.copy_position()
         events = self.lesson.play(notation)
+        self.zoom = None
         if events is None:
             self._hint()
             return
@@ -123,15 +142,17 @@ class LessonScreen:
         """A tap on the board that is no source or target: the step's hint."""
         self.play.motion = None
         self.sel.clear()
+        self.zoom = None
         self._hint()
 
     def clear(self) -> None:
         self.sel.clear()
 
     def escape(self) -> bool:
-        if self.sel.selected is None:
+        if self.sel.selected is None and self.zoom is None:
             return False
         self.sel.clear()
+        self.zoom = None
         return True
 
     # ------------------------------------------------------------ markup
@@ -141,28 +162,31 @@ class LessonScreen:
         game = lesson.game
         step = lesson.step
         n = len(STEPS)
-        board = board_svg.render_board(game, self.sel, unit_px=self.play.unit_px)
+        zoom = self.zoom if step is not None else None
+        board = board_svg.render_board(game, self.sel, unit_px=self.play.unit_px, zoom=zoom)
+        zoomed = zoom_view.square_view(game, self.sel, zoom) if zoom is not None else ""
+        others = (
+            f'<button type="button" id="lesson-restart">{esc(_("Start the lesson again"))}</button> '
+            f'<button type="button" id="lesson-exit">{esc(_("Leave the lesson"))}</button>'
+        )
         said = f'<p id="lesson-said">{esc(self.said)}</p>' if self.said else ""
         if step is None:
             head = _(FINISHED_TITLE)
             body = f'<p id="lesson-text">{esc(_(FINISHED_TEXT))}</p>'
             key, at = "done", n
             hint = ""
-            buttons = (
-                f'<button type="button" id="lesson-play" class="primary">'
-                f"{esc(_('Play a short game against the computer'))}</button> "
-                f'<button type="button" id="lesson-restart">{esc(_("Start the lesson again"))}</button> '
-                f'<button type="button" id="lesson-exit">{esc(_("Leave the lesson"))}</button>'
+            # The real game first, in view on a phone: the lesson's end leads there.
+            body += (
+                f'<p class="lesson-buttons"><button type="button" id="lesson-play">'
+                f"{esc(_('Play a short game against the computer'))}</button> {others}</p>"
             )
-            progress = _("Step {k} of {n}: {title}", k=n, n=n, title=head)
+            buttons = ""
+            progress = head
         else:
             key, at = step.key, lesson.at
             body = f'<p id="lesson-text">{esc(_(step.text))}</p>'
             hint = esc(_(step.hint)) if lesson.hinted else ""
-            buttons = (
-                f'<button type="button" id="lesson-restart">{esc(_("Start the lesson again"))}</button> '
-                f'<button type="button" id="lesson-exit">{esc(_("Leave the lesson"))}</button>'
-            )
+            buttons = f'<p class="lesson-buttons">{others}</p>'
             progress = _("Step {k} of {n}: {title}", k=at + 1, n=n, title=_(step.title))
         markup = (
             f'{top}<section id="lesson" data-step="{key}" data-at="{at}" data-steps="{n}">'
@@ -172,7 +196,7 @@ class LessonScreen:
             f'<p id="lesson-hint" class="lesson-hint" data-hinted="{str(bool(hint)).lower()}">{hint}</p>'
             f"</section>"
             f'<div class="layout"><div class="board-wrap">{board}</div>'
-            f'<aside class="side">{panels.player_panels(game)}'
-            f'<p class="lesson-buttons">{buttons}</p></aside></div>'
+            f'<aside class="side">{zoomed}{panels.player_panels(game)}'
+            f"{buttons}</aside></div>"
         )
         return View(LESSON, markup, focus=self.page.focus, title=_("Learn to play · Caravan"))

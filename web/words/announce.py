@@ -18,7 +18,8 @@ def action_said(game: Game, events: list[ev.Event]) -> str:
     """One action's events (``game`` already after it) in one sentence, as
     the log words them: an end of turn's line says whose turn it is now."""
     lines = [event_line(game, event) for event in events]
-    return capital("; ".join(line.rstrip(".") for line in lines if line)) + "."
+    said = capital("; ".join(line.rstrip(".") for line in lines if line))
+    return said if said.endswith(("!", "?")) else said + "."  # "Player 1 wins!", not "wins!."
 
 
 def parity(count: int) -> tuple[int, int]:
