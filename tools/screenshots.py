@@ -15,7 +15,8 @@ theme. "Learn to play" (``22-learn-<step>``): every step of the guided first
 game and its end, played by taps, at 1280x800 and at 390x844 (a phone, touch),
 in all five languages (English in both themes, the others light).
 ``--lang pl,nl`` renders them in those languages (``?lang=``, light theme
-only; names end in ``-pl``), to check that longer words fit (issue 13); any text wider than its box (e2e/layout.py) is printed. Positions are made
+only; names end in ``-pl``), to check that longer words fit (issue 13);
+any text wider than its box (e2e/layout.py) is printed. Positions are made
 with the engine (seeded courier play, or camels placed by hand) and opened
 in the page as share links (docs/UI-CONTRACT.md, "Share links"); the refill
 is played by clicks so that it shows as it happens. Chromium is
