@@ -327,7 +327,7 @@ LESSON_SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 
 
 def _render_lesson(browser: Any, base: str, lang: str, themes: tuple[str, ...], out: Path) -> int:
-    """"Learn to play" from the front page's button, each step shown, then its
+    """The lesson ("Learn to play") from the front page's button, each step shown, then its
     action tapped (the source first, then the target), to the lesson's end."""
     context: Any = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
     page = csp_safe(context.new_page())

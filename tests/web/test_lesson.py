@@ -1,4 +1,4 @@
-""""Learn to play" (issue 28): the guided first game on CPython. Every step is
+"""The lesson, "Learn to play" (issue 28): the guided first game on CPython. Every step is
 reached by playing the steps before it, its wanted action is among the
 engine's legal actions there and is the only thing the board offers; a
 wrong tap or action shows the step's hint and changes nothing; the lesson

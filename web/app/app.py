@@ -409,7 +409,7 @@ class App:
     # ------------------------------------------------------- the lesson
 
     def open_lesson(self) -> None:
-        """ "Learn to play" (the front page, How to play): the guided first game (web/app/lesson.py)."""
+        """The guided first game, "Learn to play" (the front page, How to play: web/app/lesson.py)."""
         self.reference.close()
         self.play.sharing = False
         self.lesson.open()

@@ -1,4 +1,4 @@
-""" "Learn to play": a guided first game, as data, and where the player is in it.
+"""The guided first game ("Learn to play"), as data, and where the player is in it.
 
 The lesson is a list of steps on prepared positions (docs/POSITION.md): each
 names the one action it wants, what to do and the hint a wrong tap gets.
