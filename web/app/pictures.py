@@ -4,6 +4,7 @@ position of the lesson (web/app/lesson.py), with the move's targets shown."""
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from caravan.actions import parse_action
@@ -37,8 +38,8 @@ PICTURES = (
         EARLY,
         ("@c6", "a1-d5", "+c6"),
         ("Sc6>c5", "Sc6>d5"),
-        (1, 4),
-        (3, 6),
+        (2, 4),
+        (4, 5),
         N_(
             "A chain: your camels on c6, c5 and d5 touch along their sides, so the salt on c6 can "
             "go to either of the others in one action (R11)."
@@ -46,14 +47,14 @@ PICTURES = (
     ),
     Picture(
         "delivery",
-        EARLY,
-        ("@c6", "a1-d5", "+c6"),
-        ("Sc6>d5",),
-        (1, 4),
-        (3, 6),
+        LATE,
+        ("$e3/2H",),
+        ("H_e3>e4",),
+        (3, 5),
+        (2, 3),
         N_(
-            "A delivery: the salt moves along the chain onto your camel on Timbuktu, the city "
-            "that wants it. It leaves the board and scores 3 points at the end (R12, R15)."
+            "A delivery: the hides under your camel on e3 move onto your camel on Djenné, the city "
+            "that wants them. They leave the board and score 3 points at the end (R12, R15)."
         ),
     ),
     Picture(
@@ -61,8 +62,8 @@ PICTURES = (
         LATE,
         (),
         ("$e3/2H",),
-        (3, 6),
-        (1, 4),
+        (3, 5),
+        (2, 3),
         N_(
             "A steal: your unladen camel shares e3 with a camel carrying hides. For your theft "
             "marker the hides go under your camel (R10)."
@@ -85,7 +86,18 @@ def _corner(pic: Picture) -> str:
     svg = board_svg.picture(game, SHOWN_PX / width, sel)
     view = f'viewBox="{MARGIN + f0 * CELL} {PAD + (SIZE - 1 - r1) * CELL} {width} {height}"'
     full = f'viewBox="0 0 {board_svg.VIEW} {board_svg.VIEW}"'
-    return svg.replace(full, view, 1).replace("front-board board-art", "howto-board board-art", 1)
+    svg = svg.replace(full, view, 1).replace("front-board board-art", "howto-board board-art", 1)
+    return _CLASS.sub(_like, svg)
+
+
+_CLASS = re.compile(r'class="([^"]*)"')
+_STATES = frozenset({"target", "source", "selected"})
+
+
+def _like(m: re.Match[str]) -> str:
+    """A state class as the legend's (web/board/legend_svg.py): ``target-like``, styled
+    the same, so that nothing in a picture is taken for the board's target or source."""
+    return 'class="' + " ".join(f"{c}-like" if c in _STATES else c for c in m.group(1).split()) + '"'
 
 
 def howto_pictures() -> str:
