@@ -37,7 +37,6 @@ class LessonScreen:
         self.quick_game = quick_game  # the new-game screen's "Play against the computer"
         self.lesson = Lesson()
         self.sel = Selection()
-        self.said = ""  # the last action, in words: what the step before did
         self.back = "new-game"  # the screen the lesson was opened from
         self.zoom: int | None = None  # the enlarged square (its choices too small to tap on the board)
 
@@ -50,7 +49,6 @@ class LessonScreen:
         if not self.shown:
             self.back = self.page.screen if self.page.screen in ("game", "over", "saved") else "new-game"
         self.lesson = Lesson()
-        self.said = ""
         self.zoom = None
         self._refresh()
         self.page.screen = LESSON
@@ -130,8 +128,8 @@ class LessonScreen:
         if events is None:
             self._hint()
             return
-        self.said = action_said(game, events)
-        self.page.said.append(f"{self.said} {self._step_words()}")
+        # What happened is said (#announcer) and shown moving on the board; the next step's words follow.
+        self.page.said.append(f"{action_said(game, events)} {self._step_words()}")
         # The same game goes on: the action is shown moving (a new position is not).
         same = game is self.lesson.game
         self.play.motion = plan(before, game, events, self.play.unit_px) if same else None
@@ -164,12 +162,12 @@ class LessonScreen:
         n = len(STEPS)
         zoom = self.zoom if step is not None else None
         board = board_svg.render_board(game, self.sel, unit_px=self.play.unit_px, zoom=zoom)
+        # The enlarged square under the step's words, above the board: in view on a phone.
         zoomed = zoom_view.square_view(game, self.sel, zoom) if zoom is not None else ""
         others = (
             f'<button type="button" id="lesson-restart">{esc(_("Start the lesson again"))}</button> '
             f'<button type="button" id="lesson-exit">{esc(_("Leave the lesson"))}</button>'
         )
-        said = f'<p id="lesson-said">{esc(self.said)}</p>' if self.said else ""
         if step is None:
             head = _(FINISHED_TITLE)
             body = f'<p id="lesson-text">{esc(_(FINISHED_TEXT))}</p>'
@@ -192,11 +190,11 @@ class LessonScreen:
             f'{top}<section id="lesson" data-step="{key}" data-at="{at}" data-steps="{n}">'
             f'<h2 id="lesson-title" tabindex="-1">{esc(_("Learn to play"))}</h2>'
             f'<p id="lesson-progress"><progress value="{at}" max="{n}" aria-hidden="true"></progress> '
-            f"{esc(progress)}</p>{said}{body}"
+            f"{esc(progress)}</p>{body}"
             f'<p id="lesson-hint" class="lesson-hint" data-hinted="{str(bool(hint)).lower()}">{hint}</p>'
-            f"</section>"
+            f"{zoomed}</section>"
             f'<div class="layout"><div class="board-wrap">{board}</div>'
-            f'<aside class="side">{zoomed}{panels.player_panels(game)}'
+            f'<aside class="side">{panels.player_panels(game)}'
             f"{buttons}</aside></div>"
         )
         return View(LESSON, markup, focus=self.page.focus, title=_("Learn to play · Caravan"))
