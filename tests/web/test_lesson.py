@@ -50,12 +50,16 @@ def test_every_steps_action_is_legal_where_it_is_asked_and_the_board_offers_only
         if source != "supply":  # placing is offered at once when it is all there is (Selection.only_placing)
             assert _sources(markup) == [source], step.key
             assert _offered(markup) == []
+            assert app.view().focus == f'[data-select="{source}"]'  # a keyboard goes to the source
             app.select(source)
-        assert _offered(app.view().markup) == [step.wanted], step.key
+        view = app.view()
+        assert _offered(view.markup) == [step.wanted], step.key
+        # ... then to the target (opened, the lesson's heading first)
+        assert view.focus == (f'.target[data-action="{step.wanted}"]' if at else "#lesson-title")
         app.act(step.wanted)
     assert lesson.done and lesson.game.is_over()
-    markup = app.view().markup
-    assert 'data-step="done"' in markup and 'id="lesson-play"' in markup
+    view = app.view()
+    assert 'data-step="done"' in view.markup and view.focus == "#lesson-play"
 
 
 def test_the_refill_draws_the_bags_last_goods_and_the_last_delivery_ends_the_game() -> None:
@@ -70,6 +74,10 @@ def test_the_refill_draws_the_bags_last_goods_and_the_last_delivery_ends_the_gam
     names = [type(e).__name__ for e in events]
     assert names == ["GoodPickedUp", "Refilled", "EndTriggered"]
     assert sum(lesson.game.bag) == 0
+    again = Lesson()
+    for step in STEPS[:6]:
+        again.play(step.wanted)
+    assert again.game.position() == lesson.game.position()  # the same refill for everyone
     lesson.play("H_e3>e4")
     assert lesson.game.is_over()
     mine = lesson.game.score()[0]

@@ -9,6 +9,7 @@ saved: a lesson is started again from its first step whenever it is opened.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from caravan.board import parse_square
@@ -134,7 +135,7 @@ class LessonScreen:
         same = game is self.lesson.game
         self.play.motion = plan(before, game, events, self.play.unit_px) if same else None
         self._refresh()
-        self.page.focus = "#lesson-title" if self.lesson.game is not game or self.lesson.done else None
+        self.page.focus = None  # on to the next step's choice (``_home``)
 
     def explain(self, _square: str) -> None:
         """A tap on the board that is no source or target: the step's hint."""
@@ -197,4 +198,16 @@ class LessonScreen:
             f'<aside class="side">{panels.player_panels(game)}'
             f"{buttons}</aside></div>"
         )
-        return View(LESSON, markup, focus=self.page.focus, title=_("Learn to play · Caravan"))
+        focus = self.page.focus or self._home()
+        return View(LESSON, markup, focus=focus, title=_("Learn to play · Caravan"))
+
+    def _home(self) -> str:
+        """Where a keyboard player goes next: the step's target once its source
+        is chosen (or placing is all there is), else its source; at the end, the real game."""
+        if self.lesson.done:
+            return "#lesson-play"
+        shown = self.sel.shown()
+        if shown:
+            return f".target[data-action={json.dumps(str(shown[0]))}]"
+        source = next(iter(self.sel.sources), None)
+        return "#lesson-title" if source is None else f"[data-select={json.dumps(source)}]"
