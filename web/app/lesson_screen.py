@@ -36,10 +36,16 @@ class LessonScreen:
         self.page = page
         self.play = play
         self.quick_game = quick_game  # the new-game screen's "Play against the computer"
-        self.lesson = Lesson()
+        self._lesson: Lesson | None = None  # set up when first opened: the page boots without it
         self.sel = Selection()
         self.back = "new-game"  # the screen the lesson was opened from
         self.zoom: int | None = None  # the enlarged square (its choices too small to tap on the board)
+
+    @property
+    def lesson(self) -> Lesson:
+        if self._lesson is None:
+            self._lesson = Lesson()
+        return self._lesson
 
     @property
     def shown(self) -> bool:
@@ -49,7 +55,7 @@ class LessonScreen:
         """Start the lesson at its first step, from whatever screen is shown."""
         if not self.shown:
             self.back = self.page.screen if self.page.screen in ("game", "over", "saved") else "new-game"
-        self.lesson = Lesson()
+        self._lesson = Lesson()
         self.zoom = None
         self._refresh()
         self.page.screen = LESSON
