@@ -99,9 +99,10 @@ STEPS: tuple[Step, ...] = (
         "$e3/2H",
         N_("Steal a good"),
         N_(
-            "Later in the game. The other player's camel on e3 carries hides, and your unladen "
-            "camel stands on the same space. Steal the hides: you hand over your theft marker, "
-            "and the good goes under your camel (R10). Tap your camel on e3, then the hides."
+            "The salt is delivered: it scores 3 points at the end (R15). Now a position later in "
+            "the game: the other player's camel on e3 carries hides, and your unladen camel stands "
+            "on the same space. Steal the hides: you hand over your theft marker, and the good goes "
+            "under your camel (R10). Tap your camel on e3, then the hides."
         ),
         N_("Tap your camel on e3, then the hides on the other player's camel."),
     ),
