@@ -54,7 +54,7 @@ class LessonScreen:
     def open(self) -> None:
         """Start the lesson at its first step, from whatever screen is shown."""
         if not self.shown:
-            self.back = self.page.screen if self.page.screen in ("game", "over", "saved") else "new-game"
+            self.back = self.page.screen if self.page.screen in ("game", "over") else "new-game"
         self._lesson = Lesson()
         self.zoom = None
         self._refresh()
