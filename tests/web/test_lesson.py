@@ -73,7 +73,7 @@ def test_the_refill_draws_the_bags_last_goods_and_the_last_delivery_ends_the_gam
     assert events is not None
     names = [type(e).__name__ for e in events]
     assert names == ["GoodPickedUp", "Refilled", "EndTriggered"]
-    assert lesson.game.bag_count() == 0
+    assert lesson.game.bag_count == 0
     again = Lesson()
     for step in STEPS[:6]:
         again.play(step.wanted)
