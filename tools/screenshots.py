@@ -44,7 +44,7 @@ from caravan.actions import Action, EndTurn, MoveCamel, PickUp, Steal
 from caravan.board import SQUARE_NAMES
 from caravan.catalogues import LANGUAGES
 from caravan.playout import courier_action
-from e2e.driver import READY, Driver
+from e2e.driver import READY, SETTLED, Driver
 from e2e.harness import BASE, CHROMIUM, CHROMIUM_ARGS, ROOT, csp_safe, start_server, stop_server
 from e2e.layout import layout_problems
 from e2e.saving import reviewed_game
@@ -324,6 +324,17 @@ def _render(
 
 
 LESSON_SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+# Two frames (the window's resize event is sent to the app in one), then the app's answer painted.
+_RESIZED = (
+    "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+    f".then(() => {SETTLED})"
+)
+
+
+def _resize(page: Any, w: int, h: int) -> None:
+    """The viewport at ``w`` x ``h`` and the board drawn again at its new size."""
+    page.set_viewport_size({"width": w, "height": h})
+    page.evaluate(_RESIZED)
 
 
 def _render_lesson(browser: Any, base: str, lang: str, themes: tuple[str, ...], out: Path) -> int:
@@ -343,15 +354,14 @@ def _render_lesson(browser: Any, base: str, lang: str, themes: tuple[str, ...], 
         key = STEPS[at].key if at < len(STEPS) else "done"
         name = f"22-learn-{at + 1}-{key}"
         for size, (w, h) in LESSON_SIZES.items():
-            page.set_viewport_size({"width": w, "height": h})
+            _resize(page, w, h)
             for problem in layout_problems(page):
                 print(f"{name}-{size}{suffix}: {problem}", file=sys.stderr)
             for theme in themes:
                 page.emulate_media(color_scheme=theme)
                 page.screenshot(path=str(out / f"{name}-{size}-{theme}{suffix}.png"))
                 written += 1
-        page.set_viewport_size({"width": 390, "height": 844})
-        page.emulate_media(color_scheme="light")
+        page.emulate_media(color_scheme="light")  # the taps at the phone's size, the last drawn
         if at == len(STEPS):
             break
         wanted = STEPS[at].wanted
