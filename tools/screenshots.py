@@ -326,8 +326,7 @@ def _render(
 LESSON_SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 # Two frames (the window's resize event is sent to the app in one), then the app's answer painted.
 _RESIZED = (
-    "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
-    f".then(() => {SETTLED})"
+    f"() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))).then(() => {SETTLED})"
 )
 
 
