@@ -185,3 +185,22 @@ def test_a_reload_of_a_game_paints_its_board_before_python_inert_until_ready(
     assert html.get_attribute("data-record") == record
     assert page.evaluate("document.getElementById('screen').inert") is False
     expect(page.locator("#loading")).to_be_hidden()
+
+
+@pytest.mark.timeout(120)
+def test_learn_to_play_tapped_before_python_opens_the_lesson_once_it_is(tab: Tab) -> None:
+    """The front page's "Learn to play" works as its other buttons do
+    (issue 28): tapped while Python boots, it is shown taken ("Opening the
+    lesson…") and, once ready, the lesson opens at its first step."""
+    route = _held(tab)
+    html = tab.page.locator("html")
+    button = tab.page.locator(".prerendered #learn-open")
+    button.click()
+    expect(html).to_have_attribute("data-pending", "learn")
+    expect(button).to_have_attribute("data-taken", "true")
+    expect(tab.page.locator("#boot-task")).to_have_text("Opening the lesson…")
+    _release(tab, route)
+    expect(html).to_have_attribute("data-screen", "lesson")
+    expect(tab.page.locator("#lesson")).to_have_attribute("data-at", "0")
+    assert html.get_attribute("data-pending") is None
+    tab.log.assert_clean()

@@ -11,9 +11,12 @@ screen-reader board, a camel selected (useful and quiet targets, the
 last turn's corners), a bot thinking, a hint shown, a review running, a
 review done (its costliest turns in words, chart, every turn) and a costly
 turn's better turn in the history; each at 1280x800 and 360x740, in the light and the dark
-theme. ``--lang pl,nl`` renders them in those languages (``?lang=``, light
-theme only; names end in ``-pl``), to check that longer words fit
-(issue 13); any text wider than its box (e2e/layout.py) is printed. Positions are made
+theme. "Learn to play" (``22-learn-<step>``): every step of the guided first
+game and its end, played by taps, at 1280x800 and at 390x844 (a phone, touch),
+in all five languages (English in both themes, the others light).
+``--lang pl,nl`` renders them in those languages (``?lang=``, light theme
+only; names end in ``-pl``), to check that longer words fit (issue 13);
+any text wider than its box (e2e/layout.py) is printed. Positions are made
 with the engine (seeded courier play, or camels placed by hand) and opened
 in the page as share links (docs/UI-CONTRACT.md, "Share links"); the refill
 is played by clicks so that it shows as it happens. Chromium is
@@ -39,13 +42,16 @@ from playwright.sync_api import sync_playwright
 from caravan import Game, Options, default_players, link, parse_action
 from caravan.actions import Action, EndTurn, MoveCamel, PickUp, Steal
 from caravan.board import SQUARE_NAMES
+from caravan.catalogues import LANGUAGES
 from caravan.playout import courier_action
-from e2e.driver import READY, Driver
+from e2e.driver import READY, SETTLED, Driver
 from e2e.harness import BASE, CHROMIUM, CHROMIUM_ARGS, ROOT, csp_safe, start_server, stop_server
 from e2e.layout import layout_problems
 from e2e.saving import reviewed_game
 from tests.positions import blank, camel
+from web.app.lesson import STEPS
 from web.app.saved import Saves
+from web.app.selection import source_of
 from web.app.storage import MemoryStorage
 
 SIZES = {"desktop": (1280, 800), "phone": (360, 740)}
@@ -317,6 +323,59 @@ def _render(
     return written
 
 
+LESSON_SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+# Two frames (the window's resize event is sent to the app in one), then the app's answer painted.
+_RESIZED = (
+    f"() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))).then(() => {SETTLED})"
+)
+
+
+def _resize(page: Any, w: int, h: int) -> None:
+    """The viewport at ``w`` x ``h`` and the board drawn again at its new size."""
+    page.set_viewport_size({"width": w, "height": h})
+    page.evaluate(_RESIZED)
+
+
+def _render_lesson(browser: Any, base: str, lang: str, themes: tuple[str, ...], out: Path) -> int:
+    """The lesson ("Learn to play") from the front page's button, each step shown, then its
+    action tapped (the source first, then the target), to the lesson's end."""
+    context: Any = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = csp_safe(context.new_page())
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{base}?lang={lang or 'en'}")
+    page.wait_for_function(READY, timeout=60_000)
+    page.locator("#learn-open").tap()
+    written = 0
+    suffix = f"-{lang}" if lang and lang != "en" else ""
+    for at in range(len(STEPS) + 1):
+        page.locator(f'#lesson[data-at="{at}"]').wait_for()
+        key = STEPS[at].key if at < len(STEPS) else "done"
+        name = f"22-learn-{at + 1}-{key}"
+        for size, (w, h) in LESSON_SIZES.items():
+            _resize(page, w, h)
+            for problem in layout_problems(page):
+                print(f"{name}-{size}{suffix}: {problem}", file=sys.stderr)
+            for theme in themes:
+                page.emulate_media(color_scheme=theme)
+                page.screenshot(path=str(out / f"{name}-{size}-{theme}{suffix}.png"))
+                written += 1
+        page.emulate_media(color_scheme="light")  # the taps at the phone's size, the last drawn
+        if at == len(STEPS):
+            break
+        wanted = STEPS[at].wanted
+        target = page.locator(f".target[data-action={json.dumps(wanted)}]")
+        if not target.count():
+            source = source_of(parse_action(wanted))
+            assert source is not None
+            Driver(page).select(source, tap=True)  # through its square's enlarged view if need be
+        target.tap()
+    if errors:
+        print(f"22-learn{suffix}: page errors: {errors}", file=sys.stderr)
+    context.close()
+    return written
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=ROOT / "build" / "screenshots")
@@ -337,6 +396,10 @@ def main() -> None:
                     if args.only not in name:
                         continue
                     written += _render(browser, base, lang, name, game, prepare, themes, args.out)
+            if args.only in "22-learn" or args.only.startswith("22-learn"):
+                for code in langs if args.lang else LANGUAGES:
+                    shown = themes if code in ("", "en") else ("light",)
+                    written += _render_lesson(browser, base, code, shown, args.out)
             browser.close()
     finally:
         stop_server(proc)

@@ -23,6 +23,7 @@ from web.app import opening, tabs
 from web.app.current import Current
 from web.app.game_screen import GameScreen
 from web.app.history_screen import HistoryScreen
+from web.app.lesson_screen import LESSON, LessonScreen
 from web.app.newgame_screen import NewGameScreen
 from web.app.reference import Reference
 from web.app.review_screen import ReviewScreen
@@ -40,6 +41,8 @@ from web.words.i18n import _
 from web.words.markup import esc, link_rules
 
 __all__ = ["App", "View", "title_text"]
+
+LESSON_OPEN = "learn"  # data-rules-open="learn": the lesson's buttons (web/app/lesson_screen.py)
 
 
 class App:
@@ -73,6 +76,7 @@ class App:
         self.saved.open_review = self.review.open_entry
         self.hist.better_markup = self.review.better_markup
         self.reference = Reference()
+        self.lesson = LessonScreen(self.page, self.play, lambda: self.new.quick({}))
 
     # --------------------------------------------- state the callers read
 
@@ -285,10 +289,16 @@ class App:
         self.play.resume(game)
 
     def select(self, key: str) -> None:
-        self.play.select(key)
+        if self.lesson.shown:
+            self.lesson.select(key)
+        else:
+            self.play.select(key)
 
     def act(self, notation: str) -> None:
-        self.play.act(notation)
+        if self.lesson.shown:
+            self.lesson.act(notation)
+        else:
+            self.play.act(notation)
 
     def confirm_end(self, yes: bool) -> None:
         self.play.confirm_end(yes)
@@ -405,6 +415,8 @@ class App:
     def button(self, el_id: str) -> bool:
         """A button of the review's screens (``#review-button``);
         False when ``el_id`` is none of them (the page (web/page/)'s fallback)."""
+        if el_id.startswith("lesson-"):
+            return self.lesson.button(el_id)
         if el_id == "review-button":
             cur = self.current
             if cur.game is None:
@@ -416,11 +428,22 @@ class App:
             return True
         return self.review.button(el_id)
 
+    # ------------------------------------------------------- the lesson
+
+    def open_lesson(self) -> None:
+        """The guided first game, "Learn to play" (the front page, How to play: web/app/lesson.py)."""
+        self.reference.close()
+        self.play.sharing = False
+        self.lesson.open()
+
     def ask_hint(self) -> None:
         self.play.ask_hint()
 
     def explain(self, square: str) -> None:
-        self.play.explain(square)
+        if self.lesson.shown:
+            self.lesson.explain(square)
+        else:
+            self.play.explain(square)
 
     def square_info(self, square: str | None = None, action: str | None = None) -> str:
         return self.play.square_info(square, action)
@@ -431,7 +454,10 @@ class App:
         return self.play.shortcut(key, ctrl=ctrl, shift=shift)
 
     def open_zoom(self, square: str) -> None:
-        self.play.open_zoom(square)
+        if self.lesson.shown:
+            self.lesson.open_zoom(square)
+        else:
+            self.play.open_zoom(square)
 
     def board_arrow(self, current: str, key: str) -> str | None:
         """An arrow key on the board's choice ``current`` (a selector): the
@@ -441,13 +467,19 @@ class App:
         return self.play.board_arrow(current, key)
 
     def close_zoom(self) -> None:
-        self.play.close_zoom()
+        if self.lesson.shown:
+            self.lesson.close_zoom()
+        else:
+            self.play.close_zoom()
 
     def set_unit_px(self, unit_px: float) -> bool:
         return self.play.set_unit_px(unit_px)
 
     def clear(self) -> None:
-        self.play.clear()
+        if self.lesson.shown:
+            self.lesson.clear()
+        else:
+            self.play.clear()
 
     def share_url(self) -> str:
         return self.play.share_url()
@@ -489,6 +521,8 @@ class App:
         if self.page.screen == "saved" and self.saved.renaming is not None:
             self.saved.cancel_rename()
             return True
+        if self.lesson.shown:
+            return self.lesson.escape()
         return self.play.escape()
 
     # ---------------------------------------------------- saved games
@@ -554,7 +588,12 @@ class App:
 
     def open_rules(self, at: str | None = None) -> None:
         """Open the reference over any screen (web/app/reference.py): at rule ``at``
-        ("R7"), at the how-to-play (``"howto"``), or where it was left."""
+        ("R7"), at the how-to-play (``"howto"``), or where it was left; ``"learn"``
+        (a ``data-rules-open`` button, so that a tap on it before Python is ready
+        is kept as the reference's are: web/static/front.js) opens the lesson instead."""
+        if at == LESSON_OPEN:
+            self.open_lesson()
+            return
         self.reference.open(at)
 
     def show_rules_doc(self, doc: str) -> None:
@@ -603,6 +642,8 @@ class App:
         screen = self.page.screen
         if screen == "saved":
             return self.saved.view(top)
+        if screen == LESSON:
+            return self.lesson.view(top)
         if screen == "review" and self.review.reviewer.game is not None:
             return self.review.view(top, self.current.game)
         if screen == "history" and self.hist.history is not None:

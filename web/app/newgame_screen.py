@@ -140,6 +140,7 @@ def front_page(form: Form, message: str = "", *, can_resume: bool = False, link_
     error = f'<p id="link-error" role="alert">{esc(link_error)}</p>' if link_error else ""
     links = (
         f'<p class="front-links">{esc(_("New to Caravan?"))} '
+        f'<button type="button" id="learn-open" data-rules-open="learn">{esc(_("Learn to play"))}</button> '
         f'<button type="button" id="howto-open" data-rules-open="howto">{esc(_("How to play"))}</button> '
         f"{pages.button('saved-button', _('Saved games'))}</p>"
     )

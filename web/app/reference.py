@@ -11,6 +11,7 @@ docs in the page's language (web/words/rulesdoc.py).
 
 from __future__ import annotations
 
+from web.app.pictures import howto_pictures
 from web.words import rulesdoc
 from web.words.i18n import N_, _, pgettext
 from web.words.markup import RULE_NUMBERS, esc, link_rules
@@ -92,6 +93,17 @@ def reference_markup(doc: str, lang: str, rule: str | None = None) -> str:
         f'<button type="button" id="rules-back">{esc(pgettext("rules", "Back"))}</button>'
         f'<div class="rules-tabs">{"".join(tabs)}</div></div>'
         f'<div class="rules-body" id="rules-body"><h2 id="rules-title" tabindex="-1">{esc(title)}</h2>'
+        f"{howto_top() if doc == 'howto' else ''}"
         f'<nav class="rules-toc" aria-label="{esc(_("Contents"))}"><ul>{contents}</ul></nav>'
         f"{link_rules(body)}</div></section>"
     )
+
+
+def howto_top() -> str:
+    """How to play opens with the guided first game (web/app/lesson_screen.py)
+    and its pictures of a chain, a delivery and a steal (web/app/pictures.py)."""
+    learn = (
+        f'<p class="howto-learn"><button type="button" id="howto-learn" data-rules-open="learn">'
+        f"{esc(_('Learn to play'))}</button> {esc(_('A guided first game, one tap at a time.'))}</p>"
+    )
+    return learn + link_rules(howto_pictures())

@@ -147,11 +147,12 @@ def crowded(game: Game, sel: Selection, square: int, unit_px: float) -> bool:
 _CONTRACT_ATTR = re.compile(r'\s(?:id="board"|(?:data-[a-z-]+|role|aria-label|tabindex)="[^"]*")')
 
 
-def picture(game: Game, unit_px: float = 0.8) -> str:
+def picture(game: Game, unit_px: float = 0.8, sel: Selection | None = None) -> str:
     """The board drawn for the front page, by ``render_board``: a picture
     (hidden from screen readers, no ids or ``data-`` attributes of the
-    contract, no tooltips), so tests and readers never take it for the game's."""
-    board = render_board(game, Selection(), unit_px=unit_px)
+    contract, no tooltips), so tests and readers never take it for the game's;
+    ``sel``: a selection whose targets are drawn (How to play's pictures)."""
+    board = render_board(game, sel or Selection(), unit_px=unit_px)
     board = re.sub(r"<title>[^<]*</title>", "", _CONTRACT_ATTR.sub("", board))
     return board.replace("<svg ", '<svg class="front-board board-art" aria-hidden="true" ', 1)
 

@@ -29,7 +29,8 @@
   function kindOf(el) {
     if (el.id === "start-game" || el.id === "play-computer") return "play";
     if (el.id === "saved-button") return "saved";
-    return el.getAttribute("data-rules-open") === "howto" ? "howto" : "rules";
+    var open = el.getAttribute("data-rules-open");
+    return open === "howto" || open === "learn" ? open : "rules";
   }
   function selectorOf(el) {
     if (el.id) return "#" + CSS.escape(el.id);

@@ -71,6 +71,7 @@ BOOT: dict[str, str] = {
     # beside the boot's progress until the page can carry it out.
     "taken.play": N_("Starting the game…"),
     "taken.howto": N_("Opening How to play…"),
+    "taken.learn": N_("Opening the lesson…"),
     "taken.rules": N_("Opening the rules…"),
     "taken.saved": N_("Opening your saved games…"),
     # The header's button that opens the rules reference (drawn before Python runs too).
