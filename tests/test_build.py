@@ -530,3 +530,18 @@ def test_issue14_the_page_has_a_meta_description_in_every_language(bundle: build
     for lang in ("es", "fr", "pl", "nl"):
         said = words[lang]["description"]
         assert said != english and "Caravan" in said and "Joe Huber" in said, lang
+
+
+def test_every_block_of_the_stylesheet_is_closed() -> None:
+    """A block left open (a merge that dropped a ``}``) makes the browser read
+    every rule after it as nested in it: the page lost its game menu's size
+    so, and a test of the layout only failed far from the cause."""
+    css = re.sub(r"/\*.*?\*/", "", (ROOT / "web" / "caravan.css").read_text(encoding="utf-8"), flags=re.S)
+    css = re.sub(r'"[^"\n]*"|\'[^\'\n]*\'', '""', css)  # content: "▸" and the like
+    depth = 0
+    for number, line in enumerate(css.split("\n"), 1):
+        if depth and line[:1] not in ("", " ", "}"):
+            raise AssertionError(f"web/caravan.css:{number}: a rule at the margin inside an open block")
+        depth += line.count("{") - line.count("}")
+        assert depth >= 0, f"web/caravan.css:{number}: a block closed that was never opened"
+    assert depth == 0, "web/caravan.css: a block is never closed"
