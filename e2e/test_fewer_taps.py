@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from caravan.actions import parse_action
 from caravan.board import parse_square
 from e2e.conftest import Tab
-from e2e.driver import RECORD_CHANGED, SETTLED, Driver, attr
+from e2e.driver import RECORD_CHANGED, SETTLED, Driver, attr, open_menu_for
 
 PHONE = {"width": 390, "height": 844}
 ON_SCREEN = "sel => document.documentElement.dataset.screen === sel"
@@ -68,6 +68,7 @@ def test_on_a_phone_screens_open_at_their_top_and_a_tap_on_an_empty_space_places
     expect(page.locator("#action-list li.more button").first).to_be_hidden()
     expect(page.locator("#keys")).to_be_hidden()  # no keyboard on a touch screen
 
+    open_menu_for(page, "#abandon")  # the tools are in the Menu on a phone
     page.locator("#abandon").tap()  # the form, then back to the game from low on it
     page.wait_for_function(ON_SCREEN, arg="new-game")
     assert page.evaluate("window.scrollY") == 0, "the form opened scrolled down"

@@ -149,7 +149,7 @@ def test_a_name_arriving_in_a_file_is_shown_as_text(shared_tab: Tab, tmp_path: P
     expect(page.locator("#screen [onload]")).to_have_count(0)
     row.locator('[data-saved-action="resume"]').click()
     expect(page.locator('[data-panel-seat="0"]')).to_contain_text(XSS)
-    expect(page.locator("[onload], svg:not(#board, .thumb, .icon)")).to_have_count(0)
+    expect(page.locator("[onload], svg:not(#board, .thumb, .icon, .sprite, .menu-icon)")).to_have_count(0)
 
 
 def _play_a_turn_with_a_message(tab: Tab, message: str) -> None:
