@@ -141,7 +141,8 @@ def test_a_name_arriving_by_link_is_shown_as_text_and_links_of_either_version_op
     expect(page.locator('[data-panel-seat="0"]')).to_contain_text(XSS)
     expect(page.locator("#turn-banner")).to_contain_text(XSS)
     expect(page.locator("[onload], svg:not(#board, .thumb, .icon, .sprite, .menu-icon)")).to_have_count(0)
-    expect(page.locator("#screen b:not(summary b)")).to_have_count(0)  # the panels' own bold is in their summary
+    # No <b> but the panels' own bold, in their summaries.
+    expect(page.locator("#screen b:not(summary b)")).to_have_count(0)
     page.locator("#saved-button").click()
     expect(page.locator('#saved-list [data-field="players"]')).to_have_text(f"{XSS}, Bob <b> (Bot: hard)")
     expect(page.locator("#screen [onload]")).to_have_count(0)
