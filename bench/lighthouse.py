@@ -125,7 +125,18 @@ def main() -> None:
         rows = []
         for screen in args.screens.split(","):
             for preset in args.preset.split(","):
-                reports = [run_once(cli, base + SCREENS[screen], preset) for _ in range(args.runs)]
+                # A run whose trace Lighthouse failed to record (NO_NAVSTART) has no
+                # metrics: it is run again, at most three tries a wanted run.
+                reports = []
+                for _ in range(3 * args.runs):
+                    report = run_once(cli, base + SCREENS[screen], preset)
+                    if "numericValue" in report["audits"][METRICS[0]]:
+                        reports.append(report)
+                    if len(reports) == args.runs:
+                        break
+                if not reports:
+                    print(f"{screen} {preset}: no run of Lighthouse recorded a trace", flush=True)
+                    continue
                 scores = {
                     c: statistics.median(round(100 * (r["categories"][c]["score"] or 0)) for r in reports)
                     for c in CATEGORIES
