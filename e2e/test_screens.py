@@ -83,7 +83,7 @@ def test_phone_390x844_board_banner_and_controls_fit_one_screen_and_the_tools_ar
     turn and hint are all in view without scrolling, in a game well under
     way (three players, goods carried and stolen); the tools are behind the
     header's Menu (a disclosure: aria-expanded for screen readers), a tap
-    opens it and its History works; a player's panel is a compact row that
+    opens it, Escape or a tap outside closes it, and its History works; a player's panel is a compact row that
     a tap unfolds to its details."""
     import random
 
@@ -111,6 +111,16 @@ def test_phone_390x844_board_banner_and_controls_fit_one_screen_and_the_tools_ar
     page.locator("#game-menu > summary").tap()
     for tool in ("#share", "#history-button", "#saved-button", "#abandon"):
         expect(page.locator(tool)).to_be_visible()
+    page.locator("#share").focus()
+    page.keyboard.press("Escape")  # Escape closes the Menu, focus back on its button
+    expect(page.locator("#share")).to_be_hidden()
+    expect(page.locator("#game-menu > summary")).to_be_focused()
+    page.locator("#game-menu > summary").tap()
+    expect(page.locator("#share")).to_be_visible()
+    page.locator("#turn-banner").tap(position={"x": 20, "y": 10})  # a tap outside it closes it too
+    expect(page.locator("#share")).to_be_hidden()
+    page.locator("#game-menu > summary").tap()
+    expect(page.locator("#share")).to_be_visible()
 
     panel = page.locator('[data-panel-seat="1"]')
     total = panel.locator('[data-field="total"]')
@@ -119,5 +129,6 @@ def test_phone_390x844_board_banner_and_controls_fit_one_screen_and_the_tools_ar
     panel.locator("summary").tap()
     expect(total).to_be_visible()
 
+    page.locator("#game-menu > summary").tap()  # the tap on the panel closed the Menu
     page.locator("#history-button").tap()
     expect(page.locator("html")).to_have_attribute("data-screen", "history")

@@ -154,6 +154,7 @@ def booting():
 def on_click(event):
     if booting():
         return
+    paint.close_menu(event.target)  # a tap outside the open Menu closes it, and does what it does
     if press["shown"]:
         press["shown"] = False
         if int(event.detail) != 0:  # the tap that ends a long-press only showed the square's text

@@ -49,7 +49,9 @@ def keydown(event, post, activate):
     if ctrl:
         return
     tid = "" if paint.nothing(target) else str(target.id or "")
-    if key == "Escape":
+    if key == "Escape" and paint.close_menu():
+        event.preventDefault()  # the open Menu was what Escape closes
+    elif key == "Escape":
         event.preventDefault()
         post({"type": "key", "what": "escape", "key": key})
     elif key in taken["history"]:

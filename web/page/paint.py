@@ -531,6 +531,23 @@ def download(name, text):
     a.remove()
 
 
+def close_menu(target=None):
+    """The game's Menu (``details#game-menu``, open on a phone upright) closes
+    on Escape (``target`` None: focus back on its button when it was inside)
+    or on a tap outside it (``target``: what was tapped); True when it closed."""
+    menu = document.getElementById("game-menu")
+    if nothing(menu) or not bool(menu.open):
+        return False
+    if target is not None and not nothing(target) and bool(menu.contains(target)):
+        return False
+    active = document.activeElement
+    inside = not nothing(active) and bool(menu.contains(active))
+    menu.open = False
+    if target is None and inside:
+        menu.querySelector("summary").focus()
+    return True
+
+
 PHONE_UPRIGHT = win.matchMedia("(max-width: 760px) and (orientation: portrait)")
 
 
