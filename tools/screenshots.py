@@ -304,22 +304,41 @@ def _render(
         page.goto(f"{base}{query}")
     page.wait_for_function(READY, timeout=60_000)
     prepare(Driver(page))
-    written = 0
     sizes = {"phone": SIZES["phone"]} if "square-view" in name else SIZES
-    for size, (w, h) in sizes.items():
-        page.set_viewport_size({"width": w, "height": h})
-        for problem in layout_problems(page):
-            print(f"{name}-{size}{suffix}: {problem}", file=sys.stderr)
-        for theme in themes:
-            page.emulate_media(color_scheme=theme)
-            page.screenshot(path=str(out / f"{name}-{size}-{theme}{suffix}.png"))
-            written += 1
+    written = _shoot(page, name, suffix, sizes, themes, out, _set_size)
     page.set_viewport_size({"width": 360, "height": 740})
     page.emulate_media(color_scheme="light")
     page.screenshot(path=str(out / f"{name}-phone-full{suffix}.png"), full_page=True)
     if errors:
         print(f"{name}{suffix}: page errors: {errors}", file=sys.stderr)
     context.close()
+    return written
+
+
+def _set_size(page: Any, w: int, h: int) -> None:
+    page.set_viewport_size({"width": w, "height": h})
+
+
+def _shoot(
+    page: Any,
+    name: str,
+    suffix: str,
+    sizes: dict[str, tuple[int, int]],
+    themes: tuple[str, ...],
+    out: Path,
+    resize: Callable[[Any, int, int], None],
+) -> int:
+    """The page at each of ``sizes`` (``resize`` sets it), its layout problems
+    printed, a PNG for each theme; returns how many were written."""
+    written = 0
+    for size, (w, h) in sizes.items():
+        resize(page, w, h)
+        for problem in layout_problems(page):
+            print(f"{name}-{size}{suffix}: {problem}", file=sys.stderr)
+        for theme in themes:
+            page.emulate_media(color_scheme=theme)
+            page.screenshot(path=str(out / f"{name}-{size}-{theme}{suffix}.png"))
+            written += 1
     return written
 
 
@@ -352,14 +371,7 @@ def _render_lesson(browser: Any, base: str, lang: str, themes: tuple[str, ...], 
         page.locator(f'#lesson[data-at="{at}"]').wait_for()
         key = STEPS[at].key if at < len(STEPS) else "done"
         name = f"22-learn-{at + 1}-{key}"
-        for size, (w, h) in LESSON_SIZES.items():
-            _resize(page, w, h)
-            for problem in layout_problems(page):
-                print(f"{name}-{size}{suffix}: {problem}", file=sys.stderr)
-            for theme in themes:
-                page.emulate_media(color_scheme=theme)
-                page.screenshot(path=str(out / f"{name}-{size}-{theme}{suffix}.png"))
-                written += 1
+        written += _shoot(page, name, suffix, LESSON_SIZES, themes, out, _resize)
         page.emulate_media(color_scheme="light")  # the taps at the phone's size, the last drawn
         if at == len(STEPS):
             break
