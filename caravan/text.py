@@ -138,10 +138,9 @@ def player_name(game: Game, seat: int, w: Words = ENGLISH) -> str:
 
 
 def _delivered(game: Game, seat: int) -> str:
-    """ "IISS", or "I2 S3" once the letters would be long."""
-    counts = [(g.letter, n) for g, n in game.deliveries(seat).items() if n]
-    letters = "".join(letter * n for letter, n in counts)
-    return letters if len(letters) <= 8 else " ".join(f"{letter}{n}" for letter, n in counts)
+    """ "I1 S2": a good's letter and how many were delivered, in one form at any count
+    (letters repeated, "ISS", grew too long to read and changed form halfway through a game)."""
+    return " ".join(f"{g.letter}{n}" for g, n in game.deliveries(seat).items() if n)
 
 
 def players_table(game: Game, w: Words = ENGLISH, width: int = WIDTH) -> list[str]:

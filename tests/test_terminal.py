@@ -227,7 +227,7 @@ def test_r8_r10_r14_board_and_player_lines_show_the_whole_position() -> None:
     assert heading.split() == ["player", "camels", "theft", "demand", "held", "score", "delivered"]
     assert players[0].split() == ["1", "Player", "1", "(yellow)", "3", "1", "0", "1", "0", "-"]
     total = game.score()[1].total
-    assert players[1].split() == ["2", "Player", "2", "(black)", "4", "1", "3", "1", str(total), "ISS"]
+    assert players[1].split() == ["2", "Player", "2", "(black)", "4", "1", "3", "1", str(total), "I1", "S2"]
     assert status(game).endswith("| bag: 42 goods | end not triggered")
     assert status(keep_in_bag(blank(), "")).endswith(
         "| bag: 0 goods | end triggered: the next delivery ends the game"  # R14
