@@ -16,11 +16,29 @@
 // the hooks were emptied before PyScript even asked for pyodide.mjs in every
 // boot seen, and polyscript reads them only once the interpreter has loaded,
 // seconds later. Were it ever too late, the boot fails on the CSP, loudly.
+//
+// Before the page's script runs, PyScript runs Python of its own: it writes
+// its `pyscript` package (14 modules) to MicroPython's file system and
+// imports it, in one task, the longest of the boot (34-36 ms of the page's
+// thread here, about 0.1 s of blocking on a phone 4x slower). The glue never
+// imports `pyscript` (it reaches the page through `js` and `jsffi`), so a
+// placeholder is put in sys.modules under that name first, and that import
+// finds it: 21-22 ms are left, the writes (docs/WORKER.md, "PyScript's own
+// Python"). A `from pyscript import ...` would fail at once, by name.
+const PLACEHOLDER = [
+  "import sys",
+  "class PyScriptNotImported:",
+  "    '''PyScript's Python API, which this page never imports (web/static/pyscript-main-only.js).'''",
+  "if 'pyscript' not in sys.modules:",
+  "    sys.modules['pyscript'] = PyScriptNotImported",
+  "del sys, PyScriptNotImported",
+].join("\n");
 const core = document.querySelector('script[type="module"][src$="/core.js"]');
 import(core.src).then(({ hooks }) => {
   for (const [name, callbacks] of Object.entries(hooks.worker)) {
     if (name.startsWith("on")) callbacks.clear(); // the code* hooks are Python text, never evaluated as JS
   }
+  hooks.main.onBeforeRunAsync.add((wrap) => wrap.run(PLACEHOLDER));
 }).catch((e) => {
   console.error("pyscript-main-only.js: PyScript's worker hooks could not be emptied, " +
     "so PyScript will call Function(), which the CSP refuses:", e);
