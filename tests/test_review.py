@@ -137,8 +137,9 @@ def test_the_command_line_prints_one_line_per_turn_and_the_json(tmp_path: Path) 
     out = io.StringIO()
     assert main([str(path), "--json", "--iterations", "300"], stdout=out) == 0
     lines = out.getvalue().splitlines()
-    assert lines[1].startswith("turn 4, seat 1: played end; best Sd4>d5; lost ")
-    assert lines[2] == "turn 5, seat 2: played Mc3>c4; best Mc3>c4; lost 0.0 (fine)"
+    assert lines[0].startswith("Reviewed by hard, 300 positions a turn. Each turn is played on beside")
+    assert lines[1] == "turn 4, seat 1: played end; best: Sd4>d5; lost 6.0 (mistake)"
+    assert lines[2] == "turn 5, seat 2: played Mc3>c4; best: the same; lost 0.0 (fine)"
     rows = json.loads(lines[-1])["turns"]
     assert [(r["turn"], r["seat"], r["played"], r["best"]) for r in rows] == [
         (4, 1, ["end"], ["Sd4>d5"]),
