@@ -69,7 +69,8 @@ class TurnStart:
 
 @dataclass(frozen=True, slots=True)
 class TurnReview:
-    """One turn reviewed: ``played`` and the bot's ``best`` (whole turns),
+    """One turn reviewed: ``played`` and ``best``, the better of it and the bot's own
+    turn (whole turns; ``best == played`` when the played turn is as good),
     ``lost`` (points, at least 0, one decimal), its ``verdict`` (``THRESHOLDS``)
     and ``margin_before``: the seat's expected final margin at the turn's
     start (static evaluation, points, one decimal)."""
