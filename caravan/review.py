@@ -23,6 +23,7 @@ import argparse
 import json
 import math
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TextIO
@@ -258,13 +259,17 @@ def duel(
     base = decision_seed(seed, game)
     start = positions_evaluated()
     decided: Duel | None = None
-    cost = 0.0
+    cost, took = 0.0, 0.0  # the last level's positions and seconds
     for level in range(depth + 1):
         if decided is not None:
             done = positions_evaluated() - start
-            if clock.spent(done) or (clock.iterations is not None and done + 2.5 * cost > clock.iterations):
+            if (
+                clock.spent(done)
+                or (clock.iterations is not None and done + 2.5 * cost > clock.iterations)
+                or (clock.deadline is not None and time.perf_counter() + 2.5 * took > clock.deadline)
+            ):
                 break
-        before = positions_evaluated()
+        before, began = positions_evaluated(), time.perf_counter()
         totals = [0.0] * len(turns_)
         n = 0
         for k in range(samples if level == 0 else max(1, samples - 1)):
@@ -278,7 +283,7 @@ def duel(
             n += 1
             if not drew:
                 break
-        cost = float(positions_evaluated() - before)
+        cost, took = float(positions_evaluated() - before), time.perf_counter() - began
         decided = Duel(tuple(t / n for t in totals), level, n)
     assert decided is not None
     return decided

@@ -136,6 +136,8 @@ def test_r13_the_played_turn_and_the_best_are_rolled_out_on_the_same_draws() -> 
     assert judged.samples >= 2 and judged.points[0] == judged.points[1]
     other = turn_of("@g1 end")  # draws nothing: still sampled with the turn that draws
     assert duel(view, (t, other), Budget(iterations=2000).start(), seed=3).samples == judged.samples
+    hurried = duel(view, (t, other), Budget(seconds=0.001).start(), seed=3)  # the page's budget_ms
+    assert (hurried.level, hurried.samples) == (0, judged.samples)  # level 0 always, whole
 
 
 def test_r6_a_turn_ending_where_the_bots_does_is_the_best_and_loses_nothing() -> None:
