@@ -230,6 +230,17 @@ def line_of_play(
     return sim
 
 
+def settle(sim: Game, rounds: int = 2) -> None:
+    """Once the end is triggered (R14) the next delivery ends the game (I7): play on
+    greedily, ``rounds`` of every seat's turn at most, so that a line cut just short
+    of that delivery is not compared with one that made it (a steal lost "9.6"
+    against a pick-up whose line ended the game a turn sooner)."""
+    for _ in range(rounds * sim.seats):
+        if sim.is_over() or not sim.end_triggered():
+            return
+        greedy_turn(sim, utility)
+
+
 @dataclass(frozen=True, slots=True)
 class Duel:
     """Two turns judged alike: ``points[i]``, turn ``i``'s mean ``points_margin`` over
@@ -251,8 +262,8 @@ def duel(
     samples: int = 3,
     depth: int = 3,
 ) -> Duel:
-    """``turns_`` rolled out on the same draws level by level (``line_of_play``): the
-    k-th sample of each draws from one chance, as the search's do, so their
+    """``turns_`` rolled out on the same draws level by level (``line_of_play``, then
+    ``settle``): the k-th sample of each draws from one chance, as the search's do, so their
     difference is not the noise of separate samples. A sample in which no turn
     drew is the only one (the lines are then fixed); a level the budget cannot
     complete (guessed from the level before) is not begun, level 0 always is."""
@@ -278,6 +289,7 @@ def duel(
                 chance = SeededChance(base + 1_000_003 * k + 7_919 * level)
                 bag = game.bag_count
                 sim = line_of_play(game, turn, chance, level, reply_width)
+                settle(sim)
                 totals[i] += points_margin(sim, game.seat)
                 drew = drew or sim.bag_count != bag
             n += 1
@@ -307,6 +319,19 @@ def same_end(game: Game, one: tuple[Action, ...], two: tuple[Action, ...]) -> bo
     return ends[0] == ends[1]
 
 
+def wins_now(game: Game, turn: tuple[Action, ...]) -> bool:
+    """Whether ``turn`` ends the game (R14, I7) with its seat among the winners (R17):
+    no turn does better, whatever a line of play that goes on might add to the margin."""
+    seat = game.seat
+    sim = game.copy_position(chance=SeededChance(0))
+    for action in turn:
+        if sim.is_over() or sim.seat != seat or not sim.is_legal(action):
+            break
+        sim.push_legal(action)
+    outcome = sim.outcome()
+    return outcome is not None and seat in outcome.winners
+
+
 def review_turn(game: Game, start: TurnStart, *, seed: int = 0, budget: Budget | None = None) -> TurnReview:
     """One turn reviewed (the page's worker calls this turn by turn): the position at
     ``start`` as its seat saw it (I11), the played turn judged beside the bot's."""
@@ -324,7 +349,7 @@ def _review_at(
     before = round(expected_margin(view, start.seat), 1)
     b = _budget(view, budget)
     bot = HardBot(seed=seed)
-    best = bot.consider(view, b)[0].actions
+    best = played if wins_now(view, played) else bot.consider(view, b)[0].actions
     lost = 0.0
     if same_end(view, played, best):
         best = played

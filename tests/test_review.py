@@ -38,7 +38,7 @@ from caravan.review import (
 )
 from tests.positions import last_delivery, refill_ready
 
-BUDGET = Budget(iterations=1500)
+BUDGET = Budget(iterations=1000)
 SEED = 9
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -86,7 +86,7 @@ def test_the_hard_bots_own_turns_have_almost_nothing_to_correct() -> None:
     # the chart: every turn's start, both seats' expected final margins
     assert [turn for turn, _ in result.margins] == [s.turn for s in turns(g)]
     assert all(len(values) == 2 for _, values in result.margins)
-    assert result.judge == "hard, 1,500 positions a turn"
+    assert result.judge == "hard, 1,000 positions a turn"
 
 
 def test_a_review_with_another_seed_still_finds_no_mistake_in_the_hard_bots_turns() -> None:
@@ -117,12 +117,36 @@ def test_r12_r14_a_plain_delivery_near_the_end_is_not_a_blunder() -> None:
     played = played_turn(g, start)
     assert played == turn_of("c3-c6 c4-d5 +c6 Sc6>d5 end")
     view = at(g, start.index).view(start.seat)
-    judged = duel(view, (turn_of("c3-e2 +e2 d3-c6 end"), played), Budget(iterations=3000).start(), seed=0)
+    judged = duel(view, (turn_of("c3-e2 +e2 d3-c6 end"), played), Budget(iterations=2000).start(), seed=0)
     assert judged.samples == 3  # the bot's turn draws (R13): three samples, the same for both
     assert judged.points[0] - judged.points[1] < 2.0
-    reviewed = review_turn(g, start, budget=Budget(iterations=3000))
+    reviewed = review_turn(g, start, budget=Budget(iterations=2000))
     assert (reviewed.played, reviewed.best, reviewed.verdict) == (played, played, "fine")
     assert reviewed.lost == 0.0
+
+
+def test_r14_i7_lines_are_played_on_to_the_delivery_that_ends_the_game() -> None:
+    """Turn 46 of the first game (the end triggered, R14): the player steals the meat
+    (R10); the bot's pick-up ends the game a turn sooner (I7). Cut at the same depth,
+    one line was over and the other not: "9.6 (mistake)". Played on to the end, both
+    finish, 61-29 against 59-31: 4 points."""
+    g = played_game(1)
+    start = start_of(g, 46)
+    played = played_turn(g, start)
+    assert played == turn_of("d6-c3 $c3/2M end")
+    view = at(g, start.index).view(start.seat)
+    judged = duel(view, (turn_of("e4-g1 +g1 +c6 end"), played), Budget(iterations=2000).start(), seed=0)
+    assert judged.points == (32.0, 28.0)  # final margins: both games over (R15-R17)
+
+
+def test_r17_the_delivery_that_wins_the_game_loses_nothing() -> None:
+    """Turn 52 of the first game: the player's delivery ends the game (I7), won 67 to 26
+    (R17). A line of play that went on might add to the margin: no turn is better."""
+    g = played_game(1)
+    start = start_of(g, 52)
+    reviewed = review_turn(g, start, budget=Budget(iterations=2000))
+    assert reviewed.played == turn_of("c5-b4 +b3 Hb3>e4") and g.is_over()
+    assert (reviewed.best, reviewed.lost, reviewed.verdict) == (reviewed.played, 0.0, "fine")
 
 
 def test_r13_the_played_turn_and_the_best_are_rolled_out_on_the_same_draws() -> None:
