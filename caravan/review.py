@@ -4,11 +4,12 @@ Each turn is judged from the position at its start, as the seat to move saw
 it (``game.view(seat)``, I11: never the draws that came after). The bot's
 own turn there is ``HardBot.consider(view)[0]``, its search as it plays,
 not changed by the turn played. A played turn that ends where the bot's
-does (``same_end``) is the best and loses 0. Otherwise both are judged by
-one ``duel``: each played on as the search's rollouts play on, on the same
-sampled draws (common random numbers, R13), to the deepest level the budget
-completes for both, and scored by ``points_margin`` (the expected final
-margin in points). The better of the two is the best turn; the played turn
+does (``same_end``), or wins the game outright (``wins_now``, R17), is the
+best and loses 0. Otherwise both are judged by one ``duel``: each played on
+as the search's rollouts play on, on the same sampled draws (common random
+numbers, R13), to the deepest level the budget completes for both (and to
+the end of a triggered game, ``settle``), and scored by ``points_margin``
+(the expected final margin in points). The better of the two is the best turn; the played turn
 loses what it is behind, never less than 0. (Judging the played turn as an
 extra candidate of the bot's search compared unequal samples, at times
 none at all, and counted a search bonus as points: a plain delivery lost
