@@ -220,15 +220,13 @@ class HardBot(TurnBot):
         self.samples = samples
         self.depth = depth
 
-    def consider(
-        self, game: Game, budget: Budget | None = None, extra: tuple[tuple[Action, ...], ...] = ()
-    ) -> list[Judged]:
-        """The candidate turns for the player to move (and ``extra`` ones: a turn
-        a person played, for a review), judged, best first."""
+    def consider(self, game: Game, budget: Budget | None = None) -> list[Judged]:
+        """The candidate turns for the player to move, judged, best first. (A review
+        judges a played turn beside the best by ``caravan.review.duel``: as one more
+        candidate here it changed the search and was judged on fewer samples.)"""
         clock = _hard_budget(game, budget or self.default_budget).start()
         started = positions_evaluated()
         turns = candidate_turns(game, seed=self.seed, candidates=self.candidates, width=self.width)
-        turns += [t for t in extra if t not in turns]
         return judge(
             game,
             turns,
