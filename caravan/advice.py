@@ -230,7 +230,8 @@ def hint(game: Game, *, seed: int = 0, budget: Budget | None = None) -> Hint:
         raise ValueError("the game is over: there is nothing to hint")
     seat = game.seat
     view = game.view(seat)  # I11: what the player may know
-    best = HardBot(seed=seed).consider(view, budget)[0]
+    bot = HardBot(seed=seed)
+    best = bot.consider(view, bot.turn_budget(view, budget))[0]  # as ``bot.plan``: half mid-turn
     actions = best.actions
     delivered = markers = 0
     sim = game.copy_position(chance=SeededChance(0))

@@ -1,12 +1,19 @@
 """Reviews: every turn of a game set beside the hard bot's best turn there.
 
 Each turn is judged from the position at its start, as the seat to move saw
-it (``game.view(seat)``, I11: never the draws that came after), by
-``HardBot.consider(view, extra=(played,))``: the bot's candidate turns and
-the turn played, rolled out alike. The two are compared at the deepest
-search level both reached, and the points lost are the best turn's expected
-final margin minus the played turn's (never below 0; 0 when the played turn
-is the best). A turn is a seat's actions from its start to its ``end`` (or
+it (``game.view(seat)``, I11: never the draws that came after). The bot's
+own turn there is ``HardBot.consider(view)[0]``, its search as it plays,
+not changed by the turn played. A played turn that ends where the bot's
+does (``same_end``), or wins the game outright (``wins_now``, R17), is the
+best and loses 0. Otherwise both are judged by one ``duel``: each played on
+as the search's rollouts play on, on the same sampled draws (common random
+numbers, R13), to the deepest level the budget completes for both (and to
+the end of a triggered game, ``settle``), and scored by ``points_margin``
+(the expected final margin in points). The better of the two is the best turn; the played turn
+loses what it is behind, never less than 0. (Judging the played turn as an
+extra candidate of the bot's search compared unequal samples, at times
+none at all, and counted a search bonus as points: a plain delivery lost
+"23 points".) A turn is a seat's actions from its start to its ``end`` (or
 to the delivery that ends the game, I7), a refill mid-turn included (R13,
 I6). ``python -m caravan.review FILE.json`` reviews a game record.
 """
@@ -17,15 +24,20 @@ import argparse
 import json
 import math
 import sys
+import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TextIO
 
 from . import record
 from .actions import Action, EndTurn, format_action, parse_action
 from .bots import Budget, HardBot
+from .bots.base import Clock, decision_seed
+from .bots.evaluate import HARD, values
+from .bots.planner import best_turns, greedy_turn, positions_evaluated
 from .bots.players import HARD_BUDGET
-from .bots.turnsearch import Judged, expected_margin
+from .bots.turnsearch import expected_margin, utility
+from .chance import SeededChance
 from .errors import CaravanError
 from .game import Game
 from .limits import MAX_ACTIONS, MAX_RECORD
@@ -40,6 +52,7 @@ THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 10.0), ("mistake", 5.0)
 VERDICTS = ("fine", "inaccuracy", "mistake", "blunder")
 VERSION = 1  # of Review.to_dict
 MAX_SEATS = 4
+POINTS_ONLY = replace(HARD, finish=0.0)  # points_margin's weights
 MAX_MARGIN = 1000.0  # far beyond any score (R15: under 300 points in all)
 
 
@@ -58,7 +71,8 @@ class TurnStart:
 
 @dataclass(frozen=True, slots=True)
 class TurnReview:
-    """One turn reviewed: ``played`` and the bot's ``best`` (whole turns),
+    """One turn reviewed: ``played`` and ``best``, the better of it and the bot's own
+    turn (whole turns; ``best == played`` when the played turn is as good),
     ``lost`` (points, at least 0, one decimal), its ``verdict`` (``THRESHOLDS``)
     and ``margin_before``: the seat's expected final margin at the turn's
     start (static evaluation, points, one decimal)."""
@@ -169,8 +183,154 @@ def judge_text(game: Game, budget: Budget | None) -> str:
     return f"hard, {b.seconds:g} s a turn"
 
 
-def _find(judged: list[Judged], actions: tuple[Action, ...]) -> Judged | None:
-    return next((j for j in judged if j.actions == actions), None)
+def points_margin(game: Game, seat: int) -> float:
+    """``seat``'s expected final margin in points: the real scores' once the game is
+    over (R15-R17), else the ``HARD`` values without ``finish`` (a bonus of up to
+    40 for being ahead once the end is triggered, R14: a search's wish to end the
+    game, not points; alone it made a plain delivery look 23 points worse)."""
+    if game.is_over():
+        lines = game.score()
+        return float(lines[seat].total - max(x.total for x in lines if x.seat != seat))
+    v = values(game, POINTS_ONLY)
+    return v[seat] - max(x for s, x in enumerate(v) if s != seat)
+
+
+def _play(sim: Game, turn: tuple[Action, ...], seat: int) -> None:
+    """``turn`` for ``seat`` on ``sim``; a refill that drew otherwise (R13) ends it greedily."""
+    for action in turn:
+        if sim.is_over() or sim.seat != seat:
+            return
+        if not sim.is_legal(action):
+            break
+        sim.push_legal(action)
+    if not sim.is_over() and sim.seat == seat:
+        greedy_turn(sim, utility)
+
+
+def line_of_play(
+    game: Game, turn: tuple[Action, ...], chance: SeededChance, level: int, reply_width: int
+) -> Game:
+    """Where ``turnsearch.rollout``'s line of play leaves the game: ``turn``, then the
+    next player's reply and the mover's next turn by the beam, and ``level`` more
+    rounds greedily. Its own copy, as the search returns no position: ``tests/test_review.py``
+    holds it to the search's rollout, draw by draw."""
+    seat = game.seat
+    sim = game.copy_position(chance=chance)
+    _play(sim, turn, seat)
+    for k in range(game.seats * (1 + level)):
+        if sim.is_over():
+            break
+        if k < game.seats and (k == 0 or sim.seat == seat):
+            mover = sim.seat
+            (_, planned), *_ = best_turns(
+                sim, width=reply_width, keep=1, chance=sim.chance, weights=utility, goods_first=True
+            )
+            _play(sim, planned, mover)
+        else:
+            greedy_turn(sim, utility)
+    return sim
+
+
+def settle(sim: Game, rounds: int = 2) -> None:
+    """Once the end is triggered (R14) the next delivery ends the game (I7): play on
+    greedily, ``rounds`` of every seat's turn at most, so that a line cut just short
+    of that delivery is not compared with one that made it (a steal lost "9.6"
+    against a pick-up whose line ended the game a turn sooner)."""
+    for _ in range(rounds * sim.seats):
+        if sim.is_over() or not sim.end_triggered():
+            return
+        greedy_turn(sim, utility)
+
+
+@dataclass(frozen=True, slots=True)
+class Duel:
+    """Two turns judged alike: ``points[i]``, turn ``i``'s mean ``points_margin`` over
+    the same ``samples`` draws (common random numbers) at ``level``, the deepest
+    level the budget completed for both."""
+
+    points: tuple[float, ...]
+    level: int
+    samples: int
+
+
+def duel(
+    game: Game,
+    turns_: Sequence[tuple[Action, ...]],
+    clock: Clock,
+    *,
+    seed: int,
+    reply_width: int = 3,
+    samples: int = 3,
+    depth: int = 3,
+) -> Duel:
+    """``turns_`` rolled out on the same draws level by level (``line_of_play``, then
+    ``settle``): the k-th sample of each draws from one chance, as the search's do, so their
+    difference is not the noise of separate samples. A sample in which no turn
+    drew is the only one (the lines are then fixed); a level the budget cannot
+    complete (guessed from the level before) is not begun, level 0 always is."""
+    base = decision_seed(seed, game)
+    start = positions_evaluated()
+    decided: Duel | None = None
+    cost, took = 0.0, 0.0  # the last level's positions and seconds
+    for level in range(depth + 1):
+        if decided is not None:
+            done = positions_evaluated() - start
+            if (
+                clock.spent(done)
+                or (clock.iterations is not None and done + 2.5 * cost > clock.iterations)
+                or (clock.deadline is not None and time.perf_counter() + 2.5 * took > clock.deadline)
+            ):
+                break
+        before, began = positions_evaluated(), time.perf_counter()
+        totals = [0.0] * len(turns_)
+        n = 0
+        for k in range(samples if level == 0 else max(1, samples - 1)):
+            drew = False
+            for i, turn in enumerate(turns_):
+                chance = SeededChance(base + 1_000_003 * k + 7_919 * level)
+                bag = game.bag_count
+                sim = line_of_play(game, turn, chance, level, reply_width)
+                settle(sim)
+                totals[i] += points_margin(sim, game.seat)
+                drew = drew or sim.bag_count != bag
+            n += 1
+            if not drew:
+                break
+        cost, took = float(positions_evaluated() - before), time.perf_counter() - began
+        decided = Duel(tuple(t / n for t in totals), level, n)
+    assert decided is not None
+    return decided
+
+
+def same_end(game: Game, one: tuple[Action, ...], two: tuple[Action, ...]) -> bool:
+    """Whether two turns leave the same position (neither drew from the bag, R13):
+    the same turn to any judge, whatever order its actions came in."""
+    if one == two:
+        return True
+    ends = []
+    for turn in (one, two):
+        sim = game.copy_position(chance=SeededChance(0))
+        for action in turn:
+            if sim.is_over() or sim.seat != game.seat or not sim.is_legal(action):
+                return False
+            sim.push_legal(action)
+        if sim.bag_count != game.bag_count:
+            return False
+        ends.append(sim.position())
+    return ends[0] == ends[1]
+
+
+def wins_now(game: Game, turn: tuple[Action, ...]) -> bool:
+    """Whether ``turn`` ends the game (R14, I7) with its seat among the winners (R17):
+    no turn does better, whatever a line of play that goes on might add to the margin."""
+    seat = game.seat
+    sim = game.copy_position(chance=SeededChance(0))
+    for action in turn:
+        if sim.is_over() or sim.seat != seat or not sim.is_legal(action):
+            break
+        sim.push_legal(action)
+    outcome = sim.outcome()
+    return outcome is not None and seat in outcome.winners
 
 
 def review_turn(game: Game, start: TurnStart, *, seed: int = 0, budget: Budget | None = None) -> TurnReview:
@@ -183,16 +343,25 @@ def review_turn(game: Game, start: TurnStart, *, seed: int = 0, budget: Budget |
 def _review_at(
     position: Game, played: tuple[Action, ...], start: TurnStart, *, seed: int, budget: Budget | None
 ) -> TurnReview:
+    """The bot's own turn (its search, unchanged by the played one), then, unless the
+    played turn ends where it does, both judged by one ``duel``: the better of the
+    two is the best turn, and the played one loses what it is behind, never less than 0."""
     view = position.view(start.seat)
     before = round(expected_margin(view, start.seat), 1)
-    judged = HardBot(seed=seed).consider(view, _budget(view, budget), extra=(played,))
-    best = judged[0]
-    mine = _find(judged, played)
+    b = _budget(view, budget)
+    bot = HardBot(seed=seed)
+    best = played if wins_now(view, played) else bot.consider(view, b)[0].actions
     lost = 0.0
-    if mine is not None and mine is not best:
-        level = min(best.level, mine.level)
-        lost = max(0.0, round(best.margins[level] - mine.margins[level], 1))
-    return TurnReview(start.index, start.turn, start.seat, played, best.actions, lost, verdict(lost), before)
+    if same_end(view, played, best):
+        best = played
+    else:
+        judged = duel(
+            view, (best, played), b.start(), seed=seed, reply_width=bot.reply_width, samples=bot.samples
+        )
+        lost = max(0.0, round(judged.points[0] - judged.points[1], 1))
+        if lost == 0.0:
+            best = played
+    return TurnReview(start.index, start.turn, start.seat, played, best, lost, verdict(lost), before)
 
 
 def review(
@@ -307,8 +476,16 @@ def _read(data: object) -> Review:
 def line(game: Game, t: TurnReview) -> str:
     """One reviewed turn as the CLI prints it (English; the terminal words it: ``Words.review_line``)."""
     played = " ".join(format_action(a) for a in t.played)
-    best = " ".join(format_action(a) for a in t.best)
-    return f"turn {t.turn}, seat {t.seat + 1}: played {played}; best {best}; lost {t.lost:.1f} ({t.verdict})"
+    best = "the same" if t.best == t.played else " ".join(format_action(a) for a in t.best)
+    return f"turn {t.turn}, seat {t.seat + 1}: played {played}; best: {best}; lost {t.lost:.1f} ({t.verdict})"
+
+
+def header(judge: str) -> str:
+    """What judged the turns and what "lost" means, before the CLI's lines."""
+    return (
+        f"Reviewed by {judge}. Each turn is played on beside the bot's own turn, on the same draws;"
+        " lost: the points of expected final margin it is behind the better of the two."
+    )
 
 
 def main(
@@ -348,7 +525,7 @@ def main(
     budget = Budget(iterations=args.iterations) if args.iterations else None
     seats = None if args.seat is None else (args.seat - 1,)
     result = review(game, seats=seats, seed=args.seed, budget=budget)
-    print(f"Reviewed by {result.judge}.", file=out)
+    print(header(result.judge), file=out)
     for t in result.turns:
         print(line(game, t), file=out)
     if args.json:

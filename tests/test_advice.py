@@ -8,19 +8,22 @@ from __future__ import annotations
 
 import gettext
 import io
+from pathlib import Path
 
 import pytest
 
-from caravan import SQUARE_NAMES, Game, Good, Options, parse_action
+from caravan import SQUARE_NAMES, Game, Good, Options, parse_action, record
 from caravan.actions import END_TURN, Action
 from caravan.advice import Reason, explain, hint
 from caravan.bots import Budget, HardBot, make_bot
+from caravan.review import at, turns
 from caravan.words import Words
 from tests.positions import blank, camel, demand, last_delivery, loose
 from tests.translations import compiled
 
 BUDGET = Budget(iterations=1000)
 ENGLISH = Words(gettext.NullTranslations())
+GOLDEN = Path(__file__).parent / "golden"
 
 
 def turn(*texts: str) -> tuple[Action, ...]:
@@ -163,3 +166,19 @@ def test_r11_camels_put_one_after_another_on_one_chain_are_said_once() -> None:
     assert ENGLISH.reasons(game, chain) == "put camels on b4, b5 to extend your chain toward Fez"
     apart = (chain[0], Reason("end"), chain[1])
     assert ENGLISH.reasons(game, apart).count("put a camel on") == 2
+
+
+def test_r5_r13_a_hint_asked_mid_turn_is_what_the_bot_would_play_from_there() -> None:
+    """Mid-turn (turn 10 of a player's game, one action taken) the bot plans the rest
+    with half its budget (a turn planned again after a refill, R13); the hint must ask
+    the same, or it is not the bot's own turn (it was '+c6 +f5 Sc6>d5 end' here)."""
+    g = record.loads((GOLDEN / "review-game-2.json").read_bytes())
+    start = next(s for s in turns(g) if s.turn == 10)
+    position = at(g, start.index + 1)
+    assert position.left < 4 and position.seat == start.seat  # R5: turn 10, 4 actions
+    budget = Budget(iterations=3000)
+    h = hint(position, seed=0, budget=budget)
+    bot = HardBot(seed=0, iterations=budget.iterations)
+    view = position.view(position.seat)
+    assert h.actions == tuple(bot.plan(view, bot.default_budget))  # what act plans from here
+    assert h.actions[0] == bot.act(view)

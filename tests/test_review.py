@@ -6,6 +6,7 @@ positions come from the position notation (tests/positions.py).
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 from pathlib import Path
@@ -13,28 +14,51 @@ from pathlib import Path
 import pytest
 
 from caravan import Game, Options, parse_action, record
-from caravan.actions import END_TURN
+from caravan.actions import END_TURN, Action, Steal
 from caravan.bots import Budget, HardBot, make_bot
+from caravan.bots.base import decision_seed
+from caravan.bots.turnsearch import rollout, utility
+from caravan.chance import SeededChance
 from caravan.errors import CaravanError
 from caravan.review import (
     THRESHOLDS,
     Review,
     ReviewError,
+    TurnStart,
+    at,
+    duel,
+    line_of_play,
     main,
     played_turn,
     review,
     review_turn,
+    same_end,
     turns,
     verdict,
 )
 from tests.positions import last_delivery, refill_ready
 
-BUDGET = Budget(iterations=1500)
+BUDGET = Budget(iterations=1000)
 SEED = 9
+GOLDEN = Path(__file__).parent / "golden"
 
 
-def hard_against_medium(last_turn: int = 14) -> Game:
-    """The hard bot (seat 1) against medium (seat 2), the hard bot made with the review's seed and budget."""
+def turn_of(*texts: str) -> tuple[Action, ...]:
+    return tuple(parse_action(t) for t in " ".join(texts).split())
+
+
+def played_game(n: int) -> Game:
+    """A new player's short game against ``hard`` in the terminal (2026-12), saved with
+    ``save``: the records behind the review's and the hints' findings."""
+    return record.loads((GOLDEN / f"review-game-{n}.json").read_bytes())
+
+
+def start_of(game: Game, turn: int) -> TurnStart:
+    return next(s for s in turns(game) if s.turn == turn)
+
+
+@functools.cache
+def _hard_against_medium(last_turn: int) -> Game:
     g = Game(Options(short=True), seed=21)
     bots = [HardBot(seed=SEED, iterations=BUDGET.iterations), make_bot("medium", seed=2)]
     while not g.is_over() and g.turn <= last_turn:
@@ -42,19 +66,153 @@ def hard_against_medium(last_turn: int = 14) -> Game:
     return g
 
 
+def hard_against_medium(last_turn: int = 10) -> Game:
+    """The hard bot (seat 1) against medium (seat 2), the hard bot made with the review's seed and budget."""
+    return _hard_against_medium(last_turn).copy()
+
+
 def test_the_hard_bots_own_turns_have_almost_nothing_to_correct() -> None:
+    """With its own seed and budget the review finds the bot's very turns: each is the
+    best and loses 0, but for a turn a refill (R13) made the bot think again mid-turn."""
     g = hard_against_medium()
     result = review(g, seats=(0,), seed=SEED, budget=BUDGET)
-    assert [t.seat for t in result.turns] == [0] * len(result.turns) and len(result.turns) >= 6
-    assert sum(t.lost for t in result.turns) <= 1.0
-    fine = [t for t in result.turns if t.verdict == "fine"]
-    assert len(fine) >= 0.8 * len(result.turns)
+    assert [t.seat for t in result.turns] == [0] * len(result.turns)
     same = [t for t in result.turns if t.played == t.best]
-    assert len(same) >= 0.8 * len(result.turns) and all(t.lost == 0 for t in same)
+    assert all(t.lost == 0 and t.verdict == "fine" for t in same)
+    rethought = [t for t in result.turns if t not in same]
+    assert all(_refilled_mid_turn(g, t.index) for t in rethought), [t.turn for t in rethought]
+    assert len(result.turns) >= 5 and len(same) >= len(result.turns) - 1
+    assert all(t.verdict == "fine" for t in result.turns) and sum(t.lost for t in result.turns) <= 1.0
     # the chart: every turn's start, both seats' expected final margins
     assert [turn for turn, _ in result.margins] == [s.turn for s in turns(g)]
     assert all(len(values) == 2 for _, values in result.margins)
-    assert result.judge == "hard, 1,500 positions a turn"
+    assert result.judge == "hard, 1,000 positions a turn"
+
+
+def test_a_review_with_another_seed_still_finds_no_mistake_in_the_hard_bots_turns() -> None:
+    """Another seed samples other draws (R13) and may prefer another turn: the two are
+    then judged on the same draws, so the noise stays under a mistake (5 points)."""
+    g = hard_against_medium()
+    result = review(g, seats=(0,), seed=SEED + 1, budget=Budget(iterations=2000))
+    assert len(result.turns) >= 5
+    assert all(t.verdict in ("fine", "inaccuracy") for t in result.turns), [t.lost for t in result.turns]
+    assert sum(t.lost for t in result.turns) <= 2.0 * len(result.turns)
+
+
+def _refilled_mid_turn(game: Game, index: int) -> bool:
+    """Whether the turn beginning at ``index`` drew from the bag (R13) before its last action."""
+    start = next(s for s in turns(game) if s.index == index)
+    steps = game.history[index : index + len(played_turn(game, start))]
+    return any(step.draws for step in steps[:-1])
+
+
+def test_r12_r14_a_plain_delivery_near_the_end_is_not_a_blunder() -> None:
+    """Turn 48 of the second game (4 goods in the bag, R14): the player delivers the salt
+    (R12); the review called it a 23-point blunder against the bot's c3-e2 +e2 d3-c6,
+    whose rollouts triggered the end and counted the search's bonus for being ahead
+    then as points, the played turn sampled once against two samples of the other.
+    Judged alike on the same draws, the delivery is at least as good."""
+    g = played_game(2)
+    start = start_of(g, 48)
+    played = played_turn(g, start)
+    assert played == turn_of("c3-c6 c4-d5 +c6 Sc6>d5 end")
+    view = at(g, start.index).view(start.seat)
+    judged = duel(view, (turn_of("c3-e2 +e2 d3-c6 end"), played), Budget(iterations=2000).start(), seed=0)
+    assert judged.samples == 3  # the bot's turn draws (R13): three samples, the same for both
+    assert judged.points[0] - judged.points[1] < 2.0
+    reviewed = review_turn(g, start, budget=Budget(iterations=2000))
+    assert (reviewed.played, reviewed.best, reviewed.verdict) == (played, played, "fine")
+    assert reviewed.lost == 0.0
+
+
+def test_r14_i7_lines_are_played_on_to_the_delivery_that_ends_the_game() -> None:
+    """Turn 46 of the first game (the end triggered, R14): the player steals the meat
+    (R10); the bot's pick-up ends the game a turn sooner (I7). Cut at the same depth,
+    one line was over and the other not: "9.6 (mistake)". Played on to the end, both
+    finish, 61-29 against 59-31: 4 points."""
+    g = played_game(1)
+    start = start_of(g, 46)
+    played = played_turn(g, start)
+    assert played == turn_of("d6-c3 $c3/2M end")
+    view = at(g, start.index).view(start.seat)
+    judged = duel(view, (turn_of("e4-g1 +g1 +c6 end"), played), Budget(iterations=2000).start(), seed=0)
+    assert judged.points == (32.0, 28.0)  # final margins: both games over (R15-R17)
+
+
+def test_r17_the_delivery_that_wins_the_game_loses_nothing() -> None:
+    """Turn 52 of the first game: the player's delivery ends the game (I7), won 67 to 26
+    (R17). A line of play that went on might add to the margin: no turn is better."""
+    g = played_game(1)
+    start = start_of(g, 52)
+    reviewed = review_turn(g, start, budget=Budget(iterations=2000))
+    assert reviewed.played == turn_of("c5-b4 +b3 Hb3>e4") and g.is_over()
+    assert (reviewed.best, reviewed.lost, reviewed.verdict) == (reviewed.played, 0.0, "fine")
+
+
+def test_r13_the_played_turn_and_the_best_are_rolled_out_on_the_same_draws() -> None:
+    """A pick-up that refills the board (R13) draws in every rollout: the same turn twice
+    in one duel scores the same, sample by sample (common random numbers)."""
+    g = refill_ready()
+    g.push(parse_action("@b2"))
+    view = g.view(0)
+    t = turn_of("+c6 end")
+    judged = duel(view, (t, t), Budget(iterations=2000).start(), seed=3)
+    assert judged.samples >= 2 and judged.points[0] == judged.points[1]
+    other = turn_of("@g1 end")  # draws nothing: still sampled with the turn that draws
+    assert duel(view, (t, other), Budget(iterations=2000).start(), seed=3).samples == judged.samples
+    hurried = duel(view, (t, other), Budget(seconds=0.001).start(), seed=3)  # the page's budget_ms
+    assert (hurried.level, hurried.samples) == (0, judged.samples)  # level 0 always, whole
+
+
+def test_r6_a_turn_ending_where_the_bots_does_is_the_best_and_loses_nothing() -> None:
+    """The same camels put in the other order (R6: any order) leave the same position:
+    the review calls the played turn the best, 0 points lost, whatever the samples."""
+    g = played_game(1)
+    start = start_of(g, 18)
+    position = at(g, start.index)
+    view = position.view(start.seat)
+    best = HardBot(seed=0).consider(view, Budget(iterations=800))[0].actions
+    assert best[:3] == turn_of("d3-c6 +c6 d4-c5")
+    swapped = turn_of("d4-c5 d3-c6 +c6") + best[3:]
+    assert same_end(view, best, swapped) and not same_end(view, best, turn_of("end"))
+    for action in swapped:
+        position.push(action)
+    reviewed = review_turn(position, start, budget=Budget(iterations=800))
+    assert (reviewed.played, reviewed.best, reviewed.lost) == (swapped, swapped, 0.0)
+
+
+def test_the_reviews_line_of_play_is_the_searchs_rollout() -> None:
+    """``line_of_play`` must play on as ``turnsearch.rollout`` does (a review judges a turn
+    as the bot's search would): the same utility, level by level, draw by draw."""
+    g = played_game(2)
+    start = start_of(g, 48)
+    view = at(g, start.index).view(start.seat)
+    base = decision_seed(0, view)
+    for t, k, level in ((turn_of("c3-e2 +e2 d3-c6 end"), 1, 0), (played_turn(g, start), 0, 1)):
+        seed = base + 1_000_003 * k + 7_919 * level
+        value, _, _ = rollout(view, t, SeededChance(seed), level, 3)
+        assert utility(line_of_play(view, t, SeededChance(seed), level, 3), view.seat) == value
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the search's rollouts plan the next player's reply by the beam, which never "
+    "keeps a steal's first step (R10); the bot branch is pricing steals in turnsearch.py",
+)
+def test_r10_the_search_behind_hints_and_reviews_foresees_the_next_players_steal() -> None:
+    """Turn 18 of the first game: the hint (the bot's own turn, and the review's best)
+    leaves the paper on top at d5, and the bot steals it at once (R10). The search's
+    line of play for that turn, from which hints and reviews judge it, must see it."""
+    g = played_game(1)
+    start = start_of(g, 18)
+    hinted = turn_of("d3-c6 +c6 d4-c5 Pc6>d5 end")
+    assert played_turn(g, start) == hinted
+    reply = played_turn(g, start_of(g, 19))
+    assert [str(a) for a in reply] == ["b1-d5", "$d5/1P", "b2-d4", "end"]  # the bot steals it (R10)
+    view = at(g, start.index).view(start.seat)
+    line = line_of_play(view, hinted, SeededChance(decision_seed(0, view)), 0, 3)
+    answer = [s.action for s in line.history if s.seat == 1][:4]
+    assert any(isinstance(a, Steal) and a.victim == 0 for a in answer)
 
 
 def test_r6_r12_ending_the_turn_with_the_winning_delivery_in_reach_is_a_mistake() -> None:
@@ -137,8 +295,9 @@ def test_the_command_line_prints_one_line_per_turn_and_the_json(tmp_path: Path) 
     out = io.StringIO()
     assert main([str(path), "--json", "--iterations", "300"], stdout=out) == 0
     lines = out.getvalue().splitlines()
-    assert lines[1].startswith("turn 4, seat 1: played end; best Sd4>d5; lost ")
-    assert lines[2] == "turn 5, seat 2: played Mc3>c4; best Mc3>c4; lost 0.0 (fine)"
+    assert lines[0].startswith("Reviewed by hard, 300 positions a turn. Each turn is played on beside")
+    assert lines[1] == "turn 4, seat 1: played end; best: Sd4>d5; lost 6.0 (mistake)"
+    assert lines[2] == "turn 5, seat 2: played Mc3>c4; best: the same; lost 0.0 (fine)"
     rows = json.loads(lines[-1])["turns"]
     assert [(r["turn"], r["seat"], r["played"], r["best"]) for r in rows] == [
         (4, 1, ["end"], ["Sd4>d5"]),

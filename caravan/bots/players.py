@@ -220,15 +220,13 @@ class HardBot(TurnBot):
         self.samples = samples
         self.depth = depth
 
-    def consider(
-        self, game: Game, budget: Budget | None = None, extra: tuple[tuple[Action, ...], ...] = ()
-    ) -> list[Judged]:
-        """The candidate turns for the player to move (and ``extra`` ones: a turn
-        a person played, for a review), judged, best first."""
+    def consider(self, game: Game, budget: Budget | None = None) -> list[Judged]:
+        """The candidate turns for the player to move, judged, best first. (A review
+        judges a played turn beside the best by ``caravan.review.duel``: as one more
+        candidate here it changed the search and was judged on fewer samples.)"""
         clock = _hard_budget(game, budget or self.default_budget).start()
         started = positions_evaluated()
         turns = candidate_turns(game, seed=self.seed, candidates=self.candidates, width=self.width)
-        turns += [t for t in extra if t not in turns]
         return judge(
             game,
             turns,
@@ -240,13 +238,18 @@ class HardBot(TurnBot):
             depth=self.depth,
         )
 
-    def plan(self, game: Game, budget: Budget) -> list[Action]:
+    def turn_budget(self, game: Game, budget: Budget | None = None) -> Budget:
+        """What the bot spends on this decision: ``budget`` (default: its own), half of
+        it mid-turn. A hint (``caravan.advice``) asks the same, to be the bot's own turn."""
+        budget = _hard_budget(game, budget or self.default_budget)
         if game.left < actions_for_turn(game.turn):
             # Planned again mid-turn (a refill drew other goods than the search sampled,
             # R13): fewer actions are left to choose, and the turn has had a search already.
-            budget = _hard_budget(game, budget)
             budget = Budget(
                 iterations=None if budget.iterations is None else budget.iterations // 2,
                 seconds=None if budget.seconds is None else budget.seconds / 2,
             )
-        return list(self.consider(game, budget)[0].actions)
+        return budget
+
+    def plan(self, game: Game, budget: Budget) -> list[Action]:
+        return list(self.consider(game, self.turn_budget(game, budget))[0].actions)
