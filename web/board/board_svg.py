@@ -41,6 +41,7 @@ from web.board.board_pieces import (
     cell_origin,
     cube,
     fitted,
+    group_tokens,
     token_key,
     token_layout,
     token_place,
@@ -298,11 +299,18 @@ def _square(ctx: Ctx, square: int) -> tuple[str, str]:
     (the button that selects or enlarges it), its labels, what stands on it,
     and the target a place or move makes of it (the second string, "" when
     there is none: a chunk of its own, which a selection changes alone)."""
-    x, y = cell_origin(square)
     toks = tokens(ctx.game, square)
+    hit = ctx.targets.squares.get(square)
+    return _square_drawn(ctx, square, toks, hit), _target_chunk(ctx, square, toks, hit)
+
+
+def _square_drawn(
+    ctx: Ctx, square: int, toks: list[tuple[Camel, int]], hit: tuple[Action, int] | None
+) -> str:
+    """The square's first three groups (``_square``): its element, labels and pieces."""
+    x, y = cell_origin(square)
     inline = not crowded(ctx.game, ctx.sel, square, ctx.unit_px)
     want = city_wants(square)
-    hit = ctx.targets.squares.get(square)
     cx, cy, behind = cost_place(x, y, len(toks))
     # No room beside three tokens: the cost goes under them, never over their goods.
     under = cost_mark(ctx, cx, cy, hit[1]) if hit is not None and behind else ""
@@ -311,16 +319,24 @@ def _square(ctx: Ctx, square: int) -> tuple[str, str]:
         city = ""
     else:
         ground, city = city_parts(ctx, square, x, y, want)
-    drawn = (
+    return (
         _square_element(ctx, square, inline, ground)
         + _labels(ctx, square, toks, inline, city=city, cost=under)
         + _standing(ctx, square, toks, inline)
     )
+
+
+def _target_chunk(
+    ctx: Ctx, square: int, toks: list[tuple[Camel, int]], hit: tuple[Action, int] | None
+) -> str:
+    """The target a place or move makes of the square (``_square``'s second string)."""
     if hit is None:
-        return drawn, ""
+        return ""
+    x, y = cell_origin(square)
+    cx, cy, behind = cost_place(x, y, len(toks))
     badge = "" if behind else cost_mark(ctx, cx, cy, hit[1])
     occupied = bool(toks) or ctx.game.loose_at(square) is not None
-    return drawn, _square_target(ctx, square, hit[0], hit[1], badge, occupied=occupied)
+    return _square_target(ctx, square, hit[0], hit[1], badge, occupied=occupied)
 
 
 def _shade(square: int) -> str:
@@ -486,6 +502,45 @@ def _square_target(ctx: Ctx, square: int, action: Action, cost: int, badge: str,
     )
 
 
+def camels_by_square(game: Game) -> dict[int, tuple[Camel, ...]]:
+    """``camels_at`` for every square that has camels, from one read of the
+    position (``all_camels``: by square, then as ``camels_at`` lists them)."""
+    out: dict[int, list[Camel]] = {}
+    for camel in game.all_camels():
+        out.setdefault(camel.square, []).append(camel)
+    return {sq: tuple(cs) for sq, cs in out.items()}
+
+
+class SquaresDrawn:
+    """The markup of each square no choice is drawn on (``_square_drawn``),
+    kept by everything it is drawn from: the square, its camels, loose good
+    and demand, its last-turn mark, whether it is the enlarged one, whether
+    the board has any choice (a crowded square is then enlargeable), the cost
+    drawn under its tokens. A selection or an action changes a few squares;
+    the others are not drawn again. The rest it is drawn from is the
+    context: the language (``words()``, a new one for each), the seats'
+    names and colours (``game.options``) and the board's scale; another
+    context starts the cache afresh."""
+
+    LIMIT = 2000  # squares kept at most: one game's worth, about 1.5 MB
+
+    def __init__(self) -> None:
+        self.context: tuple[object, ...] | None = None
+        self.drawn: dict[tuple[object, ...], str] = {}
+
+    def for_context(self, game: Game, unit_px: float) -> dict[tuple[object, ...], str]:
+        context = (words(), game.options, unit_px)
+        if context != self.context or len(self.drawn) > self.LIMIT:
+            self.context, self.drawn = context, {}
+        return self.drawn
+
+    def forget(self) -> None:
+        self.context, self.drawn = None, {}
+
+
+SQUARES_DRAWN = SquaresDrawn()
+
+
 def render_board(
     game: Game,
     sel: Selection,
@@ -521,9 +576,35 @@ def render_board(
         cy = PAD + (SIZE - 1 - i) * CELL + CELL / 2
         out.append(f'<text x="{MARGIN / 2}" y="{cy}" class="coord" font-size="{size:.1f}">{r}</text>')
     out.append("</g>")
+    drawn_before = SQUARES_DRAWN.for_context(game, ctx.unit_px)
+    camels = camels_by_square(game)
+    # Squares whose pieces the selection draws as choices (a source, a good
+    # to pick up or steal from) are drawn anew; the others are kept.
+    busy = {k[-2:] for k in sel.sources} | {SQUARE_NAMES[sq] for sq in ctx.targets.pick}
+    busy |= {SQUARE_NAMES[at] for at, _seat, _good in ctx.targets.steal}
+    zoomable = bool(sel.sources)
     for sq in range(SIZE * SIZE):
-        drawn, target = _square(ctx, sq)
         name = SQUARE_NAMES[sq]
+        toks = group_tokens(camels.get(sq, ()))
+        hit = ctx.targets.squares.get(sq)
+        if name in busy:
+            drawn = _square_drawn(ctx, sq, toks, hit)
+        else:
+            seen = (
+                sq,
+                camels.get(sq, ()),
+                game.loose_at(sq),
+                game.demand_at(sq),
+                ctx.marks.get(sq),
+                ctx.zoom == sq,
+                zoomable,
+                None if hit is None else hit[1],
+            )
+            kept = drawn_before.get(seen)
+            if kept is None:
+                kept = drawn_before[seen] = _square_drawn(ctx, sq, toks, hit)
+            drawn = kept
+        target = _target_chunk(ctx, sq, toks, hit)
         out.append(f'{CHUNK}{name}">{drawn}</g>{CHUNK}to-{name}">{target}</g>')
     out.append(f'{CHUNK}over">{overlay}</g>{CHUNK}said">{said}</g>')
     out.append(f'{CHUNK}fx" class="fx" aria-hidden="true"></g></svg>')

@@ -237,6 +237,47 @@ def step(all_items: list[Item], current: str, key: str) -> Item | None:
     return best
 
 
+def arrows(all_items: list[Item]) -> dict[str, dict[str, str]]:
+    """For each choice (its selector), where each arrow key moves focus: what
+    ``step`` gives for every choice and key, with the same ties (the first
+    of the pool), in one pass over the pool per choice rather than one per
+    key; choices with no move at all are left out."""
+    pool = reachable(all_items)
+    firsts: dict[str, Item] = {}
+    for item in all_items:
+        firsts.setdefault(item.css, item)
+    out: dict[str, dict[str, str]] = {}
+    for css, here in firsts.items():
+        hx, hy = here.x, here.y
+        left = right = up = down = None
+        sl = sr = su = sd = 0.0
+        for item in pool:
+            dx, dy = item.x - hx, item.y - hy
+            # step's along and across for each direction: (-dx, |dy|), (dx, |dy|), (-dy, |dx|), (dy, |dx|)
+            if dx > 1:
+                score = dx + 2.5 * abs(dy)
+                if right is None or score < sr:
+                    right, sr = item, score
+            elif dx < -1:
+                score = -dx + 2.5 * abs(dy)
+                if left is None or score < sl:
+                    left, sl = item, score
+            if dy > 1:
+                score = dy + 2.5 * abs(dx)
+                if down is None or score < sd:
+                    down, sd = item, score
+            elif dy < -1:
+                score = -dy + 2.5 * abs(dx)
+                if up is None or score < su:
+                    up, su = item, score
+        moves = {
+            key: to.css for key, to in zip(ARROWS, (left, right, up, down), strict=True) if to is not None
+        }
+        if moves:
+            out[css] = moves
+    return out
+
+
 def rove(board: str, focus: str | None) -> str:
     """The board's markup with one tab stop: the element ``focus`` names
     (a selector as ``css_of`` or the view's focus writes it), else the

@@ -16,7 +16,6 @@ from typing import Any
 
 from web.app.view import View
 from web.board.board_svg import chunked
-from web.board.keynav import ARROWS
 from web.board.motion import Motion
 from web.page.refocus import css_of
 from web.words.markup import unesc
@@ -176,19 +175,3 @@ class Drawn:
         self.parts = None if view.parts is None else tuple(view.parts)
         self.name = view.screen
         return s
-
-
-def arrow_map(items: list[str], step: Any) -> dict[str, dict[str, str]]:
-    """For each board choice (a selector), where each arrow key moves focus
-    (web/board/keynav.py through ``step(css, key)``): the page moves focus at
-    once, without asking the worker between two key presses."""
-    out: dict[str, dict[str, str]] = {}
-    for css in items:
-        moves = {}
-        for key in ARROWS:
-            to = step(css, key)
-            if to is not None:
-                moves[key] = to
-        if moves:
-            out[css] = moves
-    return out
