@@ -75,7 +75,7 @@ class Ranker:
     """The legal targets of one position ordered by what they reach (lower is
     more useful); built once per position (the chains are read once)."""
 
-    __slots__ = ("carried", "chains", "game")
+    __slots__ = ("carried", "chains", "game", "prey", "ranks")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -83,12 +83,24 @@ class Ranker:
         self.carried = {
             GOODS[int(c.good)].city_square for c in game.seat_camels(game.seat) if c.good is not None
         }
+        # The squares with another seat's camel carrying a good on top (R10),
+        # from one read of the position rather than one per target.
+        self.prey = {
+            c.square for c in game.all_camels() if c.seat != game.seat and c.good is not None and not c.under
+        }
+        self.ranks: dict[Action, int] = {}  # each action's rank, once (the board, focus and home ask)
 
     def rank(self, action: Action) -> int:
         """0 a delivery, 1 a steal, 2 a pick-up, 3 a good moved along its
         chain (nearer its city first), 10-13 a camel that reaches a loose
         good, a good to steal, a city one of the player's goods goes to, or
         extends a chain carrying a good (nearer its city first); 50 the rest."""
+        rank = self.ranks.get(action)
+        if rank is None:
+            rank = self.ranks[action] = self._rank(action)
+        return rank
+
+    def _rank(self, action: Action) -> int:
         game = self.game
         if isinstance(action, Steal):
             return 1
@@ -103,7 +115,7 @@ class Ranker:
             to = action.to
             if game.loose_at(to) is not None:
                 return 10
-            if any(c.seat != game.seat and c.good is not None and not c.under for c in game.camels_at(to)):
+            if to in self.prey:
                 return 11
             if to in self.carried:
                 return 12

@@ -11,6 +11,7 @@ are listed in docs/WORKER.md ("The app worker").
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -34,6 +35,9 @@ def log_added(old: str, new: str) -> str | None:
     return new[cut_new : len(new) - (len(old) - cut_old)]
 
 
+# ``chunked`` of the boards of the last frames: this frame's new board is
+# the next one's old one (read only: board_patch never changes a result).
+_chunked = functools.lru_cache(maxsize=4)(chunked)
 WHOLE_SHARE = 0.75  # changed chunks holding more of the board than this: the board is sent whole
 _ATTR = re.compile(r'([^\s=<>"]+)="([^"]*)"')
 _CHOICE = ("data-action", "data-select", "data-zoom")  # a board choice's keys, as the page reads them
@@ -53,7 +57,7 @@ def board_patch(old: str, new: str) -> dict[str, Any] | None:
     of its own. None when the board is better sent whole: another structure
     (other keys, an attribute the page could not set in ``new``'s order) or
     chunks that hold most of it (``WHOLE_SHARE``)."""
-    was, now = chunked(old), chunked(new)
+    was, now = _chunked(old), _chunked(new)
     if was is None or now is None or [k for k, _ in was[1]] != [k for k, _ in now[1]]:
         return None
     changed = [
