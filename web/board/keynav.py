@@ -198,11 +198,42 @@ def _place(attr: str, value: str, index: int) -> tuple[float, float] | None:
     return _centre(to) if isinstance(to, int) else None
 
 
+# web/board/board_svg.py's CHUNK, which starts each of the board's chunks (it imports this module).
+_CHUNK = '<g data-chunk="'
+
+
+def _pieces(board: str) -> list[str] | None:
+    """The board's markup cut before each chunk, for the scans below to
+    keep what they found in each piece (most are the same from one frame
+    to the next); None unless each cut follows a ``>``: then no tag spans
+    two pieces (a tag holds no ``>`` but its last), and a scan of each
+    piece finds what a scan of the whole would."""
+    cuts = board.split(_CHUNK)
+    if len(cuts) < 2 or not all(cut.endswith(">") for cut in cuts[:-1]):
+        return None
+    return [cuts[0]] + [_CHUNK + cut for cut in cuts[1:]]
+
+
+_ROLE = 'role="button"'  # in every choice's start tag: a piece without it has none
+
+
+def _button_tags(piece: str) -> list[str]:
+    return _BUTTON_TAG.findall(piece) if _ROLE in piece else []
+
+
+def _tags(board: str) -> list[str]:
+    """The start tags of the board's choices, in page order."""
+    pieces = _pieces(board)
+    if pieces is None:
+        return _BUTTON_TAG.findall(board)
+    return [tag for piece in pieces for tag in _button_tags(piece)]
+
+
 def items(board: str) -> list[Item]:
     """Every focusable choice in the board's markup, in page order."""
     out: list[Item] = []
     per_square: dict[tuple[str, str], int] = {}
-    for tag in _BUTTON_TAG.findall(board):
+    for tag in _tags(board):
         attrs = {k: unesc(v) for k, v in _ATTR.findall(tag)}
         for attr in ("data-action", "data-select", "data-zoom"):
             if attr in attrs:
@@ -294,8 +325,29 @@ def rove(board: str, focus: str | None) -> str:
     """The board's markup with one tab stop: the element ``focus`` names
     (a selector as ``css_of`` or the view's focus writes it), else the
     first choice; every other choice ``tabindex="-1"``."""
-    found = [False]
     wanted = _wanted(focus)
+    pieces = _pieces(board)
+    if pieces is None:
+        out, found = _rove(board, wanted)
+    else:  # the piece holding the tab stop roved alone, the others as kept
+        parts: list[str] = []
+        found = False
+        for piece in pieces:
+            if not found and wanted is not None and any(wanted in unesc(t) for t in _button_tags(piece)):
+                roved, found = _rove(piece, wanted)
+                parts.append(roved)
+            else:
+                parts.append(_no_stop(piece))
+        out = "".join(parts)
+    if not found:
+        out = out.replace('tabindex="-1"', 'tabindex="0"', 1)
+    return out
+
+
+def _rove(board: str, wanted: str | None) -> tuple[str, bool]:
+    """``board`` with the first choice ``wanted`` names the tab stop and
+    every other choice ``tabindex="-1"``; whether one was found."""
+    found = [False]
 
     def one(m: re.Match[str]) -> str:
         tag = m.group(0)
@@ -303,10 +355,12 @@ def rove(board: str, focus: str | None) -> str:
         found[0] = found[0] or mine
         return tag.replace('tabindex="0"', 'tabindex="0"' if mine else 'tabindex="-1"')
 
-    out = _BUTTON_TAG.sub(one, board)
-    if not found[0]:
-        out = out.replace('tabindex="-1"', 'tabindex="0"', 1)
-    return out
+    return _BUTTON_TAG.sub(one, board), found[0]
+
+
+def _no_stop(piece: str) -> str:
+    """A piece of the board with no tab stop: every choice ``tabindex="-1"``."""
+    return _rove(piece, None)[0] if _ROLE in piece else piece
 
 
 def _wanted(focus: str | None) -> str | None:
