@@ -512,14 +512,20 @@ def camels_by_square(game: Game) -> dict[int, tuple[Camel, ...]]:
 
 
 class SquaresDrawn:
-    """The markup of each square no choice is drawn on (``_square_drawn``),
-    kept by everything it is drawn from: the square, its camels, loose good
-    and demand, its last-turn mark, whether it is the enlarged one, whether
-    the board has any choice (a crowded square is then enlargeable), the cost
-    drawn under its tokens. A selection or an action changes a few squares;
-    the others are not drawn again. The rest it is drawn from is the
-    context: the language (``words()``, a new one for each), the seats'
-    names and colours (``game.options``) and the board's scale; another
+    """The board's markup kept, each piece by everything it is drawn from,
+    so that a selection or an action, which changes a few squares, does not
+    draw the others again. A square (``_square_drawn``) by its camels, loose
+    good and demand, its last-turn mark, whether it is the enlarged one,
+    whether the board has any choice (a crowded square is then enlargeable),
+    the cost drawn under its tokens, and the choices drawn on it (its
+    sources and their actions, the one selected, whose turn it is, a good to
+    pick up or camels to steal from with their costs, the hint's action); a
+    place or move target (``_target_chunk``) by its action and cost, the
+    tokens it sits by, whether the square is occupied, whether it is the
+    hint's and whether it is drawn strongly (``Ranker.useful``); the head
+    (``_head``) by nothing more. What the keys leave out is the context:
+    the language (``words()``, a new one for each), the seats' names and
+    colours (``game.options``) and the board's scale (``unit_px``); another
     context starts the cache afresh."""
 
     LIMIT = 2000  # squares kept at most: one game's worth, about 1.5 MB
@@ -541,6 +547,23 @@ class SquaresDrawn:
 SQUARES_DRAWN = SquaresDrawn()
 
 
+def _head(ctx: Ctx) -> str:
+    """The board's first chunk: the seats' patterns, the goods' pictograms, the coordinates."""
+    out = [f'{CHUNK}head">', board_defs(ctx.game)]
+    size = ctx.text(16)
+    for i, f in enumerate(FILES):
+        cx = MARGIN + i * CELL + CELL / 2
+        out.append(
+            f'<text x="{cx}" y="{VIEW - PAD - MARGIN / 2 + 4}" class="coord" '
+            f'font-size="{size:.1f}">{f}</text>'
+        )
+    for i, r in enumerate(RANKS):
+        cy = PAD + (SIZE - 1 - i) * CELL + CELL / 2
+        out.append(f'<text x="{MARGIN / 2}" y="{cy}" class="coord" font-size="{size:.1f}">{r}</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
 def render_board(
     game: Game,
     sel: Selection,
@@ -559,52 +582,60 @@ def render_board(
     its animation, while the board's other chunks change."""
     ctx = Ctx(game, sel, Targets(game, sel.shown()), marks or {}, max(unit_px, 0.05), zoom)
     selecting = ' data-selecting="true"' if sel.selected else ""  # other sources drawn quietly (CSS)
+    kept = SQUARES_DRAWN.for_context(game, ctx.unit_px)
+    head = kept.get(("head",))
+    if head is None:
+        head = kept["head",] = _head(ctx)
     out = [
         f'<svg id="board" viewBox="0 0 {VIEW} {VIEW}" role="group" aria-label="{esc(_("The board"))}" '
         f'data-seat="{game.seat}"{selecting}>',
-        f'{CHUNK}head">',
-        board_defs(game),
+        head,
     ]
-    size = ctx.text(16)
-    for i, f in enumerate(FILES):
-        cx = MARGIN + i * CELL + CELL / 2
-        out.append(
-            f'<text x="{cx}" y="{VIEW - PAD - MARGIN / 2 + 4}" class="coord" '
-            f'font-size="{size:.1f}">{f}</text>'
-        )
-    for i, r in enumerate(RANKS):
-        cy = PAD + (SIZE - 1 - i) * CELL + CELL / 2
-        out.append(f'<text x="{MARGIN / 2}" y="{cy}" class="coord" font-size="{size:.1f}">{r}</text>')
-    out.append("</g>")
-    drawn_before = SQUARES_DRAWN.for_context(game, ctx.unit_px)
     camels = camels_by_square(game)
-    # Squares whose pieces the selection draws as choices (a source, a good
-    # to pick up or steal from) are drawn anew; the others are kept.
-    busy = {k[-2:] for k in sel.sources} | {SQUARE_NAMES[sq] for sq in ctx.targets.pick}
-    busy |= {SQUARE_NAMES[at] for at, _seat, _good in ctx.targets.steal}
+    # The choices the selection draws on each square (its sources, a good
+    # to pick up, camels to steal from), part of what a square is kept by.
+    sources: dict[str, list[tuple[str, tuple[Action, ...]]]] = {}
+    for key, actions in sel.sources.items():
+        sources.setdefault(key[-2:], []).append((key, tuple(actions)))
+    steals: dict[int, list[tuple[tuple[int, int, int], tuple[Action, int]]]] = {}
+    for at, stolen in ctx.targets.steal.items():
+        steals.setdefault(at[0], []).append((at, stolen))
+    picked = sel.selected[-2:] if sel.selected is not None else None
     zoomable = bool(sel.sources)
     for sq in range(SIZE * SIZE):
         name = SQUARE_NAMES[sq]
-        toks = group_tokens(camels.get(sq, ()))
+        here = camels.get(sq, ())
+        toks = group_tokens(here)
         hit = ctx.targets.squares.get(sq)
-        if name in busy:
-            drawn = _square_drawn(ctx, sq, toks, hit)
-        else:
-            seen = (
-                sq,
-                camels.get(sq, ()),
-                game.loose_at(sq),
-                game.demand_at(sq),
-                ctx.marks.get(sq),
-                ctx.zoom == sq,
-                zoomable,
-                None if hit is None else hit[1],
-            )
-            kept = drawn_before.get(seen)
-            if kept is None:
-                kept = drawn_before[seen] = _square_drawn(ctx, sq, toks, hit)
-            drawn = kept
-        target = _target_chunk(ctx, sq, toks, hit)
+        mine = tuple(sources.get(name, ()))
+        pick = ctx.targets.pick.get(sq)
+        prey = tuple(steals.get(sq, ()))
+        choices = (
+            (mine, sel.selected if picked == name else None, game.seat, pick, prey, sel.hinted)
+            if mine or pick is not None or prey
+            else None
+        )
+        seen = (
+            sq,
+            here,
+            game.loose_at(sq),
+            game.demand_at(sq),
+            ctx.marks.get(sq),
+            ctx.zoom == sq,
+            zoomable,
+            None if hit is None else hit[1],
+            choices,
+        )
+        drawn = kept.get(seen)
+        if drawn is None:
+            drawn = kept[seen] = _square_drawn(ctx, sq, toks, hit)
+        target = ""
+        if hit is not None:
+            occupied = bool(toks) or game.loose_at(sq) is not None
+            aim = ("to", sq, *hit, len(toks), occupied, sel.hinted == str(hit[0]), ctx.ranker.useful(hit[0]))
+            target = kept.get(aim, "")
+            if not target:
+                target = kept[aim] = _target_chunk(ctx, sq, toks, hit)
         out.append(f'{CHUNK}{name}">{drawn}</g>{CHUNK}to-{name}">{target}</g>')
     out.append(f'{CHUNK}over">{overlay}</g>{CHUNK}said">{said}</g>')
     out.append(f'{CHUNK}fx" class="fx" aria-hidden="true"></g></svg>')
