@@ -202,31 +202,32 @@ def _place(attr: str, value: str, index: int) -> tuple[float, float] | None:
 _CHUNK = '<g data-chunk="'
 
 
-def _pieces(board: str) -> list[str] | None:
-    """The board's markup cut before each chunk, for the scans below to
-    keep what they found in each piece (most are the same from one frame
-    to the next); None unless each cut follows a ``>``: then no tag spans
-    two pieces (a tag holds no ``>`` but its last), and a scan of each
-    piece finds what a scan of the whole would."""
+def _cuts(board: str) -> list[str] | None:
+    """The board's markup cut at each chunk (``board.split(_CHUNK)``), for
+    the scans below to scan only the few chunks that hold a choice (a
+    ``role="button"``: neither ``_CHUNK`` nor a cut holds part of it); None
+    unless each cut ends with a ``>``: then no tag spans two pieces (a tag
+    holds no ``>`` but its last), and a scan of each piece (``_CHUNK`` put
+    back before each cut but the first) finds what a scan of the whole would."""
     cuts = board.split(_CHUNK)
     if len(cuts) < 2 or not all(cut.endswith(">") for cut in cuts[:-1]):
         return None
-    return [cuts[0]] + [_CHUNK + cut for cut in cuts[1:]]
+    return cuts
 
 
 _ROLE = 'role="button"'  # in every choice's start tag: a piece without it has none
 
 
-def _button_tags(piece: str) -> list[str]:
-    return _BUTTON_TAG.findall(piece) if _ROLE in piece else []
-
-
 def _tags(board: str) -> list[str]:
     """The start tags of the board's choices, in page order."""
-    pieces = _pieces(board)
-    if pieces is None:
+    cuts = _cuts(board)
+    if cuts is None:
         return _BUTTON_TAG.findall(board)
-    return [tag for piece in pieces for tag in _button_tags(piece)]
+    out: list[str] = []
+    for n, cut in enumerate(cuts):
+        if _ROLE in cut:
+            out += _BUTTON_TAG.findall(_CHUNK + cut if n else cut)
+    return out
 
 
 def items(board: str) -> list[Item]:
@@ -326,19 +327,17 @@ def rove(board: str, focus: str | None) -> str:
     (a selector as ``css_of`` or the view's focus writes it), else the
     first choice; every other choice ``tabindex="-1"``."""
     wanted = _wanted(focus)
-    pieces = _pieces(board)
-    if pieces is None:
+    cuts = _cuts(board)
+    if cuts is None:
         out, found = _rove(board, wanted)
-    else:  # the piece holding the tab stop roved alone, the others as kept
-        parts: list[str] = []
+    else:  # the pieces in turn, as the whole in one scan: only those with a choice change
         found = False
-        for piece in pieces:
-            if not found and wanted is not None and any(wanted in unesc(t) for t in _button_tags(piece)):
-                roved, found = _rove(piece, wanted)
-                parts.append(roved)
-            else:
-                parts.append(_no_stop(piece))
-        out = "".join(parts)
+        for n, cut in enumerate(cuts):
+            if _ROLE in cut:
+                roved, mine = _rove(_CHUNK + cut if n else cut, None if found else wanted)
+                cuts[n] = roved[len(_CHUNK) :] if n else roved  # a tag's tabindex changed, not _CHUNK
+                found = found or mine
+        out = _CHUNK.join(cuts)
     if not found:
         out = out.replace('tabindex="-1"', 'tabindex="0"', 1)
     return out
@@ -356,11 +355,6 @@ def _rove(board: str, wanted: str | None) -> tuple[str, bool]:
         return tag.replace('tabindex="0"', 'tabindex="0"' if mine else 'tabindex="-1"')
 
     return _BUTTON_TAG.sub(one, board), found[0]
-
-
-def _no_stop(piece: str) -> str:
-    """A piece of the board with no tab stop: every choice ``tabindex="-1"``."""
-    return _rove(piece, None)[0] if _ROLE in piece else piece
 
 
 def _wanted(focus: str | None) -> str | None:
