@@ -22,6 +22,7 @@ presses per action over whole games.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 
@@ -202,50 +203,51 @@ def _place(attr: str, value: str, index: int) -> tuple[float, float] | None:
 _CHUNK = '<g data-chunk="'
 
 
-def _cuts(board: str) -> list[str] | None:
-    """The board's markup cut at each chunk (``board.split(_CHUNK)``), for
-    the scans below to scan only the few chunks that hold a choice (a
-    ``role="button"``: neither ``_CHUNK`` nor a cut holds part of it); None
+@functools.lru_cache(maxsize=4)
+def _split(board: str) -> tuple[tuple[str, ...], tuple[tuple[int, str], ...]] | None:
+    """The board's markup cut at each chunk (``board.split(_CHUNK)``), and
+    the pieces that hold a choice (a ``role="button"``, which neither
+    ``_CHUNK`` nor a cut holds part of), each with its cut's index and
+    ``_CHUNK`` put back before it (but the first): the scans below scan
+    those alone, and keep what they found in each (most are the same from
+    one frame to the next; ``items`` and ``rove`` cut the same board). None
     unless each cut ends with a ``>``: then no tag spans two pieces (a tag
-    holds no ``>`` but its last), and a scan of each piece (``_CHUNK`` put
-    back before each cut but the first) finds what a scan of the whole would."""
+    holds no ``>`` but its last), and a scan of each piece finds what a
+    scan of the whole would."""
     cuts = board.split(_CHUNK)
     if len(cuts) < 2 or not all(cut.endswith(">") for cut in cuts[:-1]):
         return None
-    return cuts
+    return tuple(cuts), tuple((n, _CHUNK + cut if n else cut) for n, cut in enumerate(cuts) if _ROLE in cut)
 
 
 _ROLE = 'role="button"'  # in every choice's start tag: a piece without it has none
 
 
-def _tags(board: str) -> list[str]:
-    """The start tags of the board's choices, in page order."""
-    cuts = _cuts(board)
-    if cuts is None:
-        return _BUTTON_TAG.findall(board)
-    out: list[str] = []
-    for n, cut in enumerate(cuts):
-        if _ROLE in cut:
-            out += _BUTTON_TAG.findall(_CHUNK + cut if n else cut)
-    return out
+@functools.lru_cache(maxsize=256)
+def _choices(markup: str) -> tuple[tuple[str, str, str], ...]:
+    """The choices' start tags in ``markup`` as ``(attr, value, class)``, in page order."""
+    out = []
+    for tag in _BUTTON_TAG.findall(markup):
+        attrs = {k: unesc(v) for k, v in _ATTR.findall(tag)}
+        attr = next((a for a in ("data-action", "data-select", "data-zoom") if a in attrs), None)
+        if attr is not None:
+            out.append((attr, attrs[attr], attrs.get("class", "")))
+    return tuple(out)
 
 
 def items(board: str) -> list[Item]:
     """Every focusable choice in the board's markup, in page order."""
+    split = _split(board)
+    found = _choices(board) if split is None else [c for _, piece in split[1] for c in _choices(piece)]
     out: list[Item] = []
     per_square: dict[tuple[str, str], int] = {}
-    for tag in _tags(board):
-        attrs = {k: unesc(v) for k, v in _ATTR.findall(tag)}
-        for attr in ("data-action", "data-select", "data-zoom"):
-            if attr in attrs:
-                value = attrs[attr]
-                slot = (attr, value[-2:] if attr == "data-select" else value.split("/")[0])
-                index = per_square.get(slot, 0)
-                per_square[slot] = index + 1
-                at = _place(attr, value, index)
-                if at is not None:
-                    out.append(Item(attr, value, attrs.get("class", "").split(), *at))
-                break
+    for attr, value, classes in found:
+        slot = (attr, value[-2:] if attr == "data-select" else value.split("/")[0])
+        index = per_square.get(slot, 0)
+        per_square[slot] = index + 1
+        at = _place(attr, value, index)
+        if at is not None:
+            out.append(Item(attr, value, classes.split(), *at))
     return out
 
 
@@ -327,25 +329,27 @@ def rove(board: str, focus: str | None) -> str:
     (a selector as ``css_of`` or the view's focus writes it), else the
     first choice; every other choice ``tabindex="-1"``."""
     wanted = _wanted(focus)
-    cuts = _cuts(board)
-    if cuts is None:
+    split = _split(board)
+    if split is None:
         out, found = _rove(board, wanted)
     else:  # the pieces in turn, as the whole in one scan: only those with a choice change
+        cuts = list(split[0])
         found = False
-        for n, cut in enumerate(cuts):
-            if _ROLE in cut:
-                roved, mine = _rove(_CHUNK + cut if n else cut, None if found else wanted)
-                cuts[n] = roved[len(_CHUNK) :] if n else roved  # a tag's tabindex changed, not _CHUNK
-                found = found or mine
+        for n, piece in split[1]:
+            roved, mine = _rove(piece, None if found else wanted)
+            cuts[n] = roved[len(_CHUNK) :] if n else roved  # a tag's tabindex changed, not _CHUNK
+            found = found or mine
         out = _CHUNK.join(cuts)
     if not found:
         out = out.replace('tabindex="-1"', 'tabindex="0"', 1)
     return out
 
 
+@functools.lru_cache(maxsize=256)
 def _rove(board: str, wanted: str | None) -> tuple[str, bool]:
     """``board`` with the first choice ``wanted`` names the tab stop and
-    every other choice ``tabindex="-1"``; whether one was found."""
+    every other choice ``tabindex="-1"``; whether one was found. A
+    function of its arguments alone: the last pieces' are kept."""
     found = [False]
 
     def one(m: re.Match[str]) -> str:
