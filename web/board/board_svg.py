@@ -665,16 +665,14 @@ def chunked(board: str) -> tuple[str, list[tuple[str, str]]] | None:
         or board.count("<", 0, start) != 1
     ):
         return None
-    tag, out = board[:start], []
-    while start >= 0:
-        after = board.find(CHUNK, start + 1)
-        piece = board[start : end if after < 0 else after]
-        cut = piece.find('"', len(CHUNK))
-        if cut < 0 or not piece.endswith("</g>"):
+    out = []
+    # Each chunk runs from its CHUNK to the next one's (the last to the end tag).
+    for cut in board[start + len(CHUNK) : end].split(CHUNK):
+        key = cut.find('"')
+        if key < 0 or not cut.endswith("</g>"):
             return None
-        out.append((piece[len(CHUNK) : cut], piece))
-        start = after
-    return tag, out
+        out.append((cut[:key], CHUNK + cut))
+    return board[:start], out
 
 
 def board_frame() -> str:

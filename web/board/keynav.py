@@ -140,7 +140,8 @@ def home_source(game: Game, sel: Selection, last: Action | None) -> str | None:
     ranker = Ranker(game)
     best, best_rank = None, 10
     for key, actions in sel.sources.items():
-        r = min(ranker.rank(a) for a in actions)
+        # A camel placed or moved ranks 10 or more: it never makes a source the best.
+        r = min((ranker.rank(a) for a in actions if not isinstance(a, (PlaceCamel, MoveCamel))), default=10)
         if r < best_rank:
             best, best_rank = key, r
     if best is not None:
