@@ -362,6 +362,12 @@ def _rove(board: str, wanted: str | None) -> tuple[str, bool]:
     return _BUTTON_TAG.sub(one, board), found[0]
 
 
+def forget_kept() -> None:
+    """The board's pieces kept by the scans above, forgotten (tests: the frames of an uncached run)."""
+    for kept in (_split, _choices, _rove):
+        kept.cache_clear()
+
+
 def _wanted(focus: str | None) -> str | None:
     """``data-select="c6"`` from a selector such as ``[data-select="c6"]``."""
     if focus is None:

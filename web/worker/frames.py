@@ -16,10 +16,11 @@ import re
 from typing import Any
 
 from web.app.view import View
-from web.board.board_svg import chunked
+from web.board import keynav
+from web.board.board_svg import SQUARES_DRAWN, chunked
 from web.board.motion import Motion
 from web.page.refocus import css_of
-from web.words.markup import unesc
+from web.words.markup import link_rules, unesc
 
 BOARD_PART = 1  # View.parts: the board, svg#board
 LOG_PART = 5  # View.parts: the log's box (web/app/view.py SIDE_BOXES, from index 3)
@@ -179,3 +180,16 @@ class Drawn:
         self.parts = None if view.parts is None else tuple(view.parts)
         self.name = view.screen
         return s
+
+
+def forget_kept() -> None:
+    """Everything the worker keeps from one frame to the next to draw the
+    next one sooner, forgotten: the board's squares (web/board/board_svg.py
+    ``SQUARES_DRAWN``), its scanned pieces (web/board/keynav.py), the rule
+    links (web/words/markup.py) and the boards' chunks here. No frame
+    depends on it: tests/web/test_kept.py draws the same frames with all of
+    it forgotten before each message."""
+    SQUARES_DRAWN.forget()
+    keynav.forget_kept()
+    link_rules.cache_clear()
+    _chunked.cache_clear()
