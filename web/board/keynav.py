@@ -246,10 +246,17 @@ def items(board: str) -> list[Item]:
         slot = (attr, value[-2:] if attr == "data-select" else value.split("/")[0])
         index = per_square.get(slot, 0)
         per_square[slot] = index + 1
-        at = _place(attr, value, index)
-        if at is not None:
-            out.append(Item(attr, value, classes.split(), *at))
+        item = _item(attr, value, classes, index)
+        if item is not None:
+            out.append(item)
     return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _item(attr: str, value: str, classes: str, index: int) -> Item | None:
+    """A choice as ``items`` lists it, kept: items are only read (the arrow keys, the focus)."""
+    at = _place(attr, value, index)
+    return None if at is None else Item(attr, value, classes.split(), *at)
 
 
 def reachable(all_items: list[Item]) -> list[Item]:
@@ -294,12 +301,13 @@ def arrows(all_items: list[Item]) -> dict[str, dict[str, str]]:
     for item in all_items:
         firsts.setdefault(item.css, item)
     out: dict[str, dict[str, str]] = {}
+    places = [(item.x, item.y, item) for item in pool]
     for css, here in firsts.items():
         hx, hy = here.x, here.y
         left = right = up = down = None
         sl = sr = su = sd = 0.0
-        for item in pool:
-            dx, dy = item.x - hx, item.y - hy
+        for x, y, item in places:
+            dx, dy = x - hx, y - hy
             # step's along and across for each direction: (-dx, |dy|), (dx, |dy|), (-dy, |dx|), (dy, |dx|)
             if dx > 1:
                 score = dx + 2.5 * abs(dy)
@@ -364,7 +372,7 @@ def _rove(board: str, wanted: str | None) -> tuple[str, bool]:
 
 def forget_kept() -> None:
     """The board's pieces kept by the scans above, forgotten (tests: the frames of an uncached run)."""
-    for kept in (_split, _choices, _rove):
+    for kept in (_split, _choices, _item, _rove):
         kept.cache_clear()
 
 

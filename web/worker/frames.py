@@ -20,6 +20,7 @@ from web.board import keynav
 from web.board.board_svg import SQUARES_DRAWN, chunked
 from web.board.motion import Motion
 from web.page.refocus import css_of
+from web.words import phrases
 from web.words.markup import link_rules, unesc
 
 BOARD_PART = 1  # View.parts: the board, svg#board
@@ -186,10 +187,11 @@ def forget_kept() -> None:
     """Everything the worker keeps from one frame to the next to draw the
     next one sooner, forgotten: the board's squares (web/board/board_svg.py
     ``SQUARES_DRAWN``), its scanned pieces (web/board/keynav.py), the rule
-    links (web/words/markup.py) and the boards' chunks here. No frame
-    depends on it: tests/web/test_kept.py draws the same frames with all of
-    it forgotten before each message."""
+    links (web/words/markup.py), the actions' words (web/words/phrases.py)
+    and the boards' chunks here. No frame depends on it: tests/web/test_kept.py
+    draws the same frames with all of it forgotten before each message."""
     SQUARES_DRAWN.forget()
     keynav.forget_kept()
+    phrases.forget_kept()
     link_rules.cache_clear()
     _chunked.cache_clear()
