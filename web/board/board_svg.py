@@ -518,8 +518,9 @@ class SquaresDrawn:
     good and demand, its last-turn mark, whether it is the enlarged one,
     whether the board has any choice (a crowded square is then enlargeable),
     the cost drawn under its tokens, and the choices drawn on it (its
-    sources and their actions, the one selected, whose turn it is, a good to
-    pick up or camels to steal from with their costs, the hint's action); a
+    sources' keys, whether its camels can pick up or steal, the one
+    selected, whose turn it is, a good to pick up or camels to steal from
+    with their actions and costs, the hint's action); a
     place or move target (``_target_chunk``) by its action and cost, the
     tokens it sits by, whether the square is occupied, whether it is the
     hint's and whether it is drawn strongly (``Ranker.useful``); the head
@@ -594,9 +595,11 @@ def render_board(
     camels = camels_by_square(game)
     # The choices the selection draws on each square (its sources, a good
     # to pick up, camels to steal from), part of what a square is kept by.
-    sources: dict[str, list[tuple[str, tuple[Action, ...]]]] = {}
-    for key, actions in sel.sources.items():
-        sources.setdefault(key[-2:], []).append((key, tuple(actions)))
+    # Of a square's sources, its drawing reads their keys and whether the
+    # square's own can pick up or steal (``crowded``), not their other actions.
+    sources: dict[str, list[str]] = {}
+    for key in sel.sources:
+        sources.setdefault(key[-2:], []).append(key)
     steals: dict[int, list[tuple[tuple[int, int, int], tuple[Action, int]]]] = {}
     for at, stolen in ctx.targets.steal.items():
         steals.setdefault(at[0], []).append((at, stolen))
@@ -607,12 +610,20 @@ def render_board(
         here = camels.get(sq, ())
         toks = group_tokens(here)
         hit = ctx.targets.squares.get(sq)
-        mine = tuple(sources.get(name, ()))
+        keys = sources.get(name)
+        mine = None
+        if keys is not None:
+            own = sel.sources.get(name, [])
+            mine = (
+                tuple(keys),
+                any(isinstance(a, Steal) for a in own),
+                any(isinstance(a, PickUp) for a in own),
+            )
         pick = ctx.targets.pick.get(sq)
         prey = tuple(steals.get(sq, ()))
         choices = (
             (mine, sel.selected if picked == name else None, game.seat, pick, prey, sel.hinted)
-            if mine or pick is not None or prey
+            if mine is not None or pick is not None or prey
             else None
         )
         seen = (
