@@ -93,19 +93,20 @@ def _stepped(items: list[keynav.Item]) -> dict[str, dict[str, str]]:
 
 
 def test_the_arrow_map_at_once_is_every_step_with_the_same_ties() -> None:
-    app = App(seed=3)
-    app.autostart(3, short=True)
-    rng = random.Random(3)
-    boards = 0
-    while app.screen == "game" and app.game is not None and boards < 40:
-        action = courier_action(app.game, rng)
-        app.select(source_of(action) or "")
-        for _ in range(2):  # with the source selected, then without
-            app.view()
-            items = app.play.board_items
-            assert keynav.arrows(items) == _stepped(items)
-            assert list(keynav.arrows(items)) == list(_stepped(items))
-            boards += 1
-            app.clear()
-        app.act(str(action))
-    assert boards == 40
+    for players in (2, 4):
+        app = App(seed=players)
+        app.autostart(players, short=True)
+        rng = random.Random(players)
+        boards = 0
+        while app.screen == "game" and app.game is not None and boards < 40:
+            action = courier_action(app.game, rng)
+            app.select(source_of(action) or "")
+            for _ in range(2):  # with the source selected, then without
+                app.view()
+                items = app.play.board_items
+                assert keynav.arrows(items) == _stepped(items)
+                assert list(keynav.arrows(items)) == list(_stepped(items))
+                boards += 1
+                app.clear()
+            app.act(str(action))
+        assert boards == 40

@@ -22,6 +22,7 @@ presses per action over whole games.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import json
 import re
@@ -292,45 +293,59 @@ def step(all_items: list[Item], current: str, key: str) -> Item | None:
 
 
 def arrows(all_items: list[Item]) -> dict[str, dict[str, str]]:
-    """For each choice (its selector), where each arrow key moves focus: what
-    ``step`` gives for every choice and key, with the same ties (the first
-    of the pool), in one pass over the pool per choice rather than one per
-    key; choices with no move at all are left out."""
+    """For each choice (its selector), where each arrow key moves focus:
+    what ``step`` gives for every choice and key, with the same ties (the
+    first of the pool); choices with no move at all are left out. The pool
+    is sorted along each axis once, and each choice looks ahead in it only
+    as far as a choice could still score better: a choice's score is at
+    least how far ahead it is."""
     pool = reachable(all_items)
     firsts: dict[str, Item] = {}
     for item in all_items:
         firsts.setdefault(item.css, item)
+    by_x = sorted(((item.x, item.y, n, item) for n, item in enumerate(pool)), key=lambda p: p[0])
+    by_y = sorted(((item.y, item.x, n, item) for n, item in enumerate(pool)), key=lambda p: p[0])
+    xs, ys = [p[0] for p in by_x], [p[0] for p in by_y]
     out: dict[str, dict[str, str]] = {}
-    places = [(item.x, item.y, item) for item in pool]
     for css, here in firsts.items():
         hx, hy = here.x, here.y
-        left = right = up = down = None
-        sl = sr = su = sd = 0.0
-        for x, y, item in places:
-            dx, dy = x - hx, y - hy
-            # step's along and across for each direction: (-dx, |dy|), (dx, |dy|), (-dy, |dx|), (dy, |dx|)
-            if dx > 1:
-                score = dx + 2.5 * abs(dy)
-                if right is None or score < sr:
-                    right, sr = item, score
-            elif dx < -1:
-                score = -dx + 2.5 * abs(dy)
-                if left is None or score < sl:
-                    left, sl = item, score
-            if dy > 1:
-                score = dy + 2.5 * abs(dx)
-                if down is None or score < sd:
-                    down, sd = item, score
-            elif dy < -1:
-                score = -dy + 2.5 * abs(dx)
-                if up is None or score < su:
-                    up, su = item, score
-        moves = {
-            key: to.css for key, to in zip(ARROWS, (left, right, up, down), strict=True) if to is not None
-        }
+        moves = {}
+        for key, (ahead, at) in zip(ARROWS, ((-1, 0), (1, 0), (-1, 1), (1, 1)), strict=True):
+            found = _nearest(
+                by_y if at else by_x, ys if at else xs, hy if at else hx, hx if at else hy, ahead
+            )
+            if found is not None:
+                moves[key] = found.css
         if moves:
             out[css] = moves
     return out
+
+
+def _nearest(
+    line: list[tuple[float, float, int, Item]], coords: list[float], h: float, across: float, ahead: int
+) -> Item | None:
+    """The best choice ahead (``ahead`` 1: up the sorted ``line``, -1: down
+    it) of a choice at ``h`` on that axis and ``across`` on the other, as
+    ``step`` scores it: ``along + 2.5 * |across|`` for ``along`` over 1,
+    the lowest score, then the first of the pool. Each score is at least its
+    ``along``, which only grows along the way: the look stops past the best."""
+    best: Item | None = None
+    best_score, best_n = 0.0, 0
+    if ahead > 0:
+        indices = range(bisect.bisect_right(coords, h), len(line))
+    else:
+        indices = range(bisect.bisect_left(coords, h) - 1, -1, -1)
+    for i in indices:
+        c, other, n, item = line[i]
+        along = c - h if ahead > 0 else -(c - h)
+        if along <= 1:
+            continue
+        if best is not None and along > best_score:
+            break
+        score = along + 2.5 * abs(other - across)
+        if best is None or score < best_score or (score == best_score and n < best_n):
+            best, best_score, best_n = item, score, n
+    return best
 
 
 def rove(board: str, focus: str | None) -> str:
