@@ -17,9 +17,9 @@ still gives fair figures:
   times its taps in CPU time (``time.process_time``); the two never run at once.
 - The run is cut into chunks of ``--chunk`` actions, the old side's and the
   new side's taken in turn, so a burst of load hits both alike.
-- The ratio (old CPU / new CPU over the whole run) is taken per repetition;
-  its median and spread (min-max) are printed, and each side's tap times
-  p50 and p95 (median over the repetitions).
+- Each side's tap times p50 and p95 are taken per repetition; the ratios
+  old / new (of the whole run's CPU, of p50, of p95) per repetition; their
+  medians and spreads (min-max) are printed.
 - The frames are compared: every message each side sent, byte for byte, in
   every repetition ("frames identical"); the first that differs is printed.
 
@@ -282,11 +282,14 @@ def compare(old: Proc, new: Proc, args: argparse.Namespace) -> int:
     print(f"\nCPU ms per tap ({taps} taps a run), median (min-max) of the repetitions")
     for k in ("old", "new"):
         print(f"  {k:<4} p50 {_spread(p50s[k], '.2f'):>19}   p95 {_spread(p95s[k], '.2f'):>19}")
-    print(f"  old / new, the run's CPU: {_spread(ratios, '.2f')}x")
-    print(
-        f"  p50 old/new {statistics.median(p50s['old']) / statistics.median(p50s['new']):.2f}x,"
-        f" p95 old/new {statistics.median(p95s['old']) / statistics.median(p95s['new']):.2f}x"
-    )
+    print("  old / new, per repetition, median (min-max):")
+    print(f"    the run's CPU {_spread(ratios, '.2f')}x", end="")
+    for name, per in (("p50", p50s), ("p95", p95s)):
+        print(
+            f", {name} {_spread([a / b for a, b in zip(per['old'], per['new'], strict=True)], '.2f')}x",
+            end="",
+        )
+    print()
     print(f"  frames identical: {'yes' if same else 'NO'} ({a['texts']} messages a run, every repetition)")
     if args.profile:
         new.ask(do="new", query=args.query, seed=1)

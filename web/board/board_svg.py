@@ -600,15 +600,15 @@ def render_board(
     sources: dict[str, list[str]] = {}
     for key in sel.sources:
         sources.setdefault(key[-2:], []).append(key)
-    steals: dict[int, list[tuple[tuple[int, int, int], tuple[Action, int]]]] = {}
+    stealing: dict[int, list[tuple[tuple[int, int, int], tuple[Action, int]]]] = {}
     for at, stolen in ctx.targets.steal.items():
-        steals.setdefault(at[0], []).append((at, stolen))
+        stealing.setdefault(at[0], []).append((at, stolen))
+    steals = {sq: tuple(found) for sq, found in stealing.items()}
     picked = sel.selected[-2:] if sel.selected is not None else None
     zoomable = bool(sel.sources)
     for sq in range(SIZE * SIZE):
         name = SQUARE_NAMES[sq]
         here = camels.get(sq, ())
-        toks = group_tokens(here)
         hit = ctx.targets.squares.get(sq)
         keys = sources.get(name)
         mine = None
@@ -620,10 +620,10 @@ def render_board(
                 any(isinstance(a, PickUp) for a in own),
             )
         pick = ctx.targets.pick.get(sq)
-        prey = tuple(steals.get(sq, ()))
+        prey = steals.get(sq)
         choices = (
             (mine, sel.selected if picked == name else None, game.seat, pick, prey, sel.hinted)
-            if mine is not None or pick is not None or prey
+            if mine is not None or pick is not None or prey is not None
             else None
         )
         seen = (
@@ -639,9 +639,10 @@ def render_board(
         )
         drawn = kept.get(seen)
         if drawn is None:
-            drawn = kept[seen] = _square_drawn(ctx, sq, toks, hit)
+            drawn = kept[seen] = _square_drawn(ctx, sq, group_tokens(here), hit)
         target = ""
         if hit is not None:
+            toks = group_tokens(here)
             occupied = bool(toks) or game.loose_at(sq) is not None
             aim = ("to", sq, *hit, len(toks), occupied, sel.hinted == str(hit[0]), ctx.ranker.useful(hit[0]))
             target = kept.get(aim, "")
