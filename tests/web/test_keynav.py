@@ -11,6 +11,7 @@ from caravan.playout import courier_action
 from tests.positions import blank, camel, loose
 from tests.web.keycount import presses
 from web.app.app import App
+from web.app.selection import source_of
 from web.board import keynav
 from web.words.phrases import action_kind
 
@@ -75,3 +76,37 @@ def test_useful_targets_are_drawn_strongly_and_the_rest_quietly() -> None:
         return markup.split(f'data-action="{notation}"', 1)[1].split(">", 1)[0]
 
     assert "useful" in tag("c6-f2") and "useful" in tag("c6-c2") and "useful" not in tag("c6-g7")
+
+
+def _stepped(items: list[keynav.Item]) -> dict[str, dict[str, str]]:
+    """The arrow map one ``step`` at a time: what ``arrows`` gives at once."""
+    out: dict[str, dict[str, str]] = {}
+    for item in items:
+        moves = {}
+        for key in keynav.ARROWS:
+            to = keynav.step(items, item.css, key)
+            if to is not None:
+                moves[key] = to.css
+        if moves:
+            out[item.css] = moves
+    return out
+
+
+def test_the_arrow_map_at_once_is_every_step_with_the_same_ties() -> None:
+    for players in (2, 4):
+        app = App(seed=players)
+        app.autostart(players, short=True)
+        rng = random.Random(players)
+        boards = 0
+        while app.screen == "game" and app.game is not None and boards < 40:
+            action = courier_action(app.game, rng)
+            app.select(source_of(action) or "")
+            for _ in range(2):  # with the source selected, then without
+                app.view()
+                items = app.play.board_items
+                assert keynav.arrows(items) == _stepped(items)
+                assert list(keynav.arrows(items)) == list(_stepped(items))
+                boards += 1
+                app.clear()
+            app.act(str(action))
+        assert boards == 40

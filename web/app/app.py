@@ -459,12 +459,13 @@ class App:
         else:
             self.play.open_zoom(square)
 
-    def board_arrow(self, current: str, key: str) -> str | None:
-        """An arrow key on the board's choice ``current`` (a selector): the
-        selector of the choice to move focus to, or None (web/board/keynav.py)."""
+    def board_arrows(self) -> dict[str, dict[str, str]]:
+        """For each of the board's choices (a selector), the selector each
+        arrow key moves focus to (web/board/keynav.py); none while the
+        reference is open or off the game screen."""
         if self.reference.is_open or self.page.screen != "game":
-            return None
-        return self.play.board_arrow(current, key)
+            return {}
+        return self.play.board_arrows()
 
     def close_zoom(self) -> None:
         if self.lesson.shown:

@@ -450,10 +450,9 @@ class GameScreen(ShownGame):
         self.page.focus = select_css(key)
         return True
 
-    def board_arrow(self, current: str, key: str) -> str | None:
-        """The board choice an arrow key moves to from ``current`` (web/page/keys.py moves focus there)."""
-        found = keynav.step(self.board_items, current, key)
-        return None if found is None else found.css
+    def board_arrows(self) -> dict[str, dict[str, str]]:
+        """Where each arrow key moves focus from each board choice (web/page/keys.py moves it there)."""
+        return keynav.arrows(self.board_items)
 
     def view(self, top: str, *, board: bool = True) -> View:
         """The game or game-over screen under ``top`` (web/app/game_view.py); with

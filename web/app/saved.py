@@ -120,11 +120,13 @@ def thumb(game: Game) -> str:
     """The board in one character per square, for the list's thumbnail: the
     1-based seat with most camels there, else the loose good's letter, else '.'."""
     out = []
+    at: dict[int, list[int]] = {}  # the seats of each square's camels, from one read of the position
+    for camel in game.all_camels():
+        at.setdefault(camel.square, []).append(camel.seat)
     for square in range(SQUARES):
-        camels = game.camels_at(square)
+        seats = at.get(square)
         loose = game.loose_at(square)
-        if camels:
-            seats = [camel.seat for camel in camels]
+        if seats:
             out.append(str(max(sorted(set(seats)), key=seats.count) + 1))
         elif loose is not None:
             out.append(loose.letter)

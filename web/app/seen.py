@@ -102,6 +102,9 @@ class Seen:
 
     def __init__(self) -> None:
         self._key: tuple[object, ...] = ()
+        # What the summary was worked out from: compared by value, and by identity.
+        self._plain: tuple[object, ...] = ()
+        self._held: list[object] = []
         self._lines: list[tuple[int, str]] = []
         self._squares: list[tuple[int, int]] = []
         self._refill: tuple[int, Step, ev.Refilled, int] | None = None  # index, step, event, when shown
@@ -113,6 +116,20 @@ class Seen:
             return
         self._key = key
         turns = since_turns(game)
+        # The same turns as the last time (the watcher plays on in their own
+        # turn): the summary stands. Steps are compared by identity, each push
+        # (a redo too) makes a new one: the same steps are the same history
+        # up to them, whose replay (``_events``) is the same. The list holds
+        # them, so that no id is reused.
+        plain = (lang(), game.options, game.is_over(), tuple((first, len(steps)) for first, steps in turns))
+        held = [game, words(), *(step for _first, steps in turns for step in steps)]
+        if (
+            plain == self._plain
+            and len(held) == len(self._held)
+            and all(a is b for a, b in zip(held, self._held, strict=True))
+        ):
+            return
+        self._plain, self._held = plain, held
         told = _events(game, turns)
         self._lines = []
         self._squares = []

@@ -11,6 +11,8 @@ wherever it is shown.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from caravan import Camel, Game, Good
 from caravan.board import SIZE
 from web.board.palette import SEAT_PATTERNS, good_hex, good_ink, ink, player_hex
@@ -104,8 +106,13 @@ def tokens(game: Game, square: int) -> list[tuple[Camel, int]]:
     """(camel, count) to draw: unladen camels of a seat as one token with a
     count, every laden camel as its own token with its good (``camels_at``
     lists them by seat, unladen ones first)."""
+    return group_tokens(game.camels_at(square))
+
+
+def group_tokens(camels: Iterable[Camel]) -> list[tuple[Camel, int]]:
+    """``tokens`` of the camels of one square, listed as ``camels_at`` lists them."""
     out: list[tuple[Camel, int]] = []
-    for camel in game.camels_at(square):
+    for camel in camels:
         if not camel.laden and out and out[-1][0] == camel:
             out[-1] = (camel, out[-1][1] + 1)
         else:

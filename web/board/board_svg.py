@@ -41,6 +41,7 @@ from web.board.board_pieces import (
     cell_origin,
     cube,
     fitted,
+    group_tokens,
     token_key,
     token_layout,
     token_place,
@@ -298,11 +299,18 @@ def _square(ctx: Ctx, square: int) -> tuple[str, str]:
     (the button that selects or enlarges it), its labels, what stands on it,
     and the target a place or move makes of it (the second string, "" when
     there is none: a chunk of its own, which a selection changes alone)."""
-    x, y = cell_origin(square)
     toks = tokens(ctx.game, square)
+    hit = ctx.targets.squares.get(square)
+    return _square_drawn(ctx, square, toks, hit), _target_chunk(ctx, square, toks, hit)
+
+
+def _square_drawn(
+    ctx: Ctx, square: int, toks: list[tuple[Camel, int]], hit: tuple[Action, int] | None
+) -> str:
+    """The square's first three groups (``_square``): its element, labels and pieces."""
+    x, y = cell_origin(square)
     inline = not crowded(ctx.game, ctx.sel, square, ctx.unit_px)
     want = city_wants(square)
-    hit = ctx.targets.squares.get(square)
     cx, cy, behind = cost_place(x, y, len(toks))
     # No room beside three tokens: the cost goes under them, never over their goods.
     under = cost_mark(ctx, cx, cy, hit[1]) if hit is not None and behind else ""
@@ -311,16 +319,24 @@ def _square(ctx: Ctx, square: int) -> tuple[str, str]:
         city = ""
     else:
         ground, city = city_parts(ctx, square, x, y, want)
-    drawn = (
+    return (
         _square_element(ctx, square, inline, ground)
         + _labels(ctx, square, toks, inline, city=city, cost=under)
         + _standing(ctx, square, toks, inline)
     )
+
+
+def _target_chunk(
+    ctx: Ctx, square: int, toks: list[tuple[Camel, int]], hit: tuple[Action, int] | None
+) -> str:
+    """The target a place or move makes of the square (``_square``'s second string)."""
     if hit is None:
-        return drawn, ""
+        return ""
+    x, y = cell_origin(square)
+    cx, cy, behind = cost_place(x, y, len(toks))
     badge = "" if behind else cost_mark(ctx, cx, cy, hit[1])
     occupied = bool(toks) or ctx.game.loose_at(square) is not None
-    return drawn, _square_target(ctx, square, hit[0], hit[1], badge, occupied=occupied)
+    return _square_target(ctx, square, hit[0], hit[1], badge, occupied=occupied)
 
 
 def _shade(square: int) -> str:
@@ -486,6 +502,69 @@ def _square_target(ctx: Ctx, square: int, action: Action, cost: int, badge: str,
     )
 
 
+def camels_by_square(game: Game) -> dict[int, tuple[Camel, ...]]:
+    """``camels_at`` for every square that has camels, from one read of the
+    position (``all_camels``: by square, then as ``camels_at`` lists them)."""
+    out: dict[int, list[Camel]] = {}
+    for camel in game.all_camels():
+        out.setdefault(camel.square, []).append(camel)
+    return {sq: tuple(cs) for sq, cs in out.items()}
+
+
+class SquaresDrawn:
+    """The board's markup kept, each piece by everything it is drawn from,
+    so that a selection or an action, which changes a few squares, does not
+    draw the others again. A square (``_square_drawn``) by its camels, loose
+    good and demand, its last-turn mark, whether it is the enlarged one,
+    whether the board has any choice (a crowded square is then enlargeable),
+    the cost drawn under its tokens, and the choices drawn on it (its
+    sources' keys, whether its camels can pick up or steal, the one
+    selected, whose turn it is, a good to pick up or camels to steal from
+    with their actions and costs, the hint's action); a
+    place or move target (``_target_chunk``) by its action and cost, the
+    tokens it sits by, whether the square is occupied, whether it is the
+    hint's and whether it is drawn strongly (``Ranker.useful``); the head
+    (``_head``) by nothing more. What the keys leave out is the context:
+    the language (``words()``, a new one for each), the seats' names and
+    colours (``game.options``) and the board's scale (``unit_px``); another
+    context starts the cache afresh."""
+
+    LIMIT = 2000  # pieces kept at most (a short game to its end kept 916, 0.4 MB of markup)
+
+    def __init__(self) -> None:
+        self.context: tuple[object, ...] | None = None
+        self.drawn: dict[tuple[object, ...], str] = {}
+
+    def for_context(self, game: Game, unit_px: float) -> dict[tuple[object, ...], str]:
+        context = (words(), game.options, unit_px)
+        if context != self.context or len(self.drawn) > self.LIMIT:
+            self.context, self.drawn = context, {}
+        return self.drawn
+
+    def forget(self) -> None:
+        self.context, self.drawn = None, {}
+
+
+SQUARES_DRAWN = SquaresDrawn()
+
+
+def _head(ctx: Ctx) -> str:
+    """The board's first chunk: the seats' patterns, the goods' pictograms, the coordinates."""
+    out = [f'{CHUNK}head">', board_defs(ctx.game)]
+    size = ctx.text(16)
+    for i, f in enumerate(FILES):
+        cx = MARGIN + i * CELL + CELL / 2
+        out.append(
+            f'<text x="{cx}" y="{VIEW - PAD - MARGIN / 2 + 4}" class="coord" '
+            f'font-size="{size:.1f}">{f}</text>'
+        )
+    for i, r in enumerate(RANKS):
+        cy = PAD + (SIZE - 1 - i) * CELL + CELL / 2
+        out.append(f'<text x="{MARGIN / 2}" y="{cy}" class="coord" font-size="{size:.1f}">{r}</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
 def render_board(
     game: Game,
     sel: Selection,
@@ -504,26 +583,71 @@ def render_board(
     its animation, while the board's other chunks change."""
     ctx = Ctx(game, sel, Targets(game, sel.shown()), marks or {}, max(unit_px, 0.05), zoom)
     selecting = ' data-selecting="true"' if sel.selected else ""  # other sources drawn quietly (CSS)
+    kept = SQUARES_DRAWN.for_context(game, ctx.unit_px)
+    head = kept.get(("head",))
+    if head is None:
+        head = kept["head",] = _head(ctx)
     out = [
         f'<svg id="board" viewBox="0 0 {VIEW} {VIEW}" role="group" aria-label="{esc(_("The board"))}" '
         f'data-seat="{game.seat}"{selecting}>',
-        f'{CHUNK}head">',
-        board_defs(game),
+        head,
     ]
-    size = ctx.text(16)
-    for i, f in enumerate(FILES):
-        cx = MARGIN + i * CELL + CELL / 2
-        out.append(
-            f'<text x="{cx}" y="{VIEW - PAD - MARGIN / 2 + 4}" class="coord" '
-            f'font-size="{size:.1f}">{f}</text>'
-        )
-    for i, r in enumerate(RANKS):
-        cy = PAD + (SIZE - 1 - i) * CELL + CELL / 2
-        out.append(f'<text x="{MARGIN / 2}" y="{cy}" class="coord" font-size="{size:.1f}">{r}</text>')
-    out.append("</g>")
+    camels = camels_by_square(game)
+    # The choices the selection draws on each square (its sources, a good
+    # to pick up, camels to steal from), part of what a square is kept by.
+    # Of a square's sources, its drawing reads their keys and whether the
+    # square's own can pick up or steal (``crowded``), not their other actions.
+    sources: dict[str, list[str]] = {}
+    for key in sel.sources:
+        sources.setdefault(key[-2:], []).append(key)
+    stealing: dict[int, list[tuple[tuple[int, int, int], tuple[Action, int]]]] = {}
+    for at, stolen in ctx.targets.steal.items():
+        stealing.setdefault(at[0], []).append((at, stolen))
+    steals = {sq: tuple(found) for sq, found in stealing.items()}
+    picked = sel.selected[-2:] if sel.selected is not None else None
+    zoomable = bool(sel.sources)
     for sq in range(SIZE * SIZE):
-        drawn, target = _square(ctx, sq)
         name = SQUARE_NAMES[sq]
+        here = camels.get(sq, ())
+        hit = ctx.targets.squares.get(sq)
+        keys = sources.get(name)
+        mine = None
+        if keys is not None:
+            own = sel.sources.get(name, [])
+            mine = (
+                tuple(keys),
+                any(isinstance(a, Steal) for a in own),
+                any(isinstance(a, PickUp) for a in own),
+            )
+        pick = ctx.targets.pick.get(sq)
+        prey = steals.get(sq)
+        choices = (
+            (mine, sel.selected if picked == name else None, game.seat, pick, prey, sel.hinted)
+            if mine is not None or pick is not None or prey is not None
+            else None
+        )
+        seen = (
+            sq,
+            here,
+            game.loose_at(sq),
+            game.demand_at(sq),
+            ctx.marks.get(sq),
+            ctx.zoom == sq,
+            zoomable,
+            None if hit is None else hit[1],
+            choices,
+        )
+        drawn = kept.get(seen)
+        if drawn is None:
+            drawn = kept[seen] = _square_drawn(ctx, sq, group_tokens(here), hit)
+        target = ""
+        if hit is not None:
+            toks = group_tokens(here)
+            occupied = bool(toks) or game.loose_at(sq) is not None
+            aim = ("to", sq, *hit, len(toks), occupied, sel.hinted == str(hit[0]), ctx.ranker.useful(hit[0]))
+            target = kept.get(aim, "")
+            if not target:
+                target = kept[aim] = _target_chunk(ctx, sq, toks, hit)
         out.append(f'{CHUNK}{name}">{drawn}</g>{CHUNK}to-{name}">{target}</g>')
     out.append(f'{CHUNK}over">{overlay}</g>{CHUNK}said">{said}</g>')
     out.append(f'{CHUNK}fx" class="fx" aria-hidden="true"></g></svg>')
@@ -553,16 +677,14 @@ def chunked(board: str) -> tuple[str, list[tuple[str, str]]] | None:
         or board.count("<", 0, start) != 1
     ):
         return None
-    tag, out = board[:start], []
-    while start >= 0:
-        after = board.find(CHUNK, start + 1)
-        piece = board[start : end if after < 0 else after]
-        cut = piece.find('"', len(CHUNK))
-        if cut < 0 or not piece.endswith("</g>"):
+    out = []
+    # Each chunk runs from its CHUNK to the next one's (the last to the end tag).
+    for cut in board[start + len(CHUNK) : end].split(CHUNK):
+        key = cut.find('"')
+        if key < 0 or not cut.endswith("</g>"):
             return None
-        out.append((piece[len(CHUNK) : cut], piece))
-        start = after
-    return tag, out
+        out.append((cut[:key], CHUNK + cut))
+    return board[:start], out
 
 
 def board_frame() -> str:

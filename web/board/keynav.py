@@ -22,6 +22,8 @@ presses per action over whole games.
 
 from __future__ import annotations
 
+import bisect
+import functools
 import json
 import re
 
@@ -75,7 +77,7 @@ class Ranker:
     """The legal targets of one position ordered by what they reach (lower is
     more useful); built once per position (the chains are read once)."""
 
-    __slots__ = ("carried", "chains", "game")
+    __slots__ = ("carried", "chains", "game", "prey", "ranks")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -83,12 +85,24 @@ class Ranker:
         self.carried = {
             GOODS[int(c.good)].city_square for c in game.seat_camels(game.seat) if c.good is not None
         }
+        # The squares with another seat's camel carrying a good on top (R10),
+        # from one read of the position rather than one per target.
+        self.prey = {
+            c.square for c in game.all_camels() if c.seat != game.seat and c.good is not None and not c.under
+        }
+        self.ranks: dict[Action, int] = {}  # each action's rank, once (the board, focus and home ask)
 
     def rank(self, action: Action) -> int:
         """0 a delivery, 1 a steal, 2 a pick-up, 3 a good moved along its
         chain (nearer its city first), 10-13 a camel that reaches a loose
         good, a good to steal, a city one of the player's goods goes to, or
         extends a chain carrying a good (nearer its city first); 50 the rest."""
+        rank = self.ranks.get(action)
+        if rank is None:
+            rank = self.ranks[action] = self._rank(action)
+        return rank
+
+    def _rank(self, action: Action) -> int:
         game = self.game
         if isinstance(action, Steal):
             return 1
@@ -103,7 +117,7 @@ class Ranker:
             to = action.to
             if game.loose_at(to) is not None:
                 return 10
-            if any(c.seat != game.seat and c.good is not None and not c.under for c in game.camels_at(to)):
+            if to in self.prey:
                 return 11
             if to in self.carried:
                 return 12
@@ -127,7 +141,8 @@ def home_source(game: Game, sel: Selection, last: Action | None) -> str | None:
     ranker = Ranker(game)
     best, best_rank = None, 10
     for key, actions in sel.sources.items():
-        r = min(ranker.rank(a) for a in actions)
+        # A camel placed or moved ranks 10 or more: it never makes a source the best.
+        r = min((ranker.rank(a) for a in actions if not isinstance(a, (PlaceCamel, MoveCamel))), default=10)
         if r < best_rank:
             best, best_rank = key, r
     if best is not None:
@@ -186,23 +201,63 @@ def _place(attr: str, value: str, index: int) -> tuple[float, float] | None:
     return _centre(to) if isinstance(to, int) else None
 
 
+# web/board/board_svg.py's CHUNK, which starts each of the board's chunks (it imports this module).
+_CHUNK = '<g data-chunk="'
+
+
+@functools.lru_cache(maxsize=4)
+def _split(board: str) -> tuple[tuple[str, ...], tuple[tuple[int, str], ...]] | None:
+    """The board's markup cut at each chunk (``board.split(_CHUNK)``), and
+    the pieces that hold a choice (a ``role="button"``, which neither
+    ``_CHUNK`` nor a cut holds part of), each with its cut's index and
+    ``_CHUNK`` put back before it (but the first): the scans below scan
+    those alone, and keep what they found in each (most are the same from
+    one frame to the next; ``items`` and ``rove`` cut the same board). None
+    unless each cut ends with a ``>``: then no tag spans two pieces (a tag
+    holds no ``>`` but its last), and a scan of each piece finds what a
+    scan of the whole would."""
+    cuts = board.split(_CHUNK)
+    if len(cuts) < 2 or not all(cut.endswith(">") for cut in cuts[:-1]):
+        return None
+    return tuple(cuts), tuple((n, _CHUNK + cut if n else cut) for n, cut in enumerate(cuts) if _ROLE in cut)
+
+
+_ROLE = 'role="button"'  # in every choice's start tag: a piece without it has none
+
+
+@functools.lru_cache(maxsize=256)
+def _choices(markup: str) -> tuple[tuple[str, str, str], ...]:
+    """The choices' start tags in ``markup`` as ``(attr, value, class)``, in page order."""
+    out = []
+    for tag in _BUTTON_TAG.findall(markup):
+        attrs = {k: unesc(v) for k, v in _ATTR.findall(tag)}
+        attr = next((a for a in ("data-action", "data-select", "data-zoom") if a in attrs), None)
+        if attr is not None:
+            out.append((attr, attrs[attr], attrs.get("class", "")))
+    return tuple(out)
+
+
 def items(board: str) -> list[Item]:
     """Every focusable choice in the board's markup, in page order."""
+    split = _split(board)
+    found = _choices(board) if split is None else [c for _, piece in split[1] for c in _choices(piece)]
     out: list[Item] = []
     per_square: dict[tuple[str, str], int] = {}
-    for tag in _BUTTON_TAG.findall(board):
-        attrs = {k: unesc(v) for k, v in _ATTR.findall(tag)}
-        for attr in ("data-action", "data-select", "data-zoom"):
-            if attr in attrs:
-                value = attrs[attr]
-                slot = (attr, value[-2:] if attr == "data-select" else value.split("/")[0])
-                index = per_square.get(slot, 0)
-                per_square[slot] = index + 1
-                at = _place(attr, value, index)
-                if at is not None:
-                    out.append(Item(attr, value, attrs.get("class", "").split(), *at))
-                break
+    for attr, value, classes in found:
+        slot = (attr, value[-2:] if attr == "data-select" else value.split("/")[0])
+        index = per_square.get(slot, 0)
+        per_square[slot] = index + 1
+        item = _item(attr, value, classes, index)
+        if item is not None:
+            out.append(item)
     return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _item(attr: str, value: str, classes: str, index: int) -> Item | None:
+    """A choice as ``items`` lists it, kept: items are only read (the arrow keys, the focus)."""
+    at = _place(attr, value, index)
+    return None if at is None else Item(attr, value, classes.split(), *at)
 
 
 def reachable(all_items: list[Item]) -> list[Item]:
@@ -237,12 +292,89 @@ def step(all_items: list[Item], current: str, key: str) -> Item | None:
     return best
 
 
+def arrows(all_items: list[Item]) -> dict[str, dict[str, str]]:
+    """For each choice (its selector), where each arrow key moves focus:
+    what ``step`` gives for every choice and key, with the same ties (the
+    first of the pool); choices with no move at all are left out. The pool
+    is sorted along each axis once, and each choice looks ahead in it only
+    as far as a choice could still score better: a choice's score is at
+    least how far ahead it is."""
+    pool = reachable(all_items)
+    firsts: dict[str, Item] = {}
+    for item in all_items:
+        firsts.setdefault(item.css, item)
+    by_x = sorted(((item.x, item.y, n, item) for n, item in enumerate(pool)), key=lambda p: p[0])
+    by_y = sorted(((item.y, item.x, n, item) for n, item in enumerate(pool)), key=lambda p: p[0])
+    xs, ys = [p[0] for p in by_x], [p[0] for p in by_y]
+    out: dict[str, dict[str, str]] = {}
+    for css, here in firsts.items():
+        hx, hy = here.x, here.y
+        moves = {}
+        for key, (ahead, at) in zip(ARROWS, ((-1, 0), (1, 0), (-1, 1), (1, 1)), strict=True):
+            found = _nearest(
+                by_y if at else by_x, ys if at else xs, hy if at else hx, hx if at else hy, ahead
+            )
+            if found is not None:
+                moves[key] = found.css
+        if moves:
+            out[css] = moves
+    return out
+
+
+def _nearest(
+    line: list[tuple[float, float, int, Item]], coords: list[float], h: float, across: float, ahead: int
+) -> Item | None:
+    """The best choice ahead (``ahead`` 1: up the sorted ``line``, -1: down
+    it) of a choice at ``h`` on that axis and ``across`` on the other, as
+    ``step`` scores it: ``along + 2.5 * |across|`` for ``along`` over 1,
+    the lowest score, then the first of the pool. Each score is at least its
+    ``along``, which only grows along the way: the look stops past the best."""
+    best: Item | None = None
+    best_score, best_n = 0.0, 0
+    if ahead > 0:
+        indices = range(bisect.bisect_right(coords, h), len(line))
+    else:
+        indices = range(bisect.bisect_left(coords, h) - 1, -1, -1)
+    for i in indices:
+        c, other, n, item = line[i]
+        along = c - h if ahead > 0 else -(c - h)
+        if along <= 1:
+            continue
+        if best is not None and along > best_score:
+            break
+        score = along + 2.5 * abs(other - across)
+        if best is None or score < best_score or (score == best_score and n < best_n):
+            best, best_score, best_n = item, score, n
+    return best
+
+
 def rove(board: str, focus: str | None) -> str:
     """The board's markup with one tab stop: the element ``focus`` names
     (a selector as ``css_of`` or the view's focus writes it), else the
     first choice; every other choice ``tabindex="-1"``."""
-    found = [False]
     wanted = _wanted(focus)
+    split = _split(board)
+    if split is None:
+        out, found = _rove(board, wanted)
+    else:  # the pieces in turn, as the whole in one scan: only those with a choice change
+        cuts = list(split[0])
+        found = False
+        for n, piece in split[1]:
+            roved, mine = _rove(piece, None if found else wanted)
+            cuts[n] = roved[len(_CHUNK) :] if n else roved  # a tag's tabindex changed, not _CHUNK
+            found = found or mine
+        out = _CHUNK.join(cuts)
+    if not found:
+        out = out.replace('tabindex="-1"', 'tabindex="0"', 1)
+    return out
+
+
+@functools.lru_cache(maxsize=256)
+def _rove(board: str, wanted: str | None) -> tuple[str, bool]:
+    """``board`` with the first choice ``wanted`` names the tab stop and
+    every other choice ``tabindex="-1"``; whether one was found. A
+    function of its arguments alone: the last pieces' are kept."""
+    found = [False]
 
     def one(m: re.Match[str]) -> str:
         tag = m.group(0)
@@ -250,10 +382,13 @@ def rove(board: str, focus: str | None) -> str:
         found[0] = found[0] or mine
         return tag.replace('tabindex="0"', 'tabindex="0"' if mine else 'tabindex="-1"')
 
-    out = _BUTTON_TAG.sub(one, board)
-    if not found[0]:
-        out = out.replace('tabindex="-1"', 'tabindex="0"', 1)
-    return out
+    return _BUTTON_TAG.sub(one, board), found[0]
+
+
+def forget_kept() -> None:
+    """The board's pieces kept by the scans above, forgotten (tests: the frames of an uncached run)."""
+    for kept in (_split, _choices, _item, _rove):
+        kept.cache_clear()
 
 
 def _wanted(focus: str | None) -> str | None:

@@ -9,6 +9,7 @@ at every boot (Pyodide ships its standard library as ``.py``).
 
 from __future__ import annotations
 
+import functools
 import re
 
 # The same replacements as html.escape(text, quote=True).
@@ -82,16 +83,22 @@ def _link(found: re.Match[str]) -> str:
     return rule_link(number) if number in RULE_NUMBERS else number
 
 
+@functools.lru_cache(maxsize=64)
 def link_rules(markup: str) -> str:
     """Every rule citation in the text of ``markup`` ("(R7)", "R7", "I3")
     made a ``rule_link``: the one place where the page's messages, log lines
     and endings become links into the reference (docs/UI-CONTRACT.md, "Rules").
-    Attributes and the text of the elements in _NO_LINKS are left alone."""
-    if not _cites(markup):
+    Attributes and the text of the elements in _NO_LINKS are left alone.
+    A function of ``markup`` alone, so the last ones are kept: most parts
+    of a game screen are the same from one frame to the next."""
+    chunks = _svg_apart(markup)
+    # An svg is left whole, so only the text between them is scanned: the
+    # board, most of a game screen, is never (a scan of it cost 0.3 ms a frame).
+    if not any(_cites(chunk) for chunk in chunks if not chunk.startswith("<svg")):
         return markup  # the usual case, at the cost of one quick scan
     out: list[str] = []
     closed: list[str] = []  # open elements of _NO_LINKS, innermost last
-    for chunk in _svg_apart(markup):
+    for chunk in chunks:
         if chunk.startswith("<svg"):  # whole: an svg holds no HTML (a button's icon, the board)
             out.append(chunk)
             continue

@@ -32,7 +32,7 @@ from web.words.i18n import _
 
 from .botlink import ASK_AGAIN, BotLink
 from .clock import Clock
-from .frames import Drawn, arrow_map, motion_fields
+from .frames import Drawn, motion_fields
 from .mirror import Mirror
 from .storing import Storing
 
@@ -288,7 +288,7 @@ class Driver(Storing):
         if items == self.nav_for:
             return None
         self.nav_for = items
-        return arrow_map(list(items), app.board_arrow)
+        return app.board_arrows()
 
     def on_scale(self, msg: dict[str, Any]) -> None:
         """The page measured the board: ``measured`` for the draft, else after a frame."""

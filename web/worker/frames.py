@@ -11,15 +11,17 @@ are listed in docs/WORKER.md ("The app worker").
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
 from web.app.view import View
-from web.board.board_svg import chunked
-from web.board.keynav import ARROWS
+from web.board import keynav
+from web.board.board_svg import SQUARES_DRAWN, chunked
 from web.board.motion import Motion
 from web.page.refocus import css_of
-from web.words.markup import unesc
+from web.words import phrases
+from web.words.markup import link_rules, unesc
 
 BOARD_PART = 1  # View.parts: the board, svg#board
 LOG_PART = 5  # View.parts: the log's box (web/app/view.py SIDE_BOXES, from index 3)
@@ -35,6 +37,9 @@ def log_added(old: str, new: str) -> str | None:
     return new[cut_new : len(new) - (len(old) - cut_old)]
 
 
+# ``chunked`` of the boards of the last frames: this frame's new board is
+# the next one's old one (read only: board_patch never changes a result).
+_chunked = functools.lru_cache(maxsize=4)(chunked)
 WHOLE_SHARE = 0.75  # changed chunks holding more of the board than this: the board is sent whole
 _ATTR = re.compile(r'([^\s=<>"]+)="([^"]*)"')
 _CHOICE = ("data-action", "data-select", "data-zoom")  # a board choice's keys, as the page reads them
@@ -54,7 +59,7 @@ def board_patch(old: str, new: str) -> dict[str, Any] | None:
     of its own. None when the board is better sent whole: another structure
     (other keys, an attribute the page could not set in ``new``'s order) or
     chunks that hold most of it (``WHOLE_SHARE``)."""
-    was, now = chunked(old), chunked(new)
+    was, now = _chunked(old), _chunked(new)
     if was is None or now is None or [k for k, _ in was[1]] != [k for k, _ in now[1]]:
         return None
     changed = [
@@ -178,17 +183,15 @@ class Drawn:
         return s
 
 
-def arrow_map(items: list[str], step: Any) -> dict[str, dict[str, str]]:
-    """For each board choice (a selector), where each arrow key moves focus
-    (web/board/keynav.py through ``step(css, key)``): the page moves focus at
-    once, without asking the worker between two key presses."""
-    out: dict[str, dict[str, str]] = {}
-    for css in items:
-        moves = {}
-        for key in ARROWS:
-            to = step(css, key)
-            if to is not None:
-                moves[key] = to
-        if moves:
-            out[css] = moves
-    return out
+def forget_kept() -> None:
+    """Everything the worker keeps from one frame to the next to draw the
+    next one sooner, forgotten: the board's squares (web/board/board_svg.py
+    ``SQUARES_DRAWN``), its scanned pieces (web/board/keynav.py), the rule
+    links (web/words/markup.py), the actions' words (web/words/phrases.py)
+    and the boards' chunks here. No frame depends on it: tests/web/test_kept.py
+    draws the same frames with all of it forgotten before each message."""
+    SQUARES_DRAWN.forget()
+    keynav.forget_kept()
+    phrases.forget_kept()
+    link_rules.cache_clear()
+    _chunked.cache_clear()
