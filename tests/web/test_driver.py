@@ -175,6 +175,19 @@ def test_arrow_moves_between_board_choices_are_sent_with_the_board() -> None:
     )
 
 
+def test_the_arrow_map_comes_back_when_the_reference_closes_over_a_board_that_changed_under_it() -> None:
+    page = Page()
+    page.boot("?seed=1&autostart=2")
+    page.post(type="click", keyboard=False, target={"rules": {"open": "rules"}})
+    assert page.frames()[-1]["nav"] == {}  # no arrow moves under the reference
+    # The board's choices change under it (here a click that reached the worker; the page's
+    # layer covers the board, but another tab's action reaches it the same way).
+    page.post(type="click", keyboard=False, target={"el": {"select": "supply", "id": "supply"}})
+    page.post(type="click", keyboard=False, target={"rules": {"id": "rules-back"}})
+    nav = [f["nav"] for f in page.frames() if "nav" in f][-1]
+    assert len(nav) > 0  # the board's map, sent again: the arrow keys move on the board
+
+
 def test_a_message_of_another_version_or_not_json_is_logged_not_raised() -> None:
     page = Page()
     page.driver.receive("{nope")

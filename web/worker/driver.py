@@ -284,7 +284,10 @@ class Driver(Storing):
         """Where the arrow keys move focus on the board, when the board changed."""
         app = self.app
         assert app is not None
-        items = tuple(i.css for i in app.play.board_items) if app.screen == "game" else ()
+        # The reference's state is part of the key: the map is empty while it is open, so
+        # choices that changed under it are sent again once it closes.
+        shown = app.screen == "game" and not app.reference.is_open
+        items = tuple(i.css for i in app.play.board_items) if shown else ()
         if items == self.nav_for:
             return None
         self.nav_for = items
