@@ -18,7 +18,8 @@ STOPPED = """() => new Promise(resolve => {
 })"""
 
 
-def test_a_worker_that_dies_mid_game_is_replaced_and_the_game_goes_on_intact(tab: Tab) -> None:
+def test_a_worker_that_dies_mid_game_is_replaced_and_the_game_goes_on_intact(shared_tab: Tab) -> None:
+    tab = shared_tab
     page = tab.page
     tab.log.check_on_close = False  # the page warns in the console that it started a new worker
     tab.open("?seed=2&autostart=2&app_timeout=1500")

@@ -18,11 +18,12 @@ import pytest
 from caravan import link
 from caravan.actions import EndTurn, Steal
 from caravan.game import Game
+from caravan.options import Options, default_players
 from caravan.playout import courier_action
 from caravan.record import loads
-from e2e.conftest import Tab, wait_ready_on
+from e2e.conftest import Tab
 from e2e.driver import RECORD_CHANGED, Driver, attr, source_of
-from e2e.saving import courier_until, put_saved
+from e2e.saving import courier_until, open_at
 from tests.positions import blank, camel
 
 # Every board source and target, and the enlarged view's, with its box.
@@ -211,10 +212,31 @@ def test_on_a_phone_every_board_choice_is_24px_and_the_turn_stays_in_view(
         tab.page.set_viewport_size({"width": w, "height": h})
     else:  # a laptop with a touch screen
         tab = open_tab(viewport={"width": w, "height": h}, has_touch=True)
-    tab.open("?seed=6&autostart=2&short=1")
     page = tab.page
     driver = Driver(page)
+
+    # The page boots once, on a saved game with 24 camels on d4: its enlarged view.
+    open_at(tab, _crowded())
+    driver.select("d4", tap=True)
+    view = page.locator('#square-view[data-square-view="d4"]')
+    assert view.is_visible(), "selecting a square with 24 camels opens its enlarged view"
+    steals = [a for a in driver.game().legal_actions() if isinstance(a, Steal)]
+    assert len(steals) == 4  # swords, salt, meat, hides (R10)
+    for steal in steals:
+        assert view.locator(attr(".target", "data-action", str(steal))).count() == 1
+    _assert_sizes(page, f"{w}x{h}, d4 enlarged", banner=phone)
+    before = driver.game()
+    after = driver.perform(steals[0], before, tap=True)
+    assert str(after.history[-1].action) == str(steals[0])
+
+    # Then the courier's game from seed 6's set-up (as ?seed=6&autostart=2&short=1 starts
+    # it), opened by a link: a hash change, no second boot.
+    start = Game(Options(players=default_players(2), short=True), seed=6)
+    old = driver.record()
+    page.evaluate("text => { location.hash = text; }", link.encode(start))
+    page.wait_for_function(RECORD_CHANGED, arg=old)
     game = driver.game()
+    assert game.state_key() == start.state_key() and not game.history, "the linked game was not opened"
     rng = random.Random(6)
     for _ in range(40):
         action = courier_action(game, rng)
@@ -257,21 +279,6 @@ def test_on_a_phone_every_board_choice_is_24px_and_the_turn_stays_in_view(
             tiny = [(t, round(px, 1)) for t, px in page.evaluate(_TEXTS) if px < 10]
             assert not tiny, f"history board after {button}: texts under 10 CSS px: {tiny[:8]}"
         page.locator("#history-exit").click()
-
-    put_saved(page, _crowded())
-    page.reload()
-    wait_ready_on(page)
-    driver.select("d4", tap=True)
-    view = page.locator('#square-view[data-square-view="d4"]')
-    assert view.is_visible(), "selecting a square with 24 camels opens its enlarged view"
-    steals = [a for a in Driver(page).game().legal_actions() if isinstance(a, Steal)]
-    assert len(steals) == 4  # swords, salt, meat, hides (R10)
-    for steal in steals:
-        assert view.locator(attr(".target", "data-action", str(steal))).count() == 1
-    _assert_sizes(page, f"{w}x{h}, d4 enlarged", banner=phone)
-    before = driver.game()
-    after = driver.perform(steals[0], before, tap=True)
-    assert str(after.history[-1].action) == str(steals[0])
 
 
 def _marks(page: Any) -> dict[str, str]:

@@ -125,8 +125,9 @@ def test_a_finished_game_is_reviewed_shown_opened_at_its_costliest_turn_and_kept
 
 @pytest.mark.timing
 @pytest.mark.timeout(600)
-def test_the_page_stays_responsive_while_a_review_runs(tab: Tab) -> None:
-    page = _open_over(tab, _finished_with_a_bot())
+def test_the_page_stays_responsive_while_a_review_runs(shared_tab: Tab) -> None:
+    # The shared context: no new context's first boot (its service worker installing) beside the measure.
+    page = _open_over(shared_tab, _finished_with_a_bot())
     page.wait_for_function(
         "['ready', 'failed', 'off'].includes(document.documentElement.getAttribute('data-bot'))",
         timeout=BOOT_MS,

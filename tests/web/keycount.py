@@ -13,6 +13,7 @@ from collections import deque
 from caravan.actions import Action, EndTurn
 from web.app.app import App
 from web.app.selection import SUPPLY, source_of
+from web.app.view import View
 from web.board import keynav
 
 _FOCUSABLE = re.compile(r"<(button|select|summary|ul|section|div|g|input)\b([^>]*)>")
@@ -55,10 +56,11 @@ def _arrows(items: list[keynav.Item], start: str, goal: str) -> int | None:
     return None
 
 
-def _reach(app: App, focus: str | None, want: str) -> int:
-    """Presses to move focus from ``focus`` (a selector) to the element whose
-    key (``id``, source key or notation) is ``want``."""
-    view = app.view()
+def _reach(app: App, view: View, want: str) -> int:
+    """Presses to move focus from ``view.focus`` (a selector) to the element whose
+    key (``id``, source key or notation) is ``want``; ``view`` is ``app.view()``
+    of the state as it is (the board's items are that view's)."""
+    focus = view.focus
     items = app.play.board_items
     board = {i.value: i.css for i in keynav.reachable(items)}
     here = _key_of(focus)
@@ -88,7 +90,6 @@ def presses(app: App, action: Action) -> int:
     """Play ``action`` on ``app`` counting the key presses it takes from
     where focus is now (the view's focus: where the last update put it)."""
     assert app.game is not None
-    focus = app.view().focus
     notation = str(action)
     if isinstance(action, EndTurn):
         n = 1  # Enter on #end-turn, or E anywhere
@@ -100,23 +101,27 @@ def presses(app: App, action: Action) -> int:
     src = source_of(action)
     assert src is not None
     n = 0
+    # The screen is drawn (app.view(), the board's items with it) once for each
+    # state a step leaves, not for every count: a view is most of the test's time.
     if src == SUPPLY:
         n += 1  # P anywhere, or Enter on the supply
         app.select(SUPPLY)
+        view = app.view()
     else:
+        view = app.view()
         drawn = {i.value for i in app.play.board_items}
         if src not in drawn:  # a good on a crowded square: in its enlarged view
             square = src[-2:]
-            n += _reach(app, focus, square) + 1
+            n += _reach(app, view, square) + 1
             if square in app.sel.sources:
                 app.select(square)
             else:
                 app.open_zoom(square)
-            focus = app.view().focus
-        n += _reach(app, focus, src) + 1
+            view = app.view()
+        n += _reach(app, view, src) + 1
         if app.sel.selected != src:
             app.select(src)
-    focus = app.view().focus
-    n += _reach(app, focus, notation) + 1
+            view = app.view()
+    n += _reach(app, view, notation) + 1
     app.act(notation)
     return n
