@@ -11,7 +11,6 @@ NODE_STAMP := node_modules/.installed
 # --no-compile: a package's modules are byte-compiled when first imported, only those a run uses.
 $(STAMP): requirements-dev.txt
 	$(PY) -m venv $(VENV)
-	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q --no-compile -r requirements-dev.txt
 	touch $(STAMP)
 

@@ -13,6 +13,11 @@ worker"): the main thread only paints each frame. Marked xfail while a few
 frames of a game still pass 50 ms (its reason says how many);
 bench/phone.py measures the same on a slowed phone.
 
+A measurement rather than a check of behaviour (the game's clicks are
+e2e/test_full_game.py's), so `make test` skips it (40% of its timing pass);
+the README's benchmarks run it: `CARAVAN_BENCH=1 .venv/bin/pytest
+e2e/test_long_tasks.py`.
+
 The game: `?seed=4&autostart=2&short=1`, every action the courier policy's
 (as e2e/test_full_game.py plays it; seed 4: the shortest such game of seeds
 1-59, 260 actions), all of them clicked: its source `[data-select]`
@@ -31,6 +36,7 @@ replayed by our engine and must be the courier's game.
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 import pytest
@@ -148,6 +154,11 @@ def _labelled(tasks: list[list[float]], clicks: list[list[Any]], since: float) -
 
 @pytest.mark.timing
 @pytest.mark.timeout(300)
+@pytest.mark.skipif(
+    not os.environ.get("CARAVAN_BENCH"),
+    reason="a measurement, not a check of behaviour: run by the README's benchmarks "
+    "(CARAVAN_BENCH=1 .venv/bin/pytest e2e/test_long_tasks.py), not by make test",
+)
 @pytest.mark.xfail(
     reason="the page's Python is off the main thread and the board is patched by chunks, yet a few "
     "frames in a game still pass 50 ms here (2-4 of 466 clicks, the longest 52-140 ms; 38 on a busy "
