@@ -49,7 +49,7 @@ from .text import (
     ranking_lines,
     render,
     score_line,
-    status,
+    status_lines,
     turn_summary,
     wrapped,
 )
@@ -751,7 +751,7 @@ def _show(game: Game, con: Console) -> None:
     at all (four players, crowded squares) drops them."""
     told = [_lines(text) for text in con.pending]
     con.pending.clear()
-    state = wrapped(status(game, con.w), WIDTH)
+    state = status_lines(game, con.w)
     room = con.height() - 1 - len(state)  # 1: the prompt
     board = render(game, con.w)
     free = room - (board.count("\n") + 1)

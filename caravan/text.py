@@ -217,6 +217,21 @@ def wrapped(text: str, width: int = WIDTH) -> list[str]:
     return out
 
 
+def status_lines(game: Game, w: Words = ENGLISH, width: int = WIDTH) -> list[str]:
+    """The status in lines of at most ``width`` columns, broken between its parts
+    (whose turn | the bag | the end) where it can, not inside a phrase."""
+    parts = status(game, w).split(" | ")
+    lines: list[str] = []
+    for part in parts:
+        if lines and len(lines[-1]) + 3 + len(part) <= width:
+            lines[-1] += " | " + part
+        elif lines and len(part) + 2 <= width:
+            lines.append("  " + part)
+        else:
+            lines.extend(wrapped(part, width) if not lines else wrapped("  " + part, width))
+    return lines
+
+
 def status(game: Game, w: Words = ENGLISH) -> str:
     """Whose turn, actions left, the bag, and whether the end is near (R14)."""
     bag = w.ngettext("bag: {n} good", "bag: {n} goods", n=game.bag_count)

@@ -30,7 +30,7 @@ from caravan import (
 from caravan.events import GameOver, Refilled
 from caravan.playout import courier_action
 from caravan.terminal import main, session
-from caravan.text import CELL, event_text, render, status
+from caravan.text import CELL, event_text, render, status, status_lines
 from tests.positions import blank, camel, deliver, demand, hold_markers, keep_in_bag, loose
 
 SEED = ["--seed", "3"]
@@ -511,3 +511,16 @@ def test_bad_bot_seats_exit_with_status_2_and_say_why() -> None:
         out = io.StringIO()
         assert main(["--players", "Ann,Bob", *argv], io.StringIO(""), out) == 2
         assert "Cannot set up the game" in out.getvalue() and why in out.getvalue(), argv
+
+
+def test_the_status_breaks_between_its_parts_not_inside_a_phrase() -> None:
+    """A status wider than the terminal (a long name, two-digit turns) goes on a
+    second line at a " | ", so "end not triggered" (R14) is never cut in two."""
+    game = Game(Options(players=(Player("N" * 24, "yellow"), Player("Bot", "black"))), seed=1)
+    for _ in range(40):  # turn 41: two digits
+        game.push(next(iter(game.legal_actions())))
+    assert len(status(game)) > 80
+    lines = status_lines(game)
+    assert all(len(line) <= 80 for line in lines)
+    assert lines[0].startswith("Turn 41: " + "N" * 24) and lines[-1].endswith(" | end not triggered")
+    assert " | ".join(line.strip() for line in lines) == status(game)
