@@ -34,9 +34,9 @@ from .actions import Action, EndTurn, format_action, parse_action
 from .bots import Budget, HardBot
 from .bots.base import Clock, decision_seed
 from .bots.evaluate import HARD, values
-from .bots.planner import best_turns, greedy_turn, positions_evaluated
+from .bots.planner import greedy_turn, positions_evaluated
 from .bots.players import HARD_BUDGET
-from .bots.turnsearch import expected_margin, utility
+from .bots.turnsearch import expected_margin, line_of_play, utility
 from .chance import SeededChance
 from .errors import CaravanError
 from .game import Game
@@ -193,42 +193,6 @@ def points_margin(game: Game, seat: int) -> float:
         return float(lines[seat].total - max(x.total for x in lines if x.seat != seat))
     v = values(game, POINTS_ONLY)
     return v[seat] - max(x for s, x in enumerate(v) if s != seat)
-
-
-def _play(sim: Game, turn: tuple[Action, ...], seat: int) -> None:
-    """``turn`` for ``seat`` on ``sim``; a refill that drew otherwise (R13) ends it greedily."""
-    for action in turn:
-        if sim.is_over() or sim.seat != seat:
-            return
-        if not sim.is_legal(action):
-            break
-        sim.push_legal(action)
-    if not sim.is_over() and sim.seat == seat:
-        greedy_turn(sim, utility)
-
-
-def line_of_play(
-    game: Game, turn: tuple[Action, ...], chance: SeededChance, level: int, reply_width: int
-) -> Game:
-    """Where ``turnsearch.rollout``'s line of play leaves the game: ``turn``, then the
-    next player's reply and the mover's next turn by the beam, and ``level`` more
-    rounds greedily. Its own copy, as the search returns no position: ``tests/test_review.py``
-    holds it to the search's rollout, draw by draw."""
-    seat = game.seat
-    sim = game.copy_position(chance=chance)
-    _play(sim, turn, seat)
-    for k in range(game.seats * (1 + level)):
-        if sim.is_over():
-            break
-        if k < game.seats and (k == 0 or sim.seat == seat):
-            mover = sim.seat
-            (_, planned), *_ = best_turns(
-                sim, width=reply_width, keep=1, chance=sim.chance, weights=utility, goods_first=True
-            )
-            _play(sim, planned, mover)
-        else:
-            greedy_turn(sim, utility)
-    return sim
 
 
 def settle(sim: Game, rounds: int = 2) -> None:

@@ -17,7 +17,7 @@ from caravan import Game, Options, parse_action, record
 from caravan.actions import END_TURN, Action, Steal
 from caravan.bots import Budget, HardBot, make_bot
 from caravan.bots.base import decision_seed
-from caravan.bots.turnsearch import rollout, utility
+from caravan.bots.turnsearch import line_of_play
 from caravan.chance import SeededChance
 from caravan.errors import CaravanError
 from caravan.review import (
@@ -27,7 +27,6 @@ from caravan.review import (
     TurnStart,
     at,
     duel,
-    line_of_play,
     main,
     played_turn,
     review,
@@ -179,19 +178,6 @@ def test_r6_a_turn_ending_where_the_bots_does_is_the_best_and_loses_nothing() ->
         position.push(action)
     reviewed = review_turn(position, start, budget=Budget(iterations=800))
     assert (reviewed.played, reviewed.best, reviewed.lost) == (swapped, swapped, 0.0)
-
-
-def test_the_reviews_line_of_play_is_the_searchs_rollout() -> None:
-    """``line_of_play`` must play on as ``turnsearch.rollout`` does (a review judges a turn
-    as the bot's search would): the same utility, level by level, draw by draw."""
-    g = played_game(2)
-    start = start_of(g, 48)
-    view = at(g, start.index).view(start.seat)
-    base = decision_seed(0, view)
-    for t, k, level in ((turn_of("c3-e2 +e2 d3-c6 end"), 1, 0), (played_turn(g, start), 0, 1)):
-        seed = base + 1_000_003 * k + 7_919 * level
-        value, _, _ = rollout(view, t, SeededChance(seed), level, 3)
-        assert utility(line_of_play(view, t, SeededChance(seed), level, 3), view.seat) == value
 
 
 @pytest.mark.xfail(

@@ -98,16 +98,15 @@ def _planned(sim: Game, width: int) -> None:
     _play(sim, turn, seat)
 
 
-def rollout(
+def line_of_play(
     game: Game, turn: tuple[Action, ...], chance: SeededChance, level: int, reply_width: int
-) -> tuple[float, float, bool]:
-    """``turn``, then every other seat's reply and the mover's next turn, on a copy:
-    (utility, expected margin, whether anything was drawn). From level 1 the
-    next player and the mover plan their turns by the beam, and each level
-    past 1 adds a round of every seat's turn, played greedily."""
+) -> Game:
+    """Where a rollout leaves the game: ``turn``, then every other seat's reply and
+    the mover's next turn, on a copy. From level 1 the next player and the mover
+    plan their turns by the beam, and each level past 1 adds a round of every
+    seat's turn, played greedily. A review plays the same lines (caravan.review)."""
     seat = game.seat
     sim = game.copy_position(chance=chance)
-    bag = sim.bag_count
     _play(sim, turn, seat)
     for k in range(game.seats * (1 + level)):
         if sim.is_over():
@@ -116,7 +115,16 @@ def rollout(
             _planned(sim, reply_width)
         else:
             greedy_turn(sim, utility)
-    return utility(sim, seat), expected_margin(sim, seat), sim.bag_count != bag
+    return sim
+
+
+def rollout(
+    game: Game, turn: tuple[Action, ...], chance: SeededChance, level: int, reply_width: int
+) -> tuple[float, float, bool]:
+    """``line_of_play`` scored for the mover: (utility, expected margin, whether
+    anything was drawn)."""
+    sim = line_of_play(game, turn, chance, level, reply_width)
+    return utility(sim, game.seat), expected_margin(sim, game.seat), sim.bag_count != game.bag_count
 
 
 def judge(
