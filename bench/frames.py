@@ -53,10 +53,12 @@ class Side:
         import random
 
         from caravan.playout import courier_action
+        from web.app.selection import source_of
         from web.worker.clock import ManualClock
         from web.worker.driver import Driver
 
         self.courier = courier_action
+        self.source_of = source_of  # the key a person selects first (each side's own)
         self.sent: list[dict[str, Any]] = []
         ids = iter(f"t1{n:06d}-xxxx" for n in range(10_000))
         self.driver = Driver(self.sent.append, ManualClock(), lambda: 1_000, lambda: next(ids))
@@ -89,9 +91,10 @@ class Side:
         for _ in range(actions):
             if app.game is None or app.game.is_over() or app.screen != "game":
                 break
-            s = str(self.courier(app.game, self.rng))
+            chosen = self.courier(app.game, self.rng)
+            s = str(chosen)
             taps: list[dict[str, Any]] = []
-            src = _source(s)
+            src = self.source_of(chosen)
             if src:
                 taps.append({"el": {"select": src}})
             taps.append({"el": {"action": s}})
@@ -114,17 +117,6 @@ class Side:
         for text in self.texts + self.taps:
             h.update(text.encode() + b"\n")
         return h.hexdigest()
-
-
-def _source(action: str) -> str | None:
-    """The source a person selects first for the courier's action (its notation, docs/NOTATION.md)."""
-    if action.startswith("@"):
-        return "supply"
-    if action[:1] == "+" or "-" in action[:4]:
-        return action[1:3] if action[0] == "+" else action[:2]
-    if ">" in action:
-        return action.split(">")[0][-2:]
-    return None
 
 
 def serve(code: str) -> None:

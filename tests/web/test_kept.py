@@ -11,21 +11,11 @@ import random
 from typing import Any
 
 from caravan.playout import courier_action
+from web.app.selection import source_of
 from web.board.board_svg import SQUARES_DRAWN
 from web.worker.clock import ManualClock
 from web.worker.driver import Driver
 from web.worker.frames import forget_kept
-
-
-def _source(action: str) -> str | None:
-    """The source a person selects first for the action (its notation, docs/NOTATION.md)."""
-    if action.startswith("@"):
-        return "supply"
-    if action[:1] == "+" or "-" in action[:4]:
-        return action[1:3] if action[0] == "+" else action[:2]
-    if ">" in action:
-        return action.split(">")[0][-2:]
-    return None
 
 
 def _played(forget: bool) -> list[str]:
@@ -51,8 +41,9 @@ def _played(forget: bool) -> list[str]:
     assert app is not None and app.game is not None
     rng = random.Random(1)
     for n in range(14):
-        action = str(courier_action(app.game, rng))
-        source = _source(action)
+        chosen = courier_action(app.game, rng)
+        action = str(chosen)
+        source = source_of(chosen)
         if source:
             click({"select": source}, keyboard=n == 2)
         if n == 3:  # Escape drops the selection; the action is clicked without one
