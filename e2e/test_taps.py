@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from caravan import Game, Options, PlaceCamel, link
 from e2e.conftest import Tab
 from e2e.driver import READY
 
@@ -185,6 +186,41 @@ def test_a_reload_of_a_game_paints_its_board_before_python_inert_until_ready(
     assert html.get_attribute("data-record") == record
     assert page.evaluate("document.getElementById('screen').inert") is False
     expect(page.locator("#loading")).to_be_hidden()
+
+
+@pytest.mark.timeout(120)
+def test_a_shared_game_paints_the_empty_board_before_python_then_the_game(tab: Tab) -> None:
+    """A game opened with no drawing of it in the tab (a share link here) shows
+    the board with nothing on it from the first paint, where the game's board
+    will be, instead of the front page (docs/UI-CONTRACT.md, "First paint"):
+    inert, under the boot's progress. Released, the live board replaces it
+    with the link's goods and camels, and nothing of the front page showed."""
+    game = Game(Options(), seed=5)
+    game.push(next(a for a in game.legal_actions() if isinstance(a, PlaceCamel)))  # R7: a camel on the board
+    held: list[Any] = []
+    page = tab.page
+    page.route(WASM, lambda route: held.append(route))
+    with page.expect_request(WASM):
+        page.goto(tab.base_url + "#" + link.encode(game))
+    for _ in range(200):
+        if held:
+            break
+        page.evaluate("0")
+    assert held, "the wasm request never reached the route handler"
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-painted", "game")
+    opening = page.locator("#screen img.opening-board")
+    expect(opening).to_be_visible()
+    assert page.evaluate("document.querySelector('#screen img.opening-board').naturalWidth") > 0  # it decoded
+    expect(page.locator("#screen > .prerendered")).to_be_hidden()
+    expect(page.locator("#loading")).to_be_visible()
+    assert page.evaluate("document.getElementById('screen').inert") is True
+    _release(tab, held[0])
+    expect(html).not_to_have_attribute("data-painted", "game")
+    expect(html).to_have_attribute("data-screen", "game")
+    expect(opening).to_have_count(0)
+    expect(page.locator("#board [data-token]")).to_have_count(1)  # the link's camel, on the live board
+    assert page.evaluate("document.getElementById('screen').inert") is False
 
 
 @pytest.mark.timeout(120)

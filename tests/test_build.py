@@ -11,8 +11,10 @@ import json
 import re
 import shutil
 import tomllib
+import urllib.parse
 import zipfile
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
@@ -267,13 +269,20 @@ def test_page_modules_do_not_import_stdlib_modules_pyodide_compiles_at_boot(modu
 def test_every_url_in_the_bundle_is_relative_and_exists(bundle: build.Bundle) -> None:
     """The bundle works under any path (a GitHub Pages project site is /<repo>/);
     a reference inside the page (a good's pictogram, ``<use href="#good-I">``
-    in the front page's board) names an element the page holds."""
+    in the front page's board) names an element the page holds; the one image
+    the page holds itself (the empty board, tools/prerender.py) is an SVG
+    document a browser can read."""
     html = (bundle.out / "index.html").read_text(encoding="utf-8")
     refs = re.findall(r'\b(?:src|href)="([^"]*)"', html)
     assert refs
     for ref in refs:
         if ref.startswith("#"):
             assert f'id="{ref[1:]}"' in html, ref
+            continue
+        if ref.startswith("data:"):
+            assert ref.startswith("data:image/svg+xml,"), ref[:40]
+            svg = ElementTree.fromstring(urllib.parse.unquote(ref.split(",", 1)[1]))
+            assert svg.tag == "{http://www.w3.org/2000/svg}svg"
             continue
         assert ref.startswith("./") and (bundle.out / ref).is_file(), ref
     config = json.loads(re.search(r"config='([^']*)'", html).group(1))  # type: ignore[union-attr]

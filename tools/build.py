@@ -66,6 +66,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -334,9 +335,10 @@ def _words_script(words: dict[str, dict[str, str]]) -> str:
 SCREEN_TAG = '<main id="screen"></main>'
 
 
-def front_pages(root: Path) -> dict[str, str]:
-    """The front page in every language, drawn by the page's own Python
-    (tools/prerender.py, run on ``root``'s sources in a process of its own)."""
+def prerendered(root: Path) -> tuple[dict[str, str], str]:
+    """The front page in every language and the empty board's SVG file, drawn
+    by the page's own Python (tools/prerender.py, run on ``root``'s sources
+    in a process of its own)."""
     proc = subprocess.run(
         [sys.executable, str(root / "tools" / "prerender.py")],
         capture_output=True,
@@ -346,23 +348,39 @@ def front_pages(root: Path) -> dict[str, str]:
     )
     if proc.returncode != 0:
         raise BuildError(f"tools/prerender.py failed: {proc.stderr[-2000:]}")
-    pages: dict[str, str] = json.loads(proc.stdout)
-    return pages
+    drawn = json.loads(proc.stdout)
+    pages: dict[str, str] = drawn["front"]
+    board: str = drawn["board"]
+    return pages, board
 
 
 _PICTURE = re.compile(r'(<div class="front-picture">)<svg .*?</svg>(</div>)', re.S)
 _EMPTY_PICTURE = r"\1\2"
 
 
-def _with_front_pages(html: str, pages: dict[str, str]) -> str:
+def _with_front_pages(html: str, pages: dict[str, str], board: str = "") -> str:
     """The English front page in ``#screen`` (its fields inert), and one ``<template
     data-front="xx">`` per other language after it, without the board's
     picture (14 kB each: web/static/front.js lends them the English one until
     Python draws the live page): while Python boots, boot.js shows it (first
-    paint) and front.js swaps in the language shown."""
+    paint) and front.js swaps in the language shown. ``board``: the empty
+    board's SVG (tools/prerender.py ``empty_board``), as an image in ``#screen``
+    beside the front page (``div.opening``), which the CSS shows instead when
+    boot.js says the page opens a game. A data: URL (4 kB gzipped in the
+    page), so that it is in the first paint, not after a request queued behind
+    the runtime's downloads."""
     if html.count(SCREEN_TAG) != 1:
         raise BuildError(f"index.html needs exactly one {SCREEN_TAG}")
     english = f'<div class="prerendered" data-front="en">{pages["en"]}</div>'
+    if board:
+        # The board's place in the game screen's layout (web/app/view.py), so that
+        # the image sits where the live board will and has its width.
+        url = "data:image/svg+xml," + urllib.parse.quote(board, safe=" =:/;,'()-._!*~")
+        english += (
+            '<div class="opening"><div class="layout"><div class="board-wrap">'
+            f'<img class="opening-board" src="{url}" alt="" width="730" height="730">'
+            "</div></div></div>"
+        )
     templates = "".join(
         f'\n<template data-front="{lang}">{_PICTURE.sub(_EMPTY_PICTURE, markup, count=1)}</template>'
         for lang, markup in pages.items()
@@ -583,7 +601,7 @@ def build(root: Path = ROOT, out: Path | None = None) -> Bundle:
     if html.count(boot_tag) != 1:
         raise BuildError(f"index.html needs exactly one {boot_tag}")
     html = html.replace(boot_tag, _words_script(words) + "\n" + boot_tag)
-    html = _with_front_pages(html, front_pages(root))
+    html = _with_front_pages(html, *prerendered(root))
     files["index.html"] = _rewrite_html(root, html, paths, csp(root)).encode()
 
     if out.exists():

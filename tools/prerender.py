@@ -1,6 +1,8 @@
-"""The front page's markup in every language, for the bundle's first paint.
+"""What the bundle paints before Python runs: the front page in every
+language, and the board with nothing on it.
 
-    python3 tools/prerender.py        (tools/build.py runs it; prints JSON: language -> markup)
+    python3 tools/prerender.py        (tools/build.py runs it; prints JSON:
+                                       {"front": {language: markup}, "board": svg})
 
 The page's own Python draws it (``web.app.newgame_screen.front_page`` with a
 fresh form, its rule citations linked as App.view links them, the
@@ -8,7 +10,9 @@ catalogues compiled by tools/i18n.py), so what shows before Python runs in
 the browser is what the page draws once it does. boot.js
 shows it while the page boots when there is no game to resume or open: its
 buttons take a tap (web/static/front.js keeps it until Python is ready), its
-fields are inert. Standard library only, as tools/build.py.
+fields are inert. The empty board is for the other first paints (a game
+to open or resume with no drawing of it kept): see ``empty_board``.
+Standard library only, as tools/build.py.
 """
 
 from __future__ import annotations
@@ -24,13 +28,19 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from caravan import Game, goods_in_game  # noqa: E402
 from tools import i18n  # noqa: E402
 from web.app.newgame import Form  # noqa: E402
 from web.app.newgame_screen import front_page  # noqa: E402
+from web.board.board_svg import picture  # noqa: E402
 from web.words import i18n as page_i18n  # noqa: E402
 from web.words.markup import link_rules  # noqa: E402
 
 _FIELD = re.compile(r"<(input|select|textarea)\b")
+# One CSS rule or at-rule block at the top level of the stylesheet (no nested braces
+# but an at-rule's one level of rules, which is all web/caravan.css has).
+_RULE = re.compile(r"([^{}]+)\{((?:[^{}]|\{[^{}]*\})*)\}")
+_COMMENT = re.compile(r"/\*.*?\*/", re.S)
 
 
 def inert_fields(markup: str) -> str:
@@ -55,5 +65,38 @@ def front_pages(root: Path = ROOT) -> dict[str, str]:
     return out
 
 
+def board_rules(css: str) -> str:
+    """The rules of ``css`` that style the board's picture (``.board-art``)
+    and the colours it reads (``:root``), with the ``@media`` blocks that
+    hold any (the dark theme, forced colours): what an SVG file needs that
+    the page's stylesheet cannot reach."""
+    out = []
+    for head, body in _RULE.findall(_COMMENT.sub("", css)):
+        head = head.strip()
+        if head.startswith("@media"):
+            inner = board_rules(body)
+            if inner:
+                out.append(f"{head}{{{inner}}}")
+        elif "board-art" in head or head == ":root":
+            out.append(f"{head}{{{body.strip()}}}")
+    return "".join(out)
+
+
+def empty_board(css: str) -> str:
+    """The board with nothing on it (its squares, cities and the goods they
+    want, numbered spaces, coordinates), drawn by the board's own code, as
+    an SVG file styled by ``css``'s rules for the board's picture. boot.js
+    paints it as an image where a game's board will be, when the page opens
+    a game (a link, ``?autostart``, a game to resume with no drawing of it in
+    this tab) and Python has not started yet: a phone shows the board at
+    once and the pieces once the app worker has drawn them."""
+    bag = "".join(f"{good.letter}{n}" for good, n in goods_in_game(short=False).items())
+    game = Game.from_position(f"2 - *0$1/*0$1 {bag} 1 1 1 - -")
+    svg = picture(game).replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)
+    cut = svg.index(">") + 1
+    return f"{svg[:cut]}<style>{board_rules(css)}</style>{svg[cut:]}"
+
+
 if __name__ == "__main__":
-    json.dump(front_pages(), sys.stdout, ensure_ascii=False)
+    css = (ROOT / "web" / "caravan.css").read_text(encoding="utf-8")
+    json.dump({"front": front_pages(), "board": empty_board(css)}, sys.stdout, ensure_ascii=False)

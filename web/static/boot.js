@@ -111,23 +111,33 @@
   //
   // A reload of a game in progress paints that game's screen as this tab last
   // showed it (kept in sessionStorage at pagehide, below), inert, with the boot's
-  // progress above it, until the app worker's first frame replaces it.
+  // progress above it, until the app worker's first frame replaces it. A game
+  // opened with no drawing of it (a link, ?autostart, a game resumed in a new
+  // tab) paints the board with nothing on it (#screen's div.opening, the image
+  // tools/prerender.py drew, which caravan.css shows under data-painted), where
+  // the game's board will be; so does a drawing until the body is parsed.
   var DRAWING = "caravan-drawing:" + (location.pathname.replace(/\/index\.html$/, "/") || "/");
+  function painted(screenName, drawing) {
+    html.setAttribute("data-screen", screenName);
+    html.setAttribute("data-painted", screenName);
+    whenBody(function () {
+      var screen = document.getElementById("screen");
+      if (!screen || html.getAttribute("data-painted") !== screenName) return;
+      screen.inert = true;
+      if (drawing) screen.innerHTML = drawing;
+    });
+  }
+  function openingBoard() { painted("game", ""); }
   (function () {
-    if (location.hash.length > 1 || /[?&]autostart=/.test(location.search)) return;
+    if (location.hash.length > 1 || /[?&]autostart=/.test(location.search)) return openingBoard();
     var key = "caravan:" + (location.pathname.replace(/\/index\.html$/, "/") || "/") + ":current";
     try {
       if (sessionStorage.getItem(key) || localStorage.getItem(key)) {
         var kept = JSON.parse(sessionStorage.getItem(DRAWING) || "null");
         if (kept && typeof kept.html === "string" && (kept.screen === "game" || kept.screen === "over")) {
-          html.setAttribute("data-screen", kept.screen);
-          html.setAttribute("data-painted", kept.screen);
-          whenBody(function () {
-            var screen = document.getElementById("screen");
-            if (!screen || html.getAttribute("data-painted") !== kept.screen) return;
-            screen.inert = true;
-            screen.innerHTML = kept.html;
-          });
+          painted(kept.screen, kept.html);
+        } else {
+          openingBoard();
         }
         return;
       }
@@ -157,7 +167,7 @@
   // The width of the board painted from the last visit: the app worker draws its
   // choices for it at once (no empty board laid out first to measure it).
   window.caravanPaintedWidth = function () {
-    var board = html.hasAttribute("data-painted") && document.getElementById("board");
+    var board = html.hasAttribute("data-painted") && document.querySelector("#board, .opening-board");
     return board ? board.getBoundingClientRect().width : 0;
   };
   // The select works before Python runs too: the boot screen's words follow it.
