@@ -368,17 +368,21 @@ def _with_front_pages(html: str, pages: dict[str, str], board: str = "") -> str:
     beside the front page (``div.opening``), which the CSS shows instead when
     boot.js says the page opens a game. A data: URL (4 kB gzipped in the
     page), so that it is in the first paint, not after a request queued behind
-    the runtime's downloads."""
+    the runtime's downloads. In English only, as the front page's picture
+    that front.js lends the other languages: its cities' names are the
+    live board's in the other languages once Python has drawn it."""
     if html.count(SCREEN_TAG) != 1:
         raise BuildError(f"index.html needs exactly one {SCREEN_TAG}")
     english = f'<div class="prerendered" data-front="en">{pages["en"]}</div>'
+    opening = ""
     if board:
         # The board's place in the game screen's layout (web/app/view.py), so that
-        # the image sits where the live board will and has its width.
+        # the image sits where the live board will and has its width. Before the
+        # front page, so that the parser reaches it early.
         url = "data:image/svg+xml," + urllib.parse.quote(board, safe=" =:/;,'()-._!*~")
-        english += (
+        opening = (
             '<div class="opening"><div class="layout"><div class="board-wrap">'
-            f'<img class="opening-board" src="{url}" alt="" width="730" height="730">'
+            f'<img class="opening-board" src="{url}" alt="" width="730" height="730" decoding="sync">'
             "</div></div></div>"
         )
     templates = "".join(
@@ -386,7 +390,7 @@ def _with_front_pages(html: str, pages: dict[str, str], board: str = "") -> str:
         for lang, markup in pages.items()
         if lang != "en"
     )
-    return html.replace(SCREEN_TAG, f'<main id="screen">{english}</main>{templates}')
+    return html.replace(SCREEN_TAG, f'<main id="screen">{opening}{english}</main>{templates}')
 
 
 def csp(root: Path) -> str:
