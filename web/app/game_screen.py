@@ -39,7 +39,7 @@ from web.app.selection import SUPPLY, source_of
 from web.app.services import Page, Services
 from web.app.shown_game import BOT, PERSON, ShownGame
 from web.app.view import View
-from web.board import board_svg, keynav
+from web.board import keynav, targets
 from web.board.motion import plan
 from web.board.squareinfo import refusal, square_text
 from web.bots.bot_turns import PACES, Thinker, undo_back
@@ -89,7 +89,7 @@ class GameScreen(ShownGame):
             self.zoom = self.zoom if keep else None
         elif square is not None and game is not None:
             sq = parse_square(square)
-            self.zoom = sq if zoomed or board_svg.crowded(game, self.sel, sq, self.unit_px) else None
+            self.zoom = sq if zoomed or targets.crowded(game, self.sel, sq, self.unit_px) else None
         else:
             self.zoom = None
         # Selected: focus goes to its first target (the default); cleared by
@@ -401,7 +401,7 @@ class GameScreen(ShownGame):
         self.zoom = None
         if key is not None and key != SUPPLY:
             sq = parse_square(key[-2:])
-            self.zoom = sq if board_svg.crowded(game, self.sel, sq, self.unit_px) else None
+            self.zoom = sq if targets.crowded(game, self.sel, sq, self.unit_px) else None
         self.page.focus = "#hint-play"
 
     # ----------------------------------------------- the board and the keys

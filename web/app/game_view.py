@@ -21,6 +21,7 @@ from web.app.shown_game import BOT, ShownGame
 from web.app.view import LAYOUT, View, title_text
 from web.board import board_svg, keynav, zoom_view
 from web.board.motion import last_turn_marks, turn_so_far_marks
+from web.board.targets import source_order, target_order
 from web.bots.bot_turns import PACE_WORDS, PACES, BotTurns, bots_drew, has_bots, has_people, undo_back
 from web.words.i18n import _, words
 from web.words.markup import esc
@@ -53,13 +54,13 @@ def _home_focus(shown: ShownGame) -> str | None:
     targets = shown.sel.targets()
     if targets and game is not None:
         ranker = keynav.Ranker(game)
-        return _target_css(min(targets, key=lambda a: (ranker.rank(a), board_svg.target_order(a))))
+        return _target_css(min(targets, key=lambda a: (ranker.rank(a), target_order(a))))
     if shown.sel.sources and game is not None:
         last = game.history[-1] if game.history else None
         mine = last.action if last is not None and last.seat == game.seat else None
         home = keynav.home_source(game, shown.sel, None if isinstance(mine, EndTurn) else mine)
         if home is None:
-            home = min(shown.sel.sources, key=board_svg.source_order)
+            home = min(shown.sel.sources, key=source_order)
         return select_css(home)
     return "#end-turn"
 

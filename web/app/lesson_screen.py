@@ -19,7 +19,7 @@ from web.app.lesson import FINISHED_TEXT, FINISHED_TITLE, STEPS, Lesson
 from web.app.selection import SUPPLY, Selection
 from web.app.services import Page
 from web.app.view import View
-from web.board import board_svg, zoom_view
+from web.board import board_svg, targets, zoom_view
 from web.board.motion import plan
 from web.words.announce import action_said
 from web.words.i18n import _
@@ -113,7 +113,7 @@ class LessonScreen:
         if self.sel.selected is not None and key != SUPPLY:
             # As on the game screen: a choice too small to tap is in the square's enlarged view.
             sq = parse_square(key[-2:])
-            if self.zoom != sq and board_svg.crowded(self.lesson.game, self.sel, sq, self.play.unit_px):
+            if self.zoom != sq and targets.crowded(self.lesson.game, self.sel, sq, self.play.unit_px):
                 self.zoom = sq
 
     def open_zoom(self, square: str) -> None:

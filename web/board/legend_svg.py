@@ -14,18 +14,8 @@ from caravan import ALL_GOODS, Camel, Game, city_wants
 from caravan.board import SIZE
 from web.app.selection import Selection
 from web.board.board_pieces import CELL, LOOSE_Y, cube, seat_badge, token_svg
-from web.board.board_svg import (
-    Ctx,
-    Targets,
-    city_parts,
-    cost_mark,
-    demand_disc,
-    last_mark,
-    pick_ring,
-    space_number,
-    steal_ring,
-    target_mark,
-)
+from web.board.board_svg import Ctx, city_parts, cost_mark, demand_disc, last_mark, space_number
+from web.board.targets import Targets, pick_ring, steal_ring, target_mark
 
 # Every kind of mark the board draws, in the order the legend lists them
 # (docs/UI-CONTRACT.md, ``#legend``); each is drawn by the board's own code.

@@ -13,7 +13,7 @@ from caravan.actions import Action
 from caravan.board import SQUARE_NAMES
 from web.app.selection import Selection
 from web.board.board_pieces import cube, token_svg, tokens
-from web.board.board_svg import Targets
+from web.board.targets import Targets
 from web.words.i18n import _, capital, ngettext, words
 from web.words.markup import esc
 from web.words.names import name_of
