@@ -85,11 +85,12 @@ def board_rules(css: str) -> str:
 def empty_board(css: str) -> str:
     """The board with nothing on it (its squares, cities and the goods they
     want, numbered spaces, coordinates), drawn by the board's own code, as
-    an SVG file styled by ``css``'s rules for the board's picture. boot.js
-    paints it as an image where a game's board will be, when the page opens
-    a game (a link, ``?autostart``, a game to resume with no drawing of it in
-    this tab) and Python has not started yet: a phone shows the board at
-    once and the pieces once the app worker has drawn them."""
+    an SVG file styled by ``css``'s rules for the board's picture. The page
+    holds it as an image (tools/build.py), shown where a game's board will be
+    when boot.js says the page opens a game (a link, ``?autostart``, a game
+    to resume with no drawing of it in this tab) before Python has started:
+    a phone shows the board at once and the pieces once the app worker has
+    drawn them."""
     bag = "".join(f"{good.letter}{n}" for good, n in goods_in_game(short=False).items())
     game = Game.from_position(f"2 - *0$1/*0$1 {bag} 1 1 1 - -")
     svg = picture(game).replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)
