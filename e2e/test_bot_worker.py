@@ -38,7 +38,8 @@ window.Worker = function (url, options) {
   // The bot's workers only: the app worker starts with every page (docs/WORKER.md).
   if (String(url).includes('bot-worker')) {
     const ready = html.getAttribute('data-ready');
-    window.__workers.push({ screen: html.getAttribute('data-screen'), ready });
+    const painted = html.getAttribute('data-painted');
+    window.__workers.push({ screen: html.getAttribute('data-screen'), painted, ready });
   }
   return new NativeWorker(url, options);
 };
@@ -102,10 +103,11 @@ def test_the_bot_thinks_in_a_worker_under_its_own_csp_off_the_pages_thread(tab: 
     # own CSP must refuse it, and the worker must report that to the page.
     tab.page.route("**/bot-worker.*", _with_an_eval, times=1)
     # A game with a bot's seat, opened by link: its worker starts at boot, before the
-    # first screen is drawn, though nothing asks it anything yet.
+    # first screen is drawn (the board boot.js painted before Python still shown),
+    # though nothing asks it anything yet.
     tab.page.add_init_script(COUNT_WORKERS)
     tab.open("?seed=3#" + link.encode(_bot_game()))
-    assert tab.page.evaluate("window.__workers") == [{"screen": "loading", "ready": None}]
+    assert tab.page.evaluate("window.__workers") == [{"screen": "game", "painted": "game", "ready": None}]
     tab.page.wait_for_function(BOT_READY, timeout=BOOT_MS)
     expect(tab.page.locator("html")).to_have_attribute("data-bot", "ready")
 
