@@ -36,6 +36,23 @@ def _held(tab: Tab, query: str = "") -> Any:
     return held[0]
 
 
+def _held_game(tab: Tab, query: str) -> Any:
+    """A game opened with its boot held at the wasm download, the board painted
+    before Python shown (data-painted): the route to release."""
+    held: list[Any] = []
+    tab.page.route(WASM, lambda route: held.append(route))
+    with tab.page.expect_request(WASM):
+        tab.page.goto(tab.base_url + query)
+    for _ in range(200):
+        if held:
+            break
+        tab.page.evaluate("0")
+    assert held, "the wasm request never reached the route handler"
+    expect(tab.page.locator("html")).to_have_attribute("data-painted", "game")
+    expect(tab.page.locator("#screen img.opening-board")).to_be_visible()
+    return held[0]
+
+
 def _release(tab: Tab, route: Any) -> None:
     route.continue_()
     tab.page.wait_for_function(READY, timeout=60_000)
@@ -197,30 +214,40 @@ def test_a_shared_game_paints_the_empty_board_before_python_then_the_game(tab: T
     with the link's goods and camels, and nothing of the front page showed."""
     game = Game(Options(), seed=5)
     game.push(next(a for a in game.legal_actions() if isinstance(a, PlaceCamel)))  # R7: a camel on the board
-    held: list[Any] = []
     page = tab.page
-    page.route(WASM, lambda route: held.append(route))
-    with page.expect_request(WASM):
-        page.goto(tab.base_url + "#" + link.encode(game))
-    for _ in range(200):
-        if held:
-            break
-        page.evaluate("0")
-    assert held, "the wasm request never reached the route handler"
+    route = _held_game(tab, "#" + link.encode(game))
     html = page.locator("html")
-    expect(html).to_have_attribute("data-painted", "game")
     opening = page.locator("#screen img.opening-board")
-    expect(opening).to_be_visible()
     assert page.evaluate("document.querySelector('#screen img.opening-board').naturalWidth") > 0  # it decoded
     expect(page.locator("#screen > .prerendered")).to_be_hidden()
     expect(page.locator("#loading")).to_be_visible()
     assert page.evaluate("document.getElementById('screen').inert") is True
-    _release(tab, held[0])
+    _release(tab, route)
     expect(html).not_to_have_attribute("data-painted", "game")
     expect(html).to_have_attribute("data-screen", "game")
     expect(opening).to_have_count(0)
     expect(page.locator("#board [data-token]")).to_have_count(1)  # the link's camel, on the live board
     assert page.evaluate("document.getElementById('screen').inert") is False
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+def test_the_live_board_takes_the_place_and_size_of_the_board_painted_before_python(
+    tab: Tab, size: tuple[int, int]
+) -> None:
+    """Nothing jumps when Python is ready: the board painted before it (under an
+    empty row of the banner's height) is where the live board is drawn, at its
+    size, on a phone held upright and on a wide screen (a game with no note
+    above its board; a link's "Opened the game from the link." adds its line)."""
+    page = tab.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    route = _held_game(tab, "?seed=1&autostart=2")
+    painted = page.locator("#screen img.opening-board").bounding_box()
+    _release(tab, route)
+    live = page.locator("#board").bounding_box()
+    assert painted is not None and live is not None
+    for key in ("x", "y", "width", "height"):
+        assert abs(painted[key] - live[key]) <= 2, (key, painted, live)
 
 
 @pytest.mark.timeout(120)

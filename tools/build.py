@@ -376,12 +376,14 @@ def _with_front_pages(html: str, pages: dict[str, str], board: str = "") -> str:
     english = f'<div class="prerendered" data-front="en">{pages["en"]}</div>'
     opening = ""
     if board:
-        # The board's place in the game screen's layout (web/app/view.py), so that
-        # the image sits where the live board will and has its width. Before the
-        # front page, so that the parser reaches it early.
+        # The board's place in the game screen's layout (web/app/view.py), under an
+        # empty row of the banner's height, so that the image sits where the live
+        # board will and has its size. Before the front page, so that the parser
+        # reaches it early.
         url = "data:image/svg+xml," + urllib.parse.quote(board, safe=" =:/;,'()-._!*~")
         opening = (
-            '<div class="opening"><div class="layout"><div class="board-wrap">'
+            '<div class="opening"><div class="banner-row opening-banner"></div>'
+            '<div class="layout"><div class="board-wrap">'
             f'<img class="opening-board" src="{url}" alt="" width="730" height="730" decoding="sync">'
             "</div></div></div>"
         )
