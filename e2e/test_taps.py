@@ -211,13 +211,16 @@ def test_a_shared_game_paints_the_empty_board_before_python_then_the_game(tab: T
     the board with nothing on it from the first paint, where the game's board
     will be, instead of the front page (docs/UI-CONTRACT.md, "First paint"):
     inert, under the boot's progress. Released, the live board replaces it
-    with the link's goods and camels, and nothing of the front page showed."""
+    in its place and size (but for the link's note above it), with the link's
+    goods and camels, and nothing of the front page showed."""
     game = Game(Options(), seed=5)
     game.push(next(a for a in game.legal_actions() if isinstance(a, PlaceCamel)))  # R7: a camel on the board
     page = tab.page
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone held upright
     route = _held_game(tab, "#" + link.encode(game))
     html = page.locator("html")
     opening = page.locator("#screen img.opening-board")
+    painted = opening.bounding_box()
     assert page.evaluate("document.querySelector('#screen img.opening-board').naturalWidth") > 0  # it decoded
     expect(page.locator("#screen > .prerendered")).to_be_hidden()
     expect(page.locator("#loading")).to_be_visible()
@@ -228,26 +231,13 @@ def test_a_shared_game_paints_the_empty_board_before_python_then_the_game(tab: T
     expect(opening).to_have_count(0)
     expect(page.locator("#board [data-token]")).to_have_count(1)  # the link's camel, on the live board
     assert page.evaluate("document.getElementById('screen').inert") is False
-
-
-@pytest.mark.timeout(120)
-@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
-def test_the_live_board_takes_the_place_and_size_of_the_board_painted_before_python(
-    tab: Tab, size: tuple[int, int]
-) -> None:
-    """Nothing jumps when Python is ready: the board painted before it (under an
-    empty row of the banner's height) is where the live board is drawn, at its
-    size, on a phone held upright and on a wide screen (a game with no note
-    above its board; a link's "Opened the game from the link." adds its line)."""
-    page = tab.page
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    route = _held_game(tab, "?seed=1&autostart=2")
-    painted = page.locator("#screen img.opening-board").bounding_box()
-    _release(tab, route)
-    live = page.locator("#board").bounding_box()
-    assert painted is not None and live is not None
-    for key in ("x", "y", "width", "height"):
+    # The live board takes the image's place and size (an empty row of the banner's
+    # height is above the image), moved down only by the link's note above it.
+    live, note = page.locator("#board").bounding_box(), page.locator("#note").bounding_box()
+    assert painted is not None and live is not None and note is not None
+    for key in ("x", "width", "height"):
         assert abs(painted[key] - live[key]) <= 2, (key, painted, live)
+    assert abs(live["y"] - (painted["y"] + note["height"] + 6)) <= 2, (painted, note, live)  # 6: its margin
 
 
 @pytest.mark.timeout(120)
