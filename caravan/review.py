@@ -32,7 +32,7 @@ from typing import Any, TextIO
 from . import record
 from .actions import Action, EndTurn, format_action, parse_action
 from .bots import Budget, HardBot
-from .bots.base import Clock, decision_seed
+from .bots.base import Clock, decision_seed, sample_chance
 from .bots.evaluate import HARD, values
 from .bots.planner import greedy_turn, positions_evaluated
 from .bots.players import HARD_BUDGET
@@ -251,7 +251,7 @@ def duel(
         for k in range(samples if level == 0 else max(1, samples - 1)):
             drew = False
             for i, turn in enumerate(turns_):
-                chance = SeededChance(base + 1_000_003 * k + 7_919 * level)
+                chance = sample_chance(base, k, level)
                 bag = game.bag_count
                 sim = line_of_play(game, turn, chance, level, reply_width)
                 settle(sim)
@@ -266,6 +266,17 @@ def duel(
     return decided
 
 
+def _replayed(game: Game, turn: tuple[Action, ...]) -> tuple[Game, bool]:
+    """``turn`` played for the seat to move on a copy (fixed draws), and whether all of
+    it was: it stops at an action that is not legal, or once the turn or the game is over."""
+    sim = game.copy_position(chance=SeededChance(0))
+    for action in turn:
+        if sim.is_over() or sim.seat != game.seat or not sim.is_legal(action):
+            return sim, False
+        sim.push_legal(action)
+    return sim, True
+
+
 def same_end(game: Game, one: tuple[Action, ...], two: tuple[Action, ...]) -> bool:
     """Whether two turns leave the same position (neither drew from the bag, R13):
     the same turn to any judge, whatever order its actions came in."""
@@ -273,12 +284,8 @@ def same_end(game: Game, one: tuple[Action, ...], two: tuple[Action, ...]) -> bo
         return True
     ends = []
     for turn in (one, two):
-        sim = game.copy_position(chance=SeededChance(0))
-        for action in turn:
-            if sim.is_over() or sim.seat != game.seat or not sim.is_legal(action):
-                return False
-            sim.push_legal(action)
-        if sim.bag_count != game.bag_count:
+        sim, whole = _replayed(game, turn)
+        if not whole or sim.bag_count != game.bag_count:
             return False
         ends.append(sim.position())
     return ends[0] == ends[1]
@@ -287,14 +294,8 @@ def same_end(game: Game, one: tuple[Action, ...], two: tuple[Action, ...]) -> bo
 def wins_now(game: Game, turn: tuple[Action, ...]) -> bool:
     """Whether ``turn`` ends the game (R14, I7) with its seat among the winners (R17):
     no turn does better, whatever a line of play that goes on might add to the margin."""
-    seat = game.seat
-    sim = game.copy_position(chance=SeededChance(0))
-    for action in turn:
-        if sim.is_over() or sim.seat != seat or not sim.is_legal(action):
-            break
-        sim.push_legal(action)
-    outcome = sim.outcome()
-    return outcome is not None and seat in outcome.winners
+    outcome = _replayed(game, turn)[0].outcome()
+    return outcome is not None and game.seat in outcome.winners
 
 
 def review_turn(game: Game, start: TurnStart, *, seed: int = 0, budget: Budget | None = None) -> TurnReview:

@@ -22,6 +22,7 @@ from caravan.chance import SeededChance
 from caravan.errors import CaravanError
 from caravan.review import (
     THRESHOLDS,
+    Duel,
     Review,
     ReviewError,
     TurnStart,
@@ -54,6 +55,20 @@ def played_game(n: int) -> Game:
 
 def start_of(game: Game, turn: int) -> TurnStart:
     return next(s for s in turns(game) if s.turn == turn)
+
+
+def duel_with_played(
+    n: int, turn: int, played_text: str, other_text: str
+) -> tuple[Game, TurnStart, tuple[Action, ...], Duel]:
+    """Turn ``turn`` of the ``n``-th played game (its played turn checked to be
+    ``played_text``) and the duel of ``other_text`` against it, on the same draws."""
+    g = played_game(n)
+    start = start_of(g, turn)
+    played = played_turn(g, start)
+    assert played == turn_of(played_text)
+    view = at(g, start.index).view(start.seat)
+    judged = duel(view, (turn_of(other_text), played), Budget(iterations=2000).start(), seed=0)
+    return g, start, played, judged
 
 
 @functools.cache
@@ -111,12 +126,7 @@ def test_r12_r14_a_plain_delivery_near_the_end_is_not_a_blunder() -> None:
     whose rollouts triggered the end and counted the search's bonus for being ahead
     then as points, the played turn sampled once against two samples of the other.
     Judged alike on the same draws, the delivery is at least as good."""
-    g = played_game(2)
-    start = start_of(g, 48)
-    played = played_turn(g, start)
-    assert played == turn_of("c3-c6 c4-d5 +c6 Sc6>d5 end")
-    view = at(g, start.index).view(start.seat)
-    judged = duel(view, (turn_of("c3-e2 +e2 d3-c6 end"), played), Budget(iterations=2000).start(), seed=0)
+    g, start, played, judged = duel_with_played(2, 48, "c3-c6 c4-d5 +c6 Sc6>d5 end", "c3-e2 +e2 d3-c6 end")
     assert judged.samples == 3  # the bot's turn draws (R13): three samples, the same for both
     assert judged.points[0] - judged.points[1] < 2.0
     reviewed = review_turn(g, start, budget=Budget(iterations=2000))
@@ -129,12 +139,7 @@ def test_r14_i7_lines_are_played_on_to_the_delivery_that_ends_the_game() -> None
     (R10); the bot's pick-up ends the game a turn sooner (I7). Cut at the same depth,
     one line was over and the other not: "9.6 (mistake)". Played on to the end, both
     finish, 61-29 against 59-31: 4 points."""
-    g = played_game(1)
-    start = start_of(g, 46)
-    played = played_turn(g, start)
-    assert played == turn_of("d6-c3 $c3/2M end")
-    view = at(g, start.index).view(start.seat)
-    judged = duel(view, (turn_of("e4-g1 +g1 +c6 end"), played), Budget(iterations=2000).start(), seed=0)
+    judged = duel_with_played(1, 46, "d6-c3 $c3/2M end", "e4-g1 +g1 +c6 end")[3]
     assert judged.points == (32.0, 28.0)  # final margins: both games over (R15-R17)
 
 

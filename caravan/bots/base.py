@@ -82,6 +82,13 @@ def search_chance(seed: int, game: Game, salt: int = 0) -> SeededChance:
     return SeededChance(decision_seed(seed, game) * 0x9E3779B1 + salt)
 
 
+def sample_chance(base: int, k: int, level: int) -> SeededChance:
+    """The draws of the ``k``-th sample at ``level`` of a search seeded ``base``
+    (``decision_seed``): the same for every turn judged (common random numbers),
+    so that two turns' difference is not the noise of separate samples."""
+    return SeededChance(base + 1_000_003 * k + 7_919 * level)
+
+
 def decision_rng(seed: int, game: Game) -> random.Random:
     """A ``random.Random`` for one decision, seeded as ``search_chance`` is."""
     return random.Random(decision_seed(seed, game))

@@ -35,7 +35,7 @@ from __future__ import annotations
 from ..actions import END_TURN, Action
 from ..chance import SeededChance
 from ..game import Game
-from .base import Clock, decision_seed
+from .base import Clock, decision_seed, sample_chance
 from .evaluate import Weights, margin
 from .planner import Turn, best_turns, greedy_turn, positions_evaluated
 
@@ -142,7 +142,6 @@ def choose(
         level_start = done()
         for k in range(samples):
             # Common random numbers: the k-th sample of every candidate draws alike.
-            chance_seed = base + 1_000_003 * k + 7_919 * level
             ran = False
             for i in alive:
                 if fixed[i]:
@@ -152,7 +151,7 @@ def choose(
                     break
                 before = done()
                 value, drew = rollout(
-                    game, turns[i][1], SeededChance(chance_seed), horizon, weights, reply_width, level
+                    game, turns[i][1], sample_chance(base, k, level), horizon, weights, reply_width, level
                 )
                 if done() == before:
                     idle[0] += 1

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from ..actions import END_TURN, Action
 from ..chance import SeededChance
 from ..game import Game
-from .base import Clock, decision_seed, search_chance
+from .base import Clock, decision_seed, sample_chance, search_chance
 from .evaluate import HARD, POINTS, margin, values
 from .planner import best_turns, greedy_turn, positions_evaluated
 
@@ -176,7 +176,7 @@ def judge(
                     cut = True
                     break
                 value, points_after, drew = rollout(
-                    game, turns[i], SeededChance(base + 1_000_003 * k + 7_919 * level), level, reply_width
+                    game, turns[i], sample_chance(base, k, level), level, reply_width
                 )
                 total[i] += value
                 points[i] += points_after
