@@ -69,7 +69,7 @@ def _played(forget: bool) -> list[str]:
 
 def test_the_frames_drawn_with_what_was_kept_are_those_drawn_without() -> None:
     kept = _played(forget=False)
-    assert SQUARES_DRAWN.drawn, "squares were kept"
+    assert SQUARES_DRAWN.kept, "squares were kept"
     fresh = _played(forget=True)
     assert len(kept) == len(fresh) > 40
     for n, (a, b) in enumerate(zip(kept, fresh, strict=True)):

@@ -61,6 +61,7 @@ from web.board.targets import (
     target_mark,
 )
 from web.words.i18n import _, capital, ngettext, words
+from web.words.kept import Kept
 from web.words.markup import esc
 from web.words.names import name_of
 from web.words.phrases import action_kind, cost_text, describe
@@ -427,7 +428,7 @@ def camels_by_square(game: Game) -> dict[int, tuple[Camel, ...]]:
     return {sq: tuple(cs) for sq, cs in out.items()}
 
 
-class SquaresDrawn:
+class SquaresDrawn(Kept):
     """The board's markup kept, each piece by everything it is drawn from,
     so that a selection or an action, which changes a few squares, does not
     draw the others again. A square (``_square_drawn``) by its camels, loose
@@ -445,20 +446,11 @@ class SquaresDrawn:
     colours (``game.options``) and the board's scale (``unit_px``); another
     context starts the cache afresh."""
 
-    LIMIT = 2000  # pieces kept at most (a short game to its end kept 916, 0.4 MB of markup)
-
     def __init__(self) -> None:
-        self.context: tuple[object, ...] | None = None
-        self.drawn: dict[tuple[object, ...], str] = {}
+        super().__init__(limit=2000)  # a short game to its end kept 916 pieces, 0.4 MB of markup
 
-    def for_context(self, game: Game, unit_px: float) -> dict[tuple[object, ...], str]:
-        context = (words(), game.options, unit_px)
-        if context != self.context or len(self.drawn) > self.LIMIT:
-            self.context, self.drawn = context, {}
-        return self.drawn
-
-    def forget(self) -> None:
-        self.context, self.drawn = None, {}
+    def for_context(self, game: Game, unit_px: float) -> dict[object, str]:
+        return self.within((words(), game.options, unit_px))
 
 
 SQUARES_DRAWN = SquaresDrawn()

@@ -13,8 +13,9 @@ from caravan import Game, city_wants
 from caravan import events as ev
 from caravan.actions import Action, EndTurn, MoveCamel, PickUp, PlaceCamel, Steal
 from caravan.board import SQUARE_NAMES
-from caravan.words import Word, Words
+from caravan.words import Word
 from web.words.i18n import _, ngettext, words
+from web.words.kept import Kept
 from web.words.markup import esc
 
 
@@ -23,35 +24,20 @@ def good_name(good: int) -> Word:
     return words().good(good)
 
 
-class _Kept:
-    """Phrases that depend on nothing but the language (``words()``, a new
-    one for each): a board with a source selected says fifty actions and
-    their costs twice a frame (its targets' names, the action list)."""
-
-    LIMIT = 5000
-
-    def __init__(self) -> None:
-        self.words: Words | None = None
-        self.said: dict[object, str] = {}
-
-    def now(self) -> dict[object, str]:
-        shown = words()
-        if shown is not self.words or len(self.said) > self.LIMIT:
-            self.words, self.said = shown, {}
-        return self.said
-
-
-_KEPT = _Kept()
+# Phrases that depend on nothing but the language (``words()``, a new one for
+# each): a board with a source selected says fifty actions and their costs
+# twice a frame (its targets' names, the action list).
+_KEPT = Kept(limit=5000)
 
 
 def forget_kept() -> None:
     """The phrases kept, forgotten (tests: the frames of an uncached run, web/worker/frames.py)."""
-    _KEPT.words, _KEPT.said = None, {}
+    _KEPT.forget()
 
 
 def cost_text(n: int) -> str:
     """What an action costs, "1 action", in the page's language."""
-    said = _KEPT.now()
+    said = _KEPT.within((words(),))
     text = said.get(n)
     if text is None:
         text = said[n] = words().cost(n)
@@ -62,7 +48,7 @@ def describe(game: Game, action: Action) -> str:
     """The action in plain words, for the player to move, before it is taken."""
     if isinstance(action, (PickUp, Steal)):  # their words read the game: the good there, the victim's name
         return words().action(game, action)
-    said = _KEPT.now()
+    said = _KEPT.within((words(),))
     text = said.get(action)
     if text is None:
         text = said[action] = words().action(game, action)
