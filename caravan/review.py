@@ -224,6 +224,7 @@ def duel(
     *,
     seed: int,
     reply_width: int = 3,
+    reply_steals: bool = True,
     samples: int = 3,
     depth: int = 3,
 ) -> Duel:
@@ -253,7 +254,7 @@ def duel(
             for i, turn in enumerate(turns_):
                 chance = sample_chance(base, k, level)
                 bag = game.bag_count
-                sim = line_of_play(game, turn, chance, level, reply_width)
+                sim = line_of_play(game, turn, chance, level, reply_width, reply_steals=reply_steals)
                 settle(sim)
                 totals[i] += points_margin(sim, game.seat)
                 drew = drew or sim.bag_count != bag
@@ -321,7 +322,13 @@ def _review_at(
         best = played
     else:
         judged = duel(
-            view, (best, played), b.start(), seed=seed, reply_width=bot.reply_width, samples=bot.samples
+            view,
+            (best, played),
+            b.start(),
+            seed=seed,
+            reply_width=bot.reply_width,
+            reply_steals=bot.reply_steals,
+            samples=bot.samples,
         )
         lost = max(0.0, round(judged.points[0] - judged.points[1], 1))
         if lost == 0.0:

@@ -32,6 +32,7 @@ from caravan.bots import (
     positions_evaluated,
     stalled,
 )
+from caravan.bots.evaluate import HARD, HARD_2, margin, values
 from caravan.playout import courier_action
 from tests.positions import blank, camel, deliver, keep_in_bag, loose, set_theft
 
@@ -43,6 +44,7 @@ FAST = {
     "medium": "medium:width=2",
     "hard": "hard:iterations=400,candidates=3,width=2",
     "hard@1": "hard@1:iterations=400,candidates=3,width=2,horizon=1",
+    "hard@2": "hard@2:iterations=400,candidates=3,width=2",
 }
 
 
@@ -314,3 +316,25 @@ def test_r10_hard_steals_a_rare_good_left_on_top_beside_nothing_better_to_do() -
             break
         g.push(action)
     assert (g.theft_markers(0), g.theft_markers(1)) == (0, 2)  # ours went to the robbed player (R10)
+
+
+def test_r7_r11_hards_evaluation_values_a_camel_kept_on_the_city_a_loose_good_needs() -> None:
+    """Salt lies on f5, two squares from Timbuktu (d5). A camel of ours on the
+    city leaves one camel to put beside it (R11) before the pick-up and the
+    delivery; the same camel on a1 helps no chain. ``hard`` counts the
+    difference before any good is taken; ``hard@2``'s weights did not."""
+    salt = loose(blank(), "f5", "S")
+    on_city, far = camel(salt, 0, "d5"), camel(salt, 0, "a1")
+    assert values(on_city, HARD)[0] > values(far, HARD)[0]
+    assert values(on_city, HARD_2)[0] == values(far, HARD_2)[0]
+
+
+def test_r7_a_camel_on_the_city_another_player_needs_costs_them_an_action() -> None:
+    """Our camel next to the salt (e5); a camel of the other player's on
+    Timbuktu (d5) makes our camel onto the city cost 2 actions (R7), so the
+    salt is worth less to us than with their camel on a1: what makes ``hard``
+    put camels where the other player wants to deliver."""
+    ours = camel(loose(blank(), "f5", "S"), 0, "e5")
+    blocked, free = camel(ours, 1, "d5"), camel(ours, 1, "a1")
+    assert values(blocked, HARD)[0] < values(free, HARD)[0]
+    assert margin(blocked, 1, HARD) > margin(free, 1, HARD)

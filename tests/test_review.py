@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from caravan import Game, Options, parse_action, record
-from caravan.actions import END_TURN, Action, Steal
+from caravan.actions import END_TURN, Action, MoveCamel, PlaceCamel, Steal
 from caravan.bots import Budget, HardBot, make_bot
 from caravan.bots.base import decision_seed
 from caravan.bots.turnsearch import line_of_play
@@ -127,7 +127,6 @@ def test_r12_r14_a_plain_delivery_near_the_end_is_not_a_blunder() -> None:
     then as points, the played turn sampled once against two samples of the other.
     Judged alike on the same draws, the delivery is at least as good."""
     g, start, played, judged = duel_with_played(2, 48, "c3-c6 c4-d5 +c6 Sc6>d5 end", "c3-e2 +e2 d3-c6 end")
-    assert judged.samples == 3  # the bot's turn draws (R13): three samples, the same for both
     assert judged.points[0] - judged.points[1] < 2.0
     reviewed = review_turn(g, start, budget=Budget(iterations=2000))
     assert (reviewed.played, reviewed.best, reviewed.verdict) == (played, played, "fine")
@@ -176,8 +175,11 @@ def test_r6_a_turn_ending_where_the_bots_does_is_the_best_and_loses_nothing() ->
     position = at(g, start.index)
     view = position.view(start.seat)
     best = HardBot(seed=0).consider(view, Budget(iterations=800))[0].actions
-    assert best[:3] == turn_of("d3-c6 +c6 d4-c5")
-    swapped = turn_of("d4-c5 d3-c6 +c6") + best[3:]
+    moved = [i for i, a in enumerate(best) if isinstance(a, (PlaceCamel, MoveCamel))]
+    assert len(moved) >= 2  # the bot's turn moves two camels (R7)
+    second = moved[1]
+    swapped = best[second : second + 1] + best[:second] + best[second + 1 :]  # that one first
+    assert swapped != best
     assert same_end(view, best, swapped) and not same_end(view, best, turn_of("end"))
     for action in swapped:
         position.push(action)
@@ -185,11 +187,6 @@ def test_r6_a_turn_ending_where_the_bots_does_is_the_best_and_loses_nothing() ->
     assert (reviewed.played, reviewed.best, reviewed.lost) == (swapped, swapped, 0.0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the search's rollouts plan the next player's reply by the beam, which never "
-    "keeps a steal's first step (R10); the bot branch is pricing steals in turnsearch.py",
-)
 def test_r10_the_search_behind_hints_and_reviews_foresees_the_next_players_steal() -> None:
     """Turn 18 of the first game: the hint (the bot's own turn, and the review's best)
     leaves the paper on top at d5, and the bot steals it at once (R10). The search's

@@ -13,6 +13,7 @@ with ``make_bot("medium")`` or ``make_bot("hard:budget=0.5", seed=3)``:
 | ``medium`` | a one-turn planner: beam search over the turn's actions |
 | ``hard`` | whole turns judged by sampled rollouts to its next turn |
 | ``hard@1`` | the hard bot before that, frozen: the yardstick |
+| ``hard@2`` | the hard bot between them, frozen: the yardstick of the evaluation's changes |
 
 ``play_game`` plays a whole game between bots; ``caravan.arena`` measures
 them against each other.
@@ -39,6 +40,7 @@ from .players import (
     HARD_ITERATIONS,
     CourierBot,
     EasyBot,
+    FrozenHard2Bot,
     FrozenHardBot,
     HardBot,
     MediumBot,
@@ -57,6 +59,7 @@ __all__ = [
     "Clock",
     "CourierBot",
     "EasyBot",
+    "FrozenHard2Bot",
     "FrozenHardBot",
     "GameResult",
     "HardBot",

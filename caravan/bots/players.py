@@ -15,15 +15,16 @@ still in the bag (I11).
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..actions import Action
 from ..game import Game, actions_for_turn
 from ..playout import courier_action, random_action
 from .base import Budget, TurnBot, decision_rng, decision_seed, search_chance
-from .evaluate import DEFAULT, Weights
+from .evaluate import DEFAULT, HARD, HARD_2, Weights
 from .planner import best_turns, positions_evaluated
 from .search import choose
-from .turnsearch import Judged, candidate_turns, judge
+from .turnsearch import Judged, candidate_turns, judge, utility_of
 
 
 class RandomBot:
@@ -176,13 +177,16 @@ class FrozenHardBot(TurnBot):
 # hard's default budget, positions evaluated, by the number of players, half of
 # it for a turn planned again after a refill: a turn's think time at the 95th
 # percentile about that of hard@1 (its HARD_ITERATIONS), 0.6 s of CPython.
-HARD_BUDGET = {2: 11_000, 3: 8_800, 4: 6_400}
+# hard@2's (HARD_2_BUDGET); hard's own is 8/11 of it, as its evaluation
+# (the opportunity term, evaluate.HARD) costs about 1.4 times as much.
+HARD_2_BUDGET = {2: 11_000, 3: 8_800, 4: 6_400}
+HARD_BUDGET = {2: 8_000, 3: 6_400, 4: 4_650}
 
 
-def _hard_budget(game: Game, budget: Budget) -> Budget:
-    """``budget``, or hard's default for this many players when it sets no limit."""
+def _hard_budget(game: Game, budget: Budget, budgets: dict[int, int]) -> Budget:
+    """``budget``, or the bot's default for this many players when it sets no limit."""
     if budget.iterations is None and budget.seconds is None:
-        return Budget(iterations=HARD_BUDGET[game.seats])
+        return Budget(iterations=budgets[game.seats])
     return budget
 
 
@@ -196,10 +200,12 @@ class HardBot(TurnBot):
     ``budget`` (seconds) instead sets a wall-clock deadline per turn.
     ``candidates``: the planner's turns judged; ``width``: its beam;
     ``reply_width``: the beam of the next player's reply and of the bot's own
-    next turn in the rollouts;
+    next turn in the rollouts; ``reply_steals``: that reply weighs its best
+    steal too (R10); ``weights``: the evaluation's (``evaluate.HARD``);
     ``samples``: rollouts per turn at the first level; ``depth``: levels."""
 
     name = "hard"
+    budgets = HARD_BUDGET
 
     def __init__(
         self,
@@ -211,6 +217,8 @@ class HardBot(TurnBot):
         reply_width: int = 3,
         samples: int = 3,
         depth: int = 3,
+        weights: Weights = HARD,
+        reply_steals: bool = True,
     ) -> None:
         super().__init__(seed)
         self.default_budget = Budget(iterations=None if budget is not None else iterations, seconds=budget)
@@ -219,14 +227,18 @@ class HardBot(TurnBot):
         self.reply_width = reply_width
         self.samples = samples
         self.depth = depth
+        self.score = utility_of(weights)
+        self.reply_steals = reply_steals
 
     def consider(self, game: Game, budget: Budget | None = None) -> list[Judged]:
         """The candidate turns for the player to move, judged, best first. (A review
         judges a played turn beside the best by ``caravan.review.duel``: as one more
         candidate here it changed the search and was judged on fewer samples.)"""
-        clock = _hard_budget(game, budget or self.default_budget).start()
+        clock = _hard_budget(game, budget or self.default_budget, self.budgets).start()
         started = positions_evaluated()
-        turns = candidate_turns(game, seed=self.seed, candidates=self.candidates, width=self.width)
+        turns = candidate_turns(
+            game, seed=self.seed, candidates=self.candidates, width=self.width, score=self.score
+        )
         return judge(
             game,
             turns,
@@ -236,12 +248,14 @@ class HardBot(TurnBot):
             reply_width=self.reply_width,
             samples=self.samples,
             depth=self.depth,
+            score=self.score,
+            reply_steals=self.reply_steals,
         )
 
     def turn_budget(self, game: Game, budget: Budget | None = None) -> Budget:
         """What the bot spends on this decision: ``budget`` (default: its own), half of
         it mid-turn. A hint (``caravan.advice``) asks the same, to be the bot's own turn."""
-        budget = _hard_budget(game, budget or self.default_budget)
+        budget = _hard_budget(game, budget or self.default_budget, self.budgets)
         if game.left < actions_for_turn(game.turn):
             # Planned again mid-turn (a refill drew other goods than the search sampled,
             # R13): fewer actions are left to choose, and the turn has had a search already.
@@ -253,3 +267,18 @@ class HardBot(TurnBot):
 
     def plan(self, game: Game, budget: Budget) -> list[Action]:
         return list(self.consider(game, self.turn_budget(game, budget))[0].actions)
+
+
+class FrozenHard2Bot(HardBot):
+    """``hard@2``: ``hard`` as it was until 2026-12-06, frozen as the yardstick of the
+    ``hard`` after it: the evaluation without the opportunity term (``HARD_2``) and
+    its larger budget (``HARD_2_BUDGET``); the next player's reply in its rollouts
+    is the beam's alone."""
+
+    name = "hard@2"
+    budgets = HARD_2_BUDGET
+
+    def __init__(self, seed: int = 0, **options: Any) -> None:
+        options.setdefault("weights", HARD_2)
+        options.setdefault("reply_steals", False)
+        super().__init__(seed, **options)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from ..errors import CaravanError
 from .base import Bot
-from .players import CourierBot, EasyBot, FrozenHardBot, HardBot, MediumBot, RandomBot
+from .players import CourierBot, EasyBot, FrozenHard2Bot, FrozenHardBot, HardBot, MediumBot, RandomBot
 
 BUILT_IN: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
@@ -24,6 +24,7 @@ BUILT_IN: dict[str, Callable[..., Bot]] = {
     "medium": MediumBot,
     "hard": HardBot,
     "hard@1": FrozenHardBot,
+    "hard@2": FrozenHard2Bot,
 }
 _OPTION = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=[^,=:]*")
 

@@ -27,19 +27,30 @@ that ends the game (I7), and a finished game is worth its result (R17,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..actions import END_TURN, Action
-from ..chance import SeededChance
+from ..chance import Chance, SeededChance
 from ..game import Game
 from .base import Clock, decision_seed, sample_chance, search_chance
-from .evaluate import HARD, POINTS, margin, values
+from .evaluate import HARD, POINTS, Weights, margin, values
 from .planner import best_turns, greedy_turn, positions_evaluated
 
 
 def utility(game: Game, seat: int) -> float:
     """What the search maximises: ``evaluate.margin`` with the ``HARD`` weights."""
     return margin(game, seat, HARD)
+
+
+Utility = Callable[[Game, int], float]
+
+
+def utility_of(weights: Weights) -> Utility:
+    """The search's utility with other weights than ``HARD`` (a bot measured against it)."""
+    if weights == HARD:
+        return utility
+    return lambda game, seat: margin(game, seat, weights)
 
 
 def expected_margin(game: Game, seat: int) -> float:
@@ -79,7 +90,7 @@ class Judged:
         return self.margins[-1]
 
 
-def _play(sim: Game, turn: tuple[Action, ...], seat: int) -> None:
+def _play(sim: Game, turn: tuple[Action, ...], seat: int, score: Utility = utility) -> None:
     """Play ``turn`` for ``seat`` on ``sim``; a refill that drew otherwise ends it greedily."""
     for action in turn:
         if sim.is_over() or sim.seat != seat:
@@ -88,18 +99,32 @@ def _play(sim: Game, turn: tuple[Action, ...], seat: int) -> None:
             break
         sim.push_legal(action)
     if not sim.is_over() and sim.seat == seat:
-        greedy_turn(sim, utility)
+        greedy_turn(sim, score)
 
 
-def _planned(sim: Game, width: int) -> None:
-    """The player to move's turn on ``sim`` by the beam planner."""
+def _planned(sim: Game, width: int, score: Utility = utility, steals: bool = False) -> None:
+    """The player to move's turn on ``sim`` by the beam planner; ``steals``: or the
+    best turn that begins with a steal (R10, ``scored_steal_turns``) if that scores
+    better. The beam alone rarely keeps a steal's first step, and a reply that
+    misses the steal hides the risk of a good left on top."""
     seat = sim.seat
-    (_, turn), *_ = best_turns(sim, width=width, keep=1, chance=sim.chance, weights=utility, goods_first=True)
-    _play(sim, turn, seat)
+    chance = sim.chance
+    (value, turn), *_ = best_turns(sim, width=width, keep=1, chance=chance, weights=score, goods_first=True)
+    if steals:
+        for other, stealing in scored_steal_turns(sim, chance, most=1, score=score):
+            if other > value:
+                value, turn = other, stealing
+    _play(sim, turn, seat, score)
 
 
 def line_of_play(
-    game: Game, turn: tuple[Action, ...], chance: SeededChance, level: int, reply_width: int
+    game: Game,
+    turn: tuple[Action, ...],
+    chance: SeededChance,
+    level: int,
+    reply_width: int,
+    score: Utility = utility,
+    reply_steals: bool = True,
 ) -> Game:
     """Where a rollout leaves the game: ``turn``, then every other seat's reply and
     the mover's next turn, on a copy. From level 1 the next player and the mover
@@ -107,24 +132,30 @@ def line_of_play(
     seat's turn, played greedily. A review plays the same lines (caravan.review)."""
     seat = game.seat
     sim = game.copy_position(chance=chance)
-    _play(sim, turn, seat)
+    _play(sim, turn, seat, score)
     for k in range(game.seats * (1 + level)):
         if sim.is_over():
             break
         if k < game.seats and (k == 0 or sim.seat == seat):
-            _planned(sim, reply_width)
+            _planned(sim, reply_width, score, steals=reply_steals and k == 0)
         else:
-            greedy_turn(sim, utility)
+            greedy_turn(sim, score)
     return sim
 
 
 def rollout(
-    game: Game, turn: tuple[Action, ...], chance: SeededChance, level: int, reply_width: int
+    game: Game,
+    turn: tuple[Action, ...],
+    chance: SeededChance,
+    level: int,
+    reply_width: int,
+    score: Utility = utility,
+    reply_steals: bool = True,
 ) -> tuple[float, float, bool]:
     """``line_of_play`` scored for the mover: (utility, expected margin, whether
     anything was drawn)."""
-    sim = line_of_play(game, turn, chance, level, reply_width)
-    return utility(sim, game.seat), expected_margin(sim, game.seat), sim.bag_count != game.bag_count
+    sim = line_of_play(game, turn, chance, level, reply_width, score, reply_steals)
+    return score(sim, game.seat), expected_margin(sim, game.seat), sim.bag_count != game.bag_count
 
 
 def judge(
@@ -138,6 +169,8 @@ def judge(
     keep: int = 2,
     samples: int = 3,
     depth: int = 3,
+    score: Utility = utility,
+    reply_steals: bool = True,
 ) -> list[Judged]:
     """``turns`` judged by rollouts level by level (see the module's docstring), best first.
 
@@ -176,7 +209,7 @@ def judge(
                     cut = True
                     break
                 value, points_after, drew = rollout(
-                    game, turns[i], sample_chance(base, k, level), level, reply_width
+                    game, turns[i], sample_chance(base, k, level), level, reply_width, score, reply_steals
                 )
                 total[i] += value
                 points[i] += points_after
@@ -205,7 +238,9 @@ def judge(
     return out
 
 
-def steal_turns(game: Game, chance: SeededChance, most: int = 2) -> list[tuple[Action, ...]]:
+def scored_steal_turns(
+    game: Game, chance: Chance, most: int = 2, score: Utility = utility
+) -> list[tuple[float, tuple[Action, ...]]]:
     """Turns that begin by stealing (R10) one of the ``most`` best goods on top of
     another player's camel: a camel put or moved there (2 actions, R7), the
     steal, then the rest of the turn played greedily. The beam rarely keeps
@@ -222,7 +257,7 @@ def steal_turns(game: Game, chance: SeededChance, most: int = 2) -> list[tuple[A
         reverse=True,
     )
     legal = game.legal_by_kind()
-    out: list[tuple[Action, ...]] = []
+    out: list[tuple[float, tuple[Action, ...]]] = []
     for _, square in targets[:most]:
         arrivals: list[Action] = []
         arrivals += [a for a in legal.places if a.to == square][:1]
@@ -236,20 +271,29 @@ def steal_turns(game: Game, chance: SeededChance, most: int = 2) -> list[tuple[A
                 continue
             sim.push_legal(max(steals, key=lambda a: POINTS[int(a.good)]))
             if not sim.is_over() and sim.seat == seat:
-                greedy_turn(sim, utility)
-            value = utility(sim, seat)
+                greedy_turn(sim, score)
+            value = score(sim, seat)
             if best is None or value > best[0]:
                 best = (value, tuple(step.action for step in sim.history))
         if best is not None:
-            out.append(best[1])
+            out.append(best)
     return out
 
 
-def candidate_turns(game: Game, *, seed: int, candidates: int, width: int) -> list[tuple[Action, ...]]:
+def steal_turns(
+    game: Game, chance: Chance, most: int = 2, score: Utility = utility
+) -> list[tuple[Action, ...]]:
+    """``scored_steal_turns`` without their scores."""
+    return [turn for _, turn in scored_steal_turns(game, chance, most, score)]
+
+
+def candidate_turns(
+    game: Game, *, seed: int, candidates: int, width: int, score: Utility = utility
+) -> list[tuple[Action, ...]]:
     """The beam planner's best whole turns for the player to move, and the best
     turns that begin with a steal (``steal_turns``)."""
     chance = search_chance(seed, game)
-    turns = best_turns(game, width=width, keep=candidates, chance=chance, weights=utility, goods_first=True)
+    turns = best_turns(game, width=width, keep=candidates, chance=chance, weights=score, goods_first=True)
     out = [t for _, t in turns] or [(END_TURN,)]
-    out += [t for t in steal_turns(game, chance) if t not in out]
+    out += [t for t in steal_turns(game, chance, score=score) if t not in out]
     return out
