@@ -103,7 +103,7 @@ def test_the_bot_thinks_in_a_worker_under_its_own_csp_off_the_pages_thread(tab: 
     # own CSP must refuse it, and the worker must report that to the page.
     tab.page.route("**/bot-worker.*", _with_an_eval, times=1)
     # A game with a bot's seat, opened by link: its worker starts at boot, before the
-    # first screen is drawn (the board boot.js painted before Python still shown),
+    # first screen is drawn (the board first-paint.js painted before Python still shown),
     # though nothing asks it anything yet.
     tab.page.add_init_script(COUNT_WORKERS)
     tab.open("?seed=3#" + link.encode(_bot_game()))

@@ -362,11 +362,11 @@ def _with_front_pages(html: str, pages: dict[str, str], board: str = "") -> str:
     """The English front page in ``#screen`` (its fields inert), and one ``<template
     data-front="xx">`` per other language after it, without the board's
     picture (14 kB each: web/static/front.js lends them the English one until
-    Python draws the live page): while Python boots, boot.js shows it (first
+    Python draws the live page): while Python boots, first-paint.js shows it (first
     paint) and front.js swaps in the language shown. ``board``: the empty
     board's SVG (tools/prerender.py ``empty_board``), as an image in ``#screen``
     beside the front page (``div.opening``), which the CSS shows instead when
-    boot.js says the page opens a game. A data: URL (4 kB gzipped in the
+    first-paint.js says the page opens a game. A data: URL (4 kB gzipped in the
     page), so that it is in the first paint, not after a request queued behind
     the runtime's downloads. In English only, as the front page's picture
     that front.js lends the other languages: its cities' names are the

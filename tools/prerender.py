@@ -7,7 +7,7 @@ language, and the board with nothing on it.
 The page's own Python draws it (``web.app.newgame_screen.front_page`` with a
 fresh form, its rule citations linked as App.view links them, the
 catalogues compiled by tools/i18n.py), so what shows before Python runs in
-the browser is what the page draws once it does. boot.js
+the browser is what the page draws once it does. web/static/first-paint.js
 shows it while the page boots when there is no game to resume or open: its
 buttons take a tap (web/static/front.js keeps it until Python is ready), its
 fields are inert. The empty board is for the other first paints (a game
@@ -87,7 +87,7 @@ def empty_board(css: str) -> str:
     want, numbered spaces, coordinates), drawn by the board's own code, as
     an SVG file styled by ``css``'s rules for the board's picture. The page
     holds it as an image (tools/build.py), shown where a game's board will be
-    when boot.js says the page opens a game (a link, ``?autostart``, a game
+    when first-paint.js says the page opens a game (a link, ``?autostart``, a game
     to resume with no drawing of it in this tab) before Python has started:
     a phone shows the board at once and the pieces once the app worker has
     drawn them."""

@@ -223,7 +223,7 @@ def test_a_write_over_a_saved_entry_carries_what_the_copy_believed_was_there() -
     action = next(i for i in page.driver.app.play.board_items if i.attr == "data-action")  # type: ignore[union-attr]
     page.post(type="click", keyboard=False, target={"el": {"action": action.value}})
     (write,) = [w for w in page.writes() if w[2] == key]
-    assert write[4] == page.local[key][:64]  # the head the page checks before writing (web/static/boot.js)
+    assert write[4] == page.local[key][:64]  # the head the page checks before writing (app-data.js)
 
 
 def test_a_guarded_write_refused_as_changed_shows_the_other_tabs_save_as_stale() -> None:

@@ -8,18 +8,21 @@ controller of its own (web/app/newgame_screen.py, web/app/game_screen.py,
 web/app/saved_screen.py, web/app/history_screen.py), and builds the ``View`` of the
 screen shown. What they share is apart: the storage, links, clock and ids
 (web/app/services.py) and the game in progress with its saved entry
-(web/app/current.py).
+(web/app/current.py). What the callers read of the page's state (the screen,
+the game, the selection, the saved-games list...) ``App`` inherits from
+``AppState`` (web/app/app_state.py), which reads it through to those parts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from caravan import catalogues, record
+from caravan import catalogues
 from caravan.game import Game
 from caravan.options import Options
 from caravan.words import Translations
-from web.app import opening, tabs
+from web.app import opening
+from web.app.app_state import AppState
 from web.app.current import Current
 from web.app.game_screen import GameScreen
 from web.app.history_screen import HistoryScreen
@@ -27,13 +30,11 @@ from web.app.lesson_screen import LESSON, LessonScreen
 from web.app.newgame_screen import NewGameScreen
 from web.app.reference import Reference
 from web.app.review_screen import ReviewScreen
-from web.app.saved import Entry, Saves
+from web.app.saved import Saves
 from web.app.saved_screen import SavedScreen
-from web.app.selection import Selection
 from web.app.services import Page, Services, storage_problem
 from web.app.storage import StorageError, StorageFull
 from web.app.view import LAYOUT, View, title_text
-from web.board.motion import Motion
 from web.bots.bot_turns import Thinker, has_bots
 from web.words import i18n
 from web.words.announce import sentence, turn_said
@@ -45,7 +46,7 @@ __all__ = ["App", "View", "title_text"]
 LESSON_OPEN = "learn"  # data-rules-open="learn": the lesson's buttons (web/app/lesson_screen.py)
 
 
-class App:
+class App(AppState):
     """The page. ``saves`` is None when nothing is to be stored (tests);
     ``now`` gives epoch milliseconds and ``new_id`` fresh ids for saved games
     (web/worker/entry.py passes JS ``Date.now`` and ``crypto.randomUUID``: no stdlib
@@ -77,124 +78,6 @@ class App:
         self.hist.better_markup = self.review.better_markup
         self.reference = Reference()
         self.lesson = LessonScreen(self.page, self.play, lambda: self.new.quick({}))
-
-    # --------------------------------------------- state the callers read
-
-    @property
-    def screen(self) -> str:
-        return self.page.screen
-
-    @property
-    def message(self) -> str:
-        return self.page.message
-
-    @property
-    def link_error(self) -> str:
-        return self.page.link_error
-
-    @property
-    def saves(self) -> Saves | None:
-        return self.services.saves
-
-    @property
-    def records(self) -> record.Writer:
-        return self.services.records
-
-    @property
-    def link_encodes(self) -> int:
-        return self.services.link_encodes
-
-    @property
-    def save_problem(self) -> str:
-        return self.services.save_problem
-
-    @property
-    def read_problem(self) -> str:
-        return self.services.read_problem
-
-    @property
-    def game(self) -> Game | None:
-        return self.current.game
-
-    @property
-    def game_id(self) -> str | None:
-        return self.current.id
-
-    @game_id.setter
-    def game_id(self, value: str | None) -> None:
-        self.current.id = value
-
-    @property
-    def game_name(self) -> str:
-        return self.current.name
-
-    @game_name.setter
-    def game_name(self, value: str) -> None:
-        self.current.name = value
-
-    @property
-    def rev(self) -> str | None:
-        return self.current.rev
-
-    @property
-    def stale(self) -> tabs.Stale | None:
-        return self.current.stale
-
-    @property
-    def sel(self) -> Selection:
-        return self.play.sel
-
-    @property
-    def log(self) -> list[str]:
-        return self.play.log
-
-    @property
-    def zoom(self) -> int | None:
-        return self.play.zoom
-
-    @property
-    def confirming(self) -> bool:
-        return self.play.confirming
-
-    @property
-    def note(self) -> str:
-        return self.play.note
-
-    @property
-    def motion(self) -> Motion | None:
-        return self.play.motion
-
-    @motion.setter
-    def motion(self, value: Motion | None) -> None:
-        self.play.motion = value
-
-    @property
-    def share_status(self) -> str:
-        return self.play.share_status
-
-    @share_status.setter
-    def share_status(self, value: str) -> None:
-        self.play.share_status = value
-
-    @property
-    def saved_list(self) -> list[Entry]:
-        return self.saved.entries
-
-    @property
-    def saved_message(self) -> str:
-        return self.saved.message
-
-    @property
-    def renaming(self) -> str | None:
-        return self.saved.renaming
-
-    @property
-    def download(self) -> tuple[str, str] | None:
-        return self.saved.download
-
-    @download.setter
-    def download(self, value: tuple[str, str] | None) -> None:
-        self.saved.download = value
 
     # ------------------------------------------------ arriving in the page
 

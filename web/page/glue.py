@@ -184,7 +184,7 @@ def on_change(event):
     elif el_id == "bot-pace":
         post({"type": "pace", "value": str(target.value)})
     elif el_id == "import-file":
-        app_line.importFile(target, MAX_IMPORT)  # boot.js reads it and sends it
+        app_line.importFile(target, MAX_IMPORT)  # app-data.js reads it and sends it
 
 
 def on_focusin(event):
@@ -266,7 +266,7 @@ def on_resize(_event):
 def on_storage(event):
     """Another tab wrote to localStorage: the worker's copy follows, and this tab's game may be stale."""
     key = event.key
-    if nothing(key):  # cleared: all that is left, sent by boot.js (no copy of it in this small heap)
+    if nothing(key):  # cleared: all that is left, sent by app-data.js (no copy of it in this small heap)
         app_line.storageCleared()
     else:
         value = event.newValue
@@ -344,7 +344,7 @@ def on_message(text):
     if kind == "frame":
         frame(msg)
     elif kind == "store":
-        app_line.store(msg.writes)  # boot.js: refused writes go back as "stored"
+        app_line.store(msg.writes)  # app-data.js: refused writes go back as "stored"
     elif kind == "info":
         show_info(get(msg, "text", ""))
     elif kind == "bot-post":
@@ -463,12 +463,12 @@ def start_app(restarted=False):
         "hash": link,
         "lang": str(html.getAttribute("lang") or "en"),
         "reduced": bool(paint.REDUCED.matches),
-        # The board already on screen (boot.js painted this tab's last one, or the game
+        # The board already on screen (first-paint.js painted this tab's last one, or the game
         # shown when a worker failed): its choices are drawn for its width at once.
         "board_width": float(paint.board_width() if restarted else window.caravanPaintedWidth()),
         "restarted": restarted,
     }
-    # boot.js adds both storage areas' items (up to megabytes: never copied into
+    # app-data.js adds both storage areas' items (up to megabytes: never copied into
     # MicroPython's heap) and whether they can be written (docs/WORKER.md).
     app_line.boot(json.dumps(page))
 

@@ -97,7 +97,7 @@ def put_back_scroll(kept):
 
 
 def unpaint():
-    """The screen boot.js painted from the last visit gives way to the live one."""
+    """The screen first-paint.js painted from the last visit gives way to the live one."""
     if html.hasAttribute("data-painted"):
         html.removeAttribute("data-painted")
         _screen().inert = False

@@ -3,7 +3,9 @@
 // message instead of an endless spinner when it cannot start. Then the offline
 // cache: registers the service worker (sw.js) once the game is ready, and says so
 // when a new release is ready. It is JavaScript, loaded before PyScript, because it
-// must work exactly when Python does not.
+// must work exactly when Python does not. Beside it in index.html: first-paint.js, run
+// just before it, decides what the first paint shows; app-data.js, deferred, passes the
+// app worker what it cannot reach itself (the storage, the address, a file chosen).
 (function () {
   "use strict";
   // The app worker's boot steps (app-worker.mjs: runtime loaded, snapshot restored, app
@@ -103,58 +105,6 @@
   }
   window.caravanBootFail = fail;
   showLanguage();
-  // The front page drawn at build time (tools/prerender.py: the English one in #screen, the
-  // others in templates that front.js swaps in) is shown while Python boots when there is
-  // nothing else to show: no link in the address, no ?autostart, no game to resume
-  // (web/app/saved.py's key of the game in progress). Decided here, before the body is parsed,
-  // so that it is in the first paint (caravan.css shows #screen under data-front).
-  //
-  // A reload of a game in progress paints that game's screen as this tab last
-  // showed it (kept in sessionStorage at pagehide, below), inert, with the boot's
-  // progress above it, until the app worker's first frame replaces it. A game
-  // opened with no drawing of it (a link, ?autostart, a game resumed in a new
-  // tab) paints the board with nothing on it (#screen's div.opening, the image
-  // tools/prerender.py drew, which caravan.css shows under data-painted), where
-  // the game's board will be; so does a drawing until the body is parsed.
-  var DRAWING = "caravan-drawing:" + (location.pathname.replace(/\/index\.html$/, "/") || "/");
-  function painted(screenName, drawing) {
-    html.setAttribute("data-screen", screenName);
-    html.setAttribute("data-painted", screenName);
-    whenBody(function () {
-      var screen = document.getElementById("screen");
-      if (!screen || html.getAttribute("data-painted") !== screenName) return;
-      screen.inert = true;
-      if (drawing) screen.innerHTML = drawing;
-    });
-  }
-  function openingBoard() { painted("game", ""); }
-  (function () {
-    if (location.hash.length > 1 || /[?&]autostart=/.test(location.search)) return openingBoard();
-    var key = "caravan:" + (location.pathname.replace(/\/index\.html$/, "/") || "/") + ":current";
-    try {
-      if (sessionStorage.getItem(key) || localStorage.getItem(key)) {
-        var kept = JSON.parse(sessionStorage.getItem(DRAWING) || "null");
-        if (kept && typeof kept.html === "string" && (kept.screen === "game" || kept.screen === "over")) {
-          painted(kept.screen, kept.html);
-        } else {
-          openingBoard();
-        }
-        return;
-      }
-    } catch (e) { /* storage off: no game to resume */ }
-    html.setAttribute("data-front", "shown");
-  })();
-  addEventListener("pagehide", function () {
-    try {
-      var shown = html.getAttribute("data-screen");
-      var screen = document.getElementById("screen");
-      if (ready() && screen && (shown === "game" || shown === "over") && !html.hasAttribute("data-rules")) {
-        sessionStorage.setItem(DRAWING, JSON.stringify({ screen: shown, html: screen.innerHTML }));
-      } else {
-        sessionStorage.removeItem(DRAWING);
-      }
-    } catch (e) { /* storage off or full: the next boot shows the progress alone */ }
-  });
   // A task boundary for the glue's start (index.html): a promise that a new task
   // resolves, so that the page can paint and answer input between its steps.
   window.caravanYield = function () {
@@ -163,12 +113,6 @@
       channel.port1.onmessage = function () { resolve(); };
       channel.port2.postMessage(0);
     });
-  };
-  // The width of the board painted from the last visit: the app worker draws its
-  // choices for it at once (no empty board laid out first to measure it).
-  window.caravanPaintedWidth = function () {
-    var board = html.hasAttribute("data-painted") && document.querySelector("#board, .opening-board");
-    return board ? board.getBoundingClientRect().width : 0;
   };
   // The select works before Python runs too: the boot screen's words follow it.
   whenBody(function () {
@@ -260,7 +204,9 @@
   //                in order, then each as it comes;
   //   restart()    terminates the worker and starts a fresh one: only the newest
   //                one's messages are heard;
-  //   started      true once a worker has been created.
+  //   started      true once a worker has been created;
+  //   version      the version of the messages written here (and by app-data.js, which
+  //                adds what the worker cannot reach: the storage, the address, a file).
   // Before they are handed on, its messages are read here while the page boots:
   // "progress" moves #boot-progress, "failed" shows the boot error; a "csp" message is
   // logged as a console error beginning "CSP violation:" (a worker's violations never
@@ -269,7 +215,9 @@
   // performance marks: caravan:app-worker-start, caravan:app-worker-ready (the
   // progress message that says its Python is ready, on the page's clock).
   var APP_VERSION = 1;
-  var app = window.caravanApp = { worker: null, inbox: [], outbox: [], listener: null, started: false };
+  var app = window.caravanApp = {
+    version: APP_VERSION, worker: null, inbox: [], outbox: [], listener: null, started: false,
+  };
   function mark(name) {
     try { performance.mark(name); } catch (e) { /* no User Timing: no marks */ }
   }
@@ -394,89 +342,6 @@
     if (!app.inbox.length || pending) return;
     pending = true;
     Promise.resolve().then(function () { pending = false; deliver(); });
-  };
-  // The storage the app worker cannot reach (docs/WORKER.md, "Storage across the
-  // split"): both areas' items, up to megabytes, go to the worker from here as
-  // JSON text, never through the glue's small MicroPython heap; and the worker's
-  // writes are made here, those the browser refuses sent back as "stored".
-  var PROBE = "caravan-probe";
-  function quota(e) { return /quota/i.test(String((e && e.name) || "") + " " + String((e && e.message) || e)); }
-  function areaOf(name) {
-    var area = window[name];
-    area.length;  // some browsers throw only on first use
-    return area;
-  }
-  function items(name, probe) {
-    var area, text;
-    try { area = areaOf(name); text = JSON.stringify(area); } catch (e) { return { text: "null", problem: "disabled" }; }
-    if (!probe) return { text: text, problem: "" };
-    try { area.setItem(PROBE, "1"); area.removeItem(PROBE); } catch (e) { return { text: text, problem: quota(e) ? "full" : "disabled" }; }
-    return { text: text, problem: "" };
-  }
-  app.boot = function (pageText) {
-    var local = items("localStorage", true), session = items("sessionStorage", false);
-    app.post('{"version":' + APP_VERSION + ',"type":"boot","page":' + pageText + ',"local":' + local.text +
-      ',"local_problem":' + JSON.stringify(local.problem) + ',"session":' + session.text + "}");
-  };
-  // location.hash, through at most `max` characters of the address: a link of
-  // megabytes is never copied whole into the glue's heap (the app refuses it as too long).
-  app.fragment = function (max) {
-    var href = String(location.href).substring(0, max);
-    var at = href.indexOf("#");
-    return at < 0 ? "" : href.slice(at);
-  };
-  // A file chosen to import (<input type=file>), read here and sent to the app
-  // worker in base64: its bytes never pass through the glue's small heap.
-  app.importFile = function (input, max) {
-    var f = input.files && input.files[0];
-    if (!f) return;
-    input.value = "";  // the same file can be chosen again
-    var head = { version: APP_VERSION, type: "file", name: String(f.name), size: f.size };
-    if (f.size > max) {
-      head.refused = "large";
-      app.post(JSON.stringify(head));
-      return;
-    }
-    var reader = new FileReader();
-    reader.onload = function () {
-      var url = String(reader.result);
-      head.data = url.slice(url.indexOf(",") + 1);
-      app.post(JSON.stringify(head));
-    };
-    reader.onerror = function () {
-      head.refused = "unreadable";
-      app.post(JSON.stringify(head));
-    };
-    reader.readAsDataURL(f);
-  };
-  // Another tab cleared the storage: what is left.
-  app.storageCleared = function () {
-    app.post('{"version":' + APP_VERSION + ',"type":"storage","key":null,"items":' + items("localStorage", false).text + "}");
-  };
-  // writes: [[op, area, key, value], ...] (a "store" message's, or the leave plan's).
-  app.store = function (writes) {
-    var failed = [];
-    for (var i = 0; i < writes.length; i++) {
-      var w = writes[i], area = null;
-      try {
-        area = areaOf(w[1] === "session" ? "sessionStorage" : "localStorage");
-        if (w.length > 4 && w[4] !== null) {
-          // Guarded (a saved entry, web/worker/mirror.py): made only over what the
-          // worker's copy believed was there; else another tab saved meanwhile.
-          var now = area.getItem(w[2]);
-          if ((now === null ? null : now.slice(0, 64)) !== w[4]) {
-            failed.push({ area: w[1], key: w[2], actual: now, problem: "changed" });
-            continue;
-          }
-        }
-        if (w[0] === "set") area.setItem(w[2], w[3]); else area.removeItem(w[2]);
-      } catch (e) {
-        var actual = null;
-        try { actual = area ? area.getItem(w[2]) : null; } catch (e2) { /* unreadable too */ }
-        failed.push({ area: w[1], key: w[2], actual: actual, problem: quota(e) ? "full" : "disabled" });
-      }
-    }
-    if (failed.length) app.post(JSON.stringify({ version: APP_VERSION, type: "stored", failed: failed }));
   };
   function spawnApp() {
     app.started = true;

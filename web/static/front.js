@@ -1,5 +1,5 @@
 // The front page in the language shown, while Python boots (tools/prerender.py drew it;
-// boot.js decided, as <html data-front>, that it is wanted). tools/build.py puts the English
+// first-paint.js decided, as <html data-front>, that it is wanted). tools/build.py puts the English
 // one in #screen and every other language's in a <template data-front="xx"> before this
 // async script (it never holds up the parser, and runs as soon as it arrives): a page in
 // another language gets its own then, with the English page's drawing of the board (the

@@ -177,7 +177,7 @@ class Driver(Storing):
         app.set_language(str(page.get("lang") or "en"))
         app.set_grid(self._remembered_grid())
         painted = float(page.get("board_width") or 0.0) / VIEW
-        if painted:  # the board boot.js painted from this tab's last visit: measured already
+        if painted:  # the board first-paint.js painted from this tab's last visit: measured already
             self.scales["game"] = self.scales["over"] = painted
             self.measured = True
         link = str(page.get("hash", ""))

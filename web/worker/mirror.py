@@ -35,7 +35,7 @@ FINGERPRINT = 64  # UTF-16 units of a value's head: a saved entry's revision is 
 
 
 def fingerprint(value: str | None) -> str | None:
-    """A value's head as JavaScript's ``value.slice(0, 64)`` gives it (web/static/boot.js
+    """A value's head as JavaScript's ``value.slice(0, 64)`` gives it (web/static/app-data.js
     compares it before a guarded write): UTF-16 units, not code points."""
     if value is None:
         return None
