@@ -44,7 +44,9 @@ class Reason:
     R7), ``end`` (nothing worth doing: end the turn, R6).
 
     ``how``: for a ``deliver``, how the good came into the turn: ``""`` (it
-    was carried already), ``"pickup"`` or ``"steal"``. ``city`` is the
+    was carried already), ``"pickup"`` or ``"steal"``; for a ``pickup``,
+    ``"drawn"`` when a refill of the same turn puts the good down (R13): it
+    has no ``good`` then, as nobody knows which it will be (I11). ``city`` is the
     city's English name (``Good.city``), ``frm``/``to`` squares."""
 
     kind: str
@@ -110,12 +112,15 @@ def explain(game: Game, actions: tuple[Action, ...] | list[Action]) -> tuple[Rea
     """What each part of ``actions`` (a turn of the player to move) does, in turn order.
 
     The turn is replayed on a copy that draws from its own chance (I11); an
-    action a refill (R13) made impossible there ends the explanation."""
+    action a refill (R13) made impossible there ends the explanation. A
+    pick-up of a good a refill puts down during the turn names no good (the
+    copy's draw is a guess, not what the bag will give) and ends it too."""
     sim = game.copy_position(chance=SeededChance(0))
     seat = sim.seat
     out: list[Reason | None] = []
     camel_at: dict[int, int] = {}  # square -> index in out of the camel put there this turn
     good_at: dict[int, int] = {}  # square -> index in out of the reason of the good there
+    drawn: set[int] = set()  # squares where a refill of this turn put a good (R13)
     for action in actions:
         if sim.is_over() or sim.seat != seat or not sim.is_legal(action):
             break
@@ -130,9 +135,16 @@ def explain(game: Game, actions: tuple[Action, ...] | list[Action]) -> tuple[Rea
             out.append(_camel_reason(sim, seat, action.to, frm))
             sim.push(action)
             continue
+        guessed = isinstance(action, PickUp) and action.at in drawn
         events = sim.push(action)
+        drawn.update(square for e in events if isinstance(e, ev.Refilled) for square, _ in e.placed)
         if isinstance(action, PickUp):
             picked = next(e for e in events if isinstance(e, ev.GoodPickedUp))
+            if guessed:  # what lies there is not known before the draw (I11)
+                if action.at in camel_at:
+                    out[camel_at.pop(action.at)] = None
+                out.append(Reason("pickup", markers=picked.demand_markers, frm=action.at, how="drawn"))
+                break
             if action.at in camel_at:  # the camel came for this good: one reason
                 out[camel_at.pop(action.at)] = None
             good_at[action.at] = len(out)

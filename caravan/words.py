@@ -692,6 +692,9 @@ class Words:
                 )
             return self._with_markers(text, r.markers)
         if r.kind == "pickup":
+            if r.how == "drawn":  # a good the turn's refill puts down: not known yet (R13, I11)
+                text = self._("pick up the good the refill puts on {at}", at=at)
+                return self._with_markers(text, r.markers)
             if r.squares > 0:
                 text = self.ngettext(
                     "pick up the {good} on {at} and move it {n} space nearer {city}",
@@ -738,7 +741,7 @@ class Words:
                 return self._("put a camel on {to} to extend your chain toward {city}", to=to, city=city)
             return self._("put a camel on {to} to extend your chain", to=to)
         if r.kind == "place" and good is not None:
-            return self._("put a camel on {to}, where the {good} lies, to pick it up later", to=to, good=good)
+            return self._("put a camel on {to} to pick up the {good} there later", to=to, good=good)
         if r.kind in ("place", "block"):
             return self._("put a camel on {to}", to=to)
         return self._("end the turn now: nothing else does better")

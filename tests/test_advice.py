@@ -18,7 +18,7 @@ from caravan.advice import Reason, explain, hint
 from caravan.bots import Budget, HardBot, make_bot
 from caravan.review import at, turns
 from caravan.words import Words
-from tests.positions import blank, camel, demand, last_delivery, loose
+from tests.positions import blank, camel, demand, five_loose, last_delivery, loose
 from tests.translations import compiled
 
 BUDGET = Budget(iterations=1000)
@@ -182,3 +182,22 @@ def test_r5_r13_a_hint_asked_mid_turn_is_what_the_bot_would_play_from_there() ->
     view = position.view(position.seat)
     assert h.actions == tuple(bot.plan(view, bot.default_budget))  # what act plans from here
     assert h.actions[0] == bot.act(view)
+
+
+def test_r13_i11_a_good_the_turns_own_refill_puts_down_is_not_named_before_it_is_drawn() -> None:
+    """The pick-up on c6 leaves four loose goods, so the refill draws four goods onto
+    the empty numbered spaces (R13), b3 among them, where our second camel waits. The
+    explanation replays the turn on a copy with its own draws: which good lands on b3
+    there is a guess (I11), so that pick-up is said without a good, and the
+    explanation stops there (what follows may depend on the guess)."""
+    g = camel(five_loose(blank()), 0, "c6")
+    g = camel(g, 0, "b3")
+    reasons = explain(g, turn("+c6", "+b3", "b3-d4", "end"))
+    assert [r.kind for r in reasons] == ["pickup", "pickup"]
+    assert reasons[0].good is not None  # the good on c6 was there before the turn
+    drawn = reasons[1]
+    assert (drawn.how, drawn.good, drawn.frm) == ("drawn", None, SQUARE_NAMES.index("b3"))
+    said = ENGLISH.reasons(g, reasons)
+    assert "pick up the good the refill puts on b3" in said
+    for lang in ("es", "fr", "pl", "nl"):  # translated, not left in English
+        assert "refill" not in Words(compiled(lang)).reasons(g, reasons)
