@@ -15,7 +15,12 @@ stands (R15) plus what the position promises:
   of games) and beat the courier only half the time (100% without it);
 - a loose good under one's own unladen camel can be picked up (R8) with the
   demand markers on its square;
-- the R16 penalty for the goods held counts more as the bag empties (R14).
+- the R16 penalty for the goods held counts more as the bag empties (R14);
+- optionally (``Weights.opportunity``, on in ``HARD``): the best loose good
+  the seat could pick up and deliver from where its camels stand, by the
+  actions that would take: camels on cities and short chains are worth
+  something before they carry a good, and a camel on a city another player
+  needs lowers that player's value (R7: 2 actions onto an occupied space).
 
 ``margin`` turns the values into one number for one seat: its value minus
 the best other player's (in 3–4 player games each seat plays for its own
@@ -70,7 +75,7 @@ class Weights:
     on it, R7, the pick-up, R8, the chain's missing camels, R11, the move,
     R12; a camel on a square another occupies costs 2): what camels kept on
     cities and short chains are worth before a good is taken;
-    ``opportunity_later`` for the seats that move after the next."""
+    ``opportunity_later`` for the other seats than the one to move."""
 
     discount: tuple[float, ...] = tuple(0.95 * 0.9 ** max(0, n - 1) for n in range(20))
     steal: float = 0.0
