@@ -7,8 +7,9 @@ and the best turns that begin with a steal (``steal_turns``, R10). Each is
 played on a copy of the position that draws from the bot's own chance (I11:
 refills, R13, sample their goods from the bag's counts, a determinization
 as in Cowling et al.'s Information Set MCTS), then the next player's reply
-and the bot's own next turn, both planned by the beam (``reply_width``),
-the other seats' turns greedily; ``utility`` (the evaluation's margin with
+and the bot's own next turn, both planned by the beam (``reply_width``;
+the reply also tries its best steal, ``reply_steals``), the other seats'
+turns greedily; ``utility`` (the evaluation's margin with
 the ``HARD`` weights) scores where that leaves the bot. The k-th sample of
 every candidate draws alike (common random numbers); a candidate whose
 rollout drew nothing is deterministic, and one sample is its value.
@@ -127,9 +128,11 @@ def line_of_play(
     reply_steals: bool = True,
 ) -> Game:
     """Where a rollout leaves the game: ``turn``, then every other seat's reply and
-    the mover's next turn, on a copy. From level 1 the next player and the mover
-    plan their turns by the beam, and each level past 1 adds a round of every
-    seat's turn, played greedily. A review plays the same lines (caravan.review)."""
+    the mover's next turn, on a copy. The next player and the mover plan their
+    turns by the beam (the next player's reply weighs its best steal too,
+    ``reply_steals``, R10), and each level past 0 adds a round of every seat's
+    turn, played greedily; ``score`` judges the turns played. A review plays
+    the same lines (caravan.review)."""
     seat = game.seat
     sim = game.copy_position(chance=chance)
     _play(sim, turn, seat, score)
