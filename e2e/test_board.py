@@ -353,7 +353,7 @@ def test_with_reduced_motion_nothing_moves_for_more_than_10_ms(shared_tab: Tab) 
 @pytest.mark.timeout(300)
 def test_a_board_patched_by_chunks_is_the_board_drawn_whole(shared_tab: Tab) -> None:
     """Every selection and action of three turns: the board the page made of
-    the worker's chunks (web/page/paint.py patch_board) is, element for
+    the worker's chunks (web/static/patch.js patchBoard) is, element for
     element and attribute for attribute, the one a whole redraw gives.
     Before each click an arrow key moves the board's tab stop, which the
     worker does not know of: the page puts it back where the new board has it."""
