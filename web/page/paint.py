@@ -108,6 +108,7 @@ def apply(frame):
     measured (the first board of a screen), or ``redraw`` when the screen
     could not be patched. A board whose width is not the frame's is told
     later, by ``board_resized``."""
+    window.caravanPatch.unpress()  # the tap's mark (web/static/patch.js): the worker has answered
     tools = document.getElementById("top-tools")
     header = get(frame, "header")
     if header is not None:

@@ -6,7 +6,8 @@
 // MicroPython's FFI costs tens of microseconds, and a move's patch took hundreds
 // of them (a chunk found, checked and replaced, three calls each, for up to 50
 // chunks), a third of the frame's task; here they are plain DOM calls.
-// Deferred (index.html): only the glue calls it, once a frame comes.
+// Deferred (index.html): only the glue calls it, once a frame comes. Also here:
+// a touch's acknowledgement (div#press-mark, below), before the worker answers.
 (function () {
   "use strict";
   var SIDE_BOXES = ["side-stats", "side-legend", "side-log", "side-tools"];  // web/app/view.py
@@ -124,5 +125,48 @@
     return true;
   }
 
-  window.caravanPatch = { screen: patchScreen };
+  // The tap acknowledged at once: over the choice the player touched (a board
+  // element, a button of the action list, End turn: what carries data-select,
+  // data-action or data-zoom) a mark is shown in the pointerdown's own task,
+  // before the app worker has answered: div#press-mark, outside #screen, in a
+  // layer of its own (caravan.css), so that showing it repaints neither the board
+  // nor the page. The mark decides nothing: the worker still judges the click (a
+  // choice is drawn only where it is legal), and its next frame takes the mark
+  // off before it is painted (paint.py ``apply``), as do a cancelled pointer, a
+  // release off the element (no click comes) and, at the latest, a second.
+  var PRESSABLE = "[data-select],[data-action],[data-zoom]";
+  var pressed = null, pressTimer = 0, mark = null;
+  function unpress() {
+    if (pressTimer) { clearTimeout(pressTimer); pressTimer = 0; }
+    if (pressed) { mark.removeAttribute("data-pressed"); pressed = null; }
+  }
+  function press(e) {
+    // A touch or a pen: a mouse's click is answered within a frame or two, and has its hover.
+    if (e.pointerType === "mouse" || e.button > 0 || document.documentElement.getAttribute("data-ready") !== "true") return;
+    var el = e.target && e.target.closest ? e.target.closest(PRESSABLE) : null;
+    var screen = document.getElementById("screen");
+    if (!el || !screen || !screen.contains(el) || el.disabled) return;
+    unpress();
+    if (!mark) {
+      mark = document.createElement("div");
+      mark.id = "press-mark";
+      mark.setAttribute("aria-hidden", "true");
+      document.body.appendChild(mark);
+    }
+    var box = el.getBoundingClientRect();
+    mark.style.transform = "translate(" + box.left + "px, " + box.top + "px)";
+    mark.style.width = box.width + "px";
+    mark.style.height = box.height + "px";
+    mark.setAttribute("data-pressed", "");
+    pressed = el;
+    pressTimer = setTimeout(unpress, 1000);
+  }
+  function released(e) {
+    if (pressed && !(e.type === "pointerup" && e.target && pressed.contains(e.target))) unpress();
+  }
+  document.addEventListener("pointerdown", press, { passive: true });
+  document.addEventListener("pointerup", released, { passive: true });
+  document.addEventListener("pointercancel", released, { passive: true });
+
+  window.caravanPatch = { screen: patchScreen, unpress: unpress };
 })();
