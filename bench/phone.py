@@ -56,9 +56,16 @@ What is measured inside the page (an init script, performance.now()):
   the window stamps each tap (the event's `timeStamp`, the time the input
   happened, so time the input waited for a busy thread counts; "input
   delay" is that wait, to the listener). A MutationObserver on `#screen`
-  notes the first change after the tap; the `requestAnimationFrame` after
-  it is the frame that shows it: `frame` = that frame's callback - tap
-  (p50, p95, max over the taps of a round). `rendered`: a task posted from
+  notes the first change after the tap (never the page's own mark of the
+  element touched, below); the `requestAnimationFrame` after it is the frame
+  that shows it: `frame` = that frame's callback - tap (p50, p95, max over
+  the taps of a round): the app worker's answer (or, for a board element,
+  its answer to the focus, the square's words in `#square-info`). `ack`:
+  the same for the first change of either kind, or of the mark the page
+  shows over a touched choice in the pointerdown's own task, before the
+  worker answers (`div#press-mark[data-pressed]`, outside `#screen`:
+  web/static/patch.js): the first frame that shows the tap was taken (on a
+  page without the mark, the same as `frame`). `rendered`: a task posted from
   that callback, which runs after the frame's style, layout and paint.
   `action done`: for the tap that plays an action (the target, or the
   answer to the question), tap -> the frame after `data-record` changes.
@@ -149,16 +156,29 @@ PROBE = """
     const now = performance.now();
     const ts = e.timeStamp > 0 && e.timeStamp <= now ? e.timeStamp : now;
     P.taps.push({ kind: kind(e.target), type: e.type, ts, at: now, change: null, frame: null,
-                  frameRendered: null, record: null, recordFrame: null, recordFrameRendered: null });
+                  frameRendered: null, record: null, recordFrame: null, recordFrameRendered: null,
+                  ack: null, ackFrame: null, ackFrameRendered: null });
   };
   addEventListener('pointerdown', down, true);
   addEventListener('touchstart', down, { capture: true, passive: true });
   const watch = () => {
     const screen = document.getElementById('screen') || document.body;
-    new MutationObserver(() => {
+    // The page's own mark of a touch (data-pressed, web/static/patch.js) is an
+    // acknowledgement, not the answer: it counts for `ack` only.
+    const mark = r => r.type === 'attributes' && r.attributeName === 'data-pressed';
+    new MutationObserver(records => {
       const tap = P.taps[P.taps.length - 1];
-      if (tap && tap.change === null) { tap.change = performance.now(); frame(tap, 'frame'); }
+      if (!tap) return;
+      if (tap.ack === null) { tap.ack = performance.now(); frame(tap, 'ackFrame'); }
+      if (tap.change === null && !records.every(mark)) {
+        tap.change = performance.now();
+        frame(tap, 'frame');
+      }
     }).observe(screen, { subtree: true, childList: true, attributes: true, characterData: true });
+    new MutationObserver(() => {  // the page's mark shown outside #screen (div#press-mark)
+      const tap = P.taps[P.taps.length - 1];
+      if (tap && tap.ack === null) { tap.ack = performance.now(); frame(tap, 'ackFrame'); }
+    }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-pressed'] });
     const html = document.documentElement;
     new MutationObserver(records => {  // a new value, not the same one written again
       if (records[0].oldValue === html.getAttribute('data-record')) return;
@@ -172,7 +192,8 @@ PROBE = """
 """
 # Every frame callback of the taps so far has run, and its posted task too.
 TAPS_SETTLED = """() => window.__phone.taps.every(t =>
-  (t.change === null || t.frameRendered !== null) && (t.record === null || t.recordFrameRendered !== null))"""
+  (t.change === null || t.frameRendered !== null) && (t.record === null || t.recordFrameRendered !== null)
+  && (t.ack === null || t.ackFrameRendered !== null))"""
 
 
 # ---------------------------------------------------------------- the page
@@ -302,7 +323,9 @@ def play_scenario(
         frames = [t["frame"] - t["ts"] for t in seen]
         rendered = [t["frameRendered"] - t["ts"] for t in seen]
         done = [t["recordFrame"] - t["ts"] for t in taps if t["recordFrame"] is not None]
+        acks = [t["ackFrame"] - t["ts"] for t in taps if t["ackFrame"] is not None]
         row["tap"] = {
+            **_dist("ack", acks),
             **_dist("frame", frames),
             **_dist("rendered", rendered),
             **_dist("done", done),
@@ -432,6 +455,7 @@ def report_play(title: str, rows: list[dict[str, Any]]) -> None:
     _line("  of the long tasks, before the first tap", _pick(rows, "play", "before_first_tap"))
     _line("    the longest of those ms", _pick(rows, "play", "before_first_tap_max_ms"))
     for key, label in (
+        ("ack", "tap -> first frame showing anything (the pressed mark) ms"),
         ("frame", "tap -> next frame showing it ms"),
         ("rendered", "tap -> that frame rendered ms"),
         ("done", "action tap -> frame with the new record ms"),

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from caravan import link
 from caravan.actions import EndTurn, Steal
@@ -353,7 +354,7 @@ def test_with_reduced_motion_nothing_moves_for_more_than_10_ms(shared_tab: Tab) 
 @pytest.mark.timeout(300)
 def test_a_board_patched_by_chunks_is_the_board_drawn_whole(shared_tab: Tab) -> None:
     """Every selection and action of three turns: the board the page made of
-    the worker's chunks (web/page/paint.py patch_board) is, element for
+    the worker's chunks (web/static/patch.js patchBoard) is, element for
     element and attribute for attribute, the one a whole redraw gives.
     Before each click an arrow key moves the board's tab stop, which the
     worker does not know of: the page puts it back where the new board has it."""
@@ -394,3 +395,51 @@ def test_a_board_patched_by_chunks_is_the_board_drawn_whole(shared_tab: Tab) -> 
         same(str(action))
         turns += isinstance(action, EndTurn)
     assert page.evaluate("window.__patches") > 10 and moved > 3
+
+
+# A pointerdown on `sel`, then what the mark shows in that same task: pressed,
+# and its box against the element's (web/static/patch.js).
+_PRESS_NOW = """([sel, type]) => {
+  const el = document.querySelector(sel);
+  el.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, isPrimary: true, pointerType: type }));
+  const mark = document.getElementById('press-mark');
+  if (!mark) return null;
+  const a = mark.getBoundingClientRect(), b = el.getBoundingClientRect();
+  return { pressed: mark.hasAttribute('data-pressed'),
+           inScreen: document.getElementById('screen').contains(mark),
+           hidden: mark.getAttribute('aria-hidden'),
+           off: Math.max(Math.abs(a.left - b.left), Math.abs(a.top - b.top),
+                         Math.abs(a.width - b.width), Math.abs(a.height - b.height)) };
+}"""
+
+
+def test_a_touch_on_a_choice_is_marked_at_once_and_the_mark_decides_nothing(shared_phone_tab: Tab) -> None:
+    """The tap's acknowledgement: a touch on a choice shows div#press-mark over
+    it in the pointerdown's own task, outside #screen and hidden from screen
+    readers; a touch cancelled takes it off and asks the worker nothing; the
+    worker's answer takes it off; a mouse gets none."""
+    tab = shared_phone_tab
+    tab.open("?seed=1&autostart=2")
+    page = tab.page
+    driver = Driver(page)
+    game = driver.game()
+    source = next(s for s in (source_of(a) for a in game.legal_actions()) if s is not None)
+    choice = attr("", "data-select", source)
+    record = driver.record()
+
+    shown = page.evaluate(_PRESS_NOW, [choice, "touch"])
+    assert shown is not None and shown["pressed"] and not shown["inScreen"] and shown["hidden"] == "true"
+    assert shown["off"] < 1, "the mark is not over the element touched"
+    page.locator(choice).dispatch_event("pointercancel")
+    expect(page.locator("#press-mark")).not_to_have_attribute("data-pressed", "")
+    page.evaluate("window.caravanSettled()")
+    assert page.locator(".selected").count() == 0 and driver.record() == record
+
+    page.locator(choice).tap()
+    expect(page.locator(attr(".selected", "data-select", source))).to_have_count(1)
+    expect(page.locator("#press-mark")).not_to_have_attribute("data-pressed", "")
+
+    target = page.locator("#board .target[data-action]").first
+    shown = page.evaluate(_PRESS_NOW, ["#board .target[data-action]", "mouse"])
+    assert shown is not None and not shown["pressed"]
+    assert target.count() == 1 and driver.record() == record

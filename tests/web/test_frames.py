@@ -1,9 +1,10 @@
 """The board's part of a frame (web/worker/frames.py ``board_patch``): only
 the chunks of ``svg#board`` an update changed (web/board/board_svg.py
 ``chunked``), which the page puts in place of the elements of their keys
-(web/page/paint.py ``patch_board``). Here the page's side is done on the
-markup strings, as paint.py does it on the DOM: the board it then shows
-must be the new board exactly, as a whole redraw would draw it."""
+(web/static/patch.js ``patchBoard``, called by web/page/paint.py). Here
+the page's side is done on the markup strings, as patch.js does it on the
+DOM: the board it then shows must be the new board exactly, as a whole
+redraw would draw it."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ _CHOICE_TAG = re.compile(r'<g\b[^>]*\brole="button"[^>]*>')
 
 
 def apply_board(shown: str, board: dict[str, Any]) -> str:
-    """What paint.py's ``patch_board`` makes of the board ``shown``."""
+    """What patch.js's ``patchBoard`` makes of the board ``shown``."""
     got = chunked(shown)
     assert got is not None
     tag, chunks = got

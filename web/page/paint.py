@@ -12,7 +12,6 @@ compared here.
 from web.page.dom import document, is_none, to_js, window
 from web.page.refocus import KEYS, focus_key
 
-SIDE_BOXES = ("side-stats", "side-legend", "side-log", "side-tools")  # web/app/view.py
 SCROLLERS = (".side", "#log", "#saved-list", "#history-log")
 BOARD_BUTTONS = "#board [data-action], #board [data-select], #board [data-zoom]"
 
@@ -109,6 +108,7 @@ def apply(frame):
     measured (the first board of a screen), or ``redraw`` when the screen
     could not be patched. A board whose width is not the frame's is told
     later, by ``board_resized``."""
+    window.caravanPatch.unpress()  # the tap's mark (web/static/patch.js): the worker has answered
     tools = document.getElementById("top-tools")
     header = get(frame, "header")
     if header is not None:
@@ -301,127 +301,12 @@ def contract(s):
 
 def patch(root, parts):
     """The game screen drawn again in place: only its changed parts are
-    replaced (web/app/view.py ``parts``; ``add``: the log's new lines, on top of
-    those drawn). False when #screen does not hold the game screen's layout."""
-    layout = root.querySelector(":scope > .layout")
-    if nothing(layout):
-        return False
-    rest = document.getElementById("side-rest")
-    # The focus leaves an element about to be replaced before anything
-    # changes (taken from a removed element, the browser lays the page out
-    # halfway through the changes).
-    active = document.activeElement
-    if not nothing(active) and bool(root.contains(active)):
-        part = parts[_part_of(active, layout)]
-        if get(part, "html") is not None or _board_replaces(get(part, "board"), active):
-            active.blur()
-    span = document.createRange()
-    if not nothing(parts[0]):  # the banner and what is above the layout
-        span.setStart(root, 0)
-        span.setEndBefore(layout)
-        span.deleteContents()
-        layout.insertAdjacentHTML("beforebegin", parts[0].html)
-    if not nothing(parts[1]):  # the board: whole, or only its chunks that changed
-        board = get(parts[1], "board")
-        if board is None:
-            layout.firstElementChild.innerHTML = parts[1].html
-        elif not patch_board(layout.firstElementChild, board):
-            return False
-    if not nothing(parts[2]):  # the side column's upper part: controls, message, square info
-        span.setStart(rest.parentElement, 0)
-        span.setEndBefore(rest)
-        span.deleteContents()
-        rest.insertAdjacentHTML("beforebegin", parts[2].html)
-    i = 3
-    for box in SIDE_BOXES:
-        part = parts[i]
-        i += 1
-        if nothing(part):
-            continue
-        added = get(part, "add")
-        if added is not None:
-            document.getElementById("log").insertAdjacentHTML("afterbegin", added)
-        else:
-            document.getElementById(box).innerHTML = part.html
-    if not nothing(parts[7]):  # the end-turn question
-        span.setStartAfter(layout)
-        span.setEnd(root, root.childNodes.length)
-        span.deleteContents()
-        layout.insertAdjacentHTML("afterend", parts[7].html)
-    return True
-
-
-def _board_replaces(board, el):
-    """True when the board's patch replaces the chunk that holds ``el``."""
-    if board is None:
-        return False
-    chunk = el.closest("#board > [data-chunk]")
-    if nothing(chunk):
-        return True
-    key = str(chunk.getAttribute("data-chunk"))
-    return any(str(pair[1]) == key for pair in listed(get(board, "chunks")))
-
-
-def patch_board(wrap, board):
-    """Only the board's chunks that changed (web/worker/frames.py
-    ``board_patch``): their markup parsed at once, each put in place of the
-    ``svg#board`` child at its index, which must have its key
-    (web/board/board_svg.py ``CHUNK``); the svg's attributes that changed
-    set; the motion's layer emptied, as a whole board would have it; and
-    the board's one tab stop the frame's, wherever the arrow keys had moved
-    it. False when a chunk or the stop is not found: the page asks for the
-    screen whole."""
-    svg = wrap.firstElementChild
-    if nothing(svg) or str(svg.id) != "board":
-        return False
-    kids = svg.children
-    old = []
-    for pair in listed(get(board, "chunks")):
-        el = kids.item(pair[0])
-        if nothing(el) or str(el.getAttribute("data-chunk")) != str(pair[1]):
-            return False
-        old.append(el)
-    for pair in listed(get(board, "attrs")):
-        if nothing(pair[1]):
-            svg.removeAttribute(pair[0])
-        else:
-            svg.setAttribute(pair[0], pair[1])
-    if old:
-        span = document.createRange()
-        span.selectNodeContents(svg)  # parsed as the svg's children: SVG elements
-        fresh = span.createContextualFragment(board.html)
-        for el in old:
-            new = fresh.firstElementChild
-            if nothing(new):
-                return False
-            el.replaceWith(new)
-    fx = svg.lastElementChild
-    if not nothing(fx) and str(fx.getAttribute("data-chunk")) == "fx" and not nothing(fx.firstChild):
-        fx.textContent = ""
-    stop = get(board, "stop")
-    to = None if stop is None else document.querySelector(stop)
-    if stop is not None and nothing(to):
-        return False
-    for el in each('#board [tabindex="0"]'):
-        if to is None or not bool(el.isSameNode(to)):
-            el.tabIndex = -1
-    if to is not None and str(to.getAttribute("tabindex")) != "0":
-        to.tabIndex = 0
-    return True
-
-
-def _part_of(el, layout):
-    """Which of the parts holds ``el``, an element of the game screen."""
-    if not bool(layout.contains(el)):
-        return 0 if int(layout.compareDocumentPosition(el)) & 2 else 7  # before the layout, or after
-    if bool(layout.firstElementChild.contains(el)):
-        return 1
-    i = 3
-    for box in SIDE_BOXES:
-        if bool(document.getElementById(box).contains(el)):
-            return i
-        i += 1
-    return 2
+    replaced (web/app/view.py ``parts``; ``add``: the log's new lines; of the
+    board, only its changed chunks). False when #screen does not hold the game
+    screen's layout or the board's patch found no place for a chunk or its tab
+    stop. Done by web/static/patch.js in one call: its DOM calls, up to a few
+    hundred for a move, each across MicroPython's FFI were a third of the frame."""
+    return bool(window.caravanPatch.screen(root, parts))
 
 
 def focus_held(el):

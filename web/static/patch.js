@@ -1,0 +1,172 @@
+// The game screen's patch, put on the page in one call: a frame's changed parts
+// (web/app/view.py ``parts``; of the board, only its changed chunks:
+// web/worker/frames.py ``board_patch``, docs/WORKER.md "The board's patch") in
+// place of the old ones. The glue (web/page/paint.py ``patch``) hands the frame's
+// parts here as they came from JSON.parse: on a slowed phone each call across
+// MicroPython's FFI costs tens of microseconds, and a move's patch took hundreds
+// of them (a chunk found, checked and replaced, three calls each, for up to 50
+// chunks), a third of the frame's task; here they are plain DOM calls.
+// Deferred (index.html): only the glue calls it, once a frame comes. Also here:
+// a touch's acknowledgement (div#press-mark, below), before the worker answers.
+(function () {
+  "use strict";
+  var SIDE_BOXES = ["side-stats", "side-legend", "side-log", "side-tools"];  // web/app/view.py
+
+  function none(x) { return x === null || x === undefined; }
+
+  // Which of the parts holds `el`, an element of the game screen.
+  function partOf(el, layout) {
+    if (!layout.contains(el)) {
+      return layout.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING ? 0 : 7;
+    }
+    if (layout.firstElementChild.contains(el)) return 1;
+    for (var i = 0; i < SIDE_BOXES.length; i++) {
+      if (document.getElementById(SIDE_BOXES[i]).contains(el)) return i + 3;
+    }
+    return 2;
+  }
+
+  // True when the board's patch replaces the chunk that holds `el`.
+  function boardReplaces(board, el) {
+    if (none(board)) return false;
+    var chunk = el.closest("#board > [data-chunk]");
+    if (!chunk) return true;
+    var key = chunk.getAttribute("data-chunk");
+    return (board.chunks || []).some(function (pair) { return String(pair[1]) === key; });
+  }
+
+  // Only the board's chunks that changed: their markup parsed at once, each put
+  // in place of the svg#board child at its index, which must have its key
+  // (web/board/board_svg.py CHUNK); the svg's attributes that changed set; the
+  // motion's layer emptied, as a whole board would have it; and the board's one
+  // tab stop the frame's, wherever the arrow keys had moved it. False when a
+  // chunk or the stop is not found: the page asks for the screen whole.
+  function patchBoard(wrap, board) {
+    var svg = wrap.firstElementChild;
+    if (!svg || svg.id !== "board") return false;
+    var kids = svg.children, old = [], chunks = board.chunks || [], i;
+    for (i = 0; i < chunks.length; i++) {
+      var el = kids.item(chunks[i][0]);
+      if (!el || el.getAttribute("data-chunk") !== String(chunks[i][1])) return false;
+      old.push(el);
+    }
+    var attrs = board.attrs || [];
+    for (i = 0; i < attrs.length; i++) {
+      if (none(attrs[i][1])) svg.removeAttribute(attrs[i][0]);
+      else svg.setAttribute(attrs[i][0], attrs[i][1]);
+    }
+    if (old.length) {
+      var span = document.createRange();
+      span.selectNodeContents(svg);  // parsed as the svg's children: SVG elements
+      var fresh = span.createContextualFragment(board.html);
+      for (i = 0; i < old.length; i++) {
+        var neu = fresh.firstElementChild;
+        if (!neu) return false;
+        old[i].replaceWith(neu);
+      }
+    }
+    var fx = svg.lastElementChild;
+    if (fx && fx.getAttribute("data-chunk") === "fx" && fx.firstChild) fx.textContent = "";
+    var stop = none(board.stop) ? null : board.stop;
+    var to = stop === null ? null : document.querySelector(stop);
+    if (stop !== null && !to) return false;
+    var stops = document.querySelectorAll('#board [tabindex="0"]');
+    for (i = 0; i < stops.length; i++) {
+      if (!to || !stops[i].isSameNode(to)) stops[i].tabIndex = -1;
+    }
+    if (to && to.getAttribute("tabindex") !== "0") to.tabIndex = 0;
+    return true;
+  }
+
+  // The game screen drawn again in place: only its changed parts are replaced
+  // (`add`: the log's new lines, on top of those drawn). False when #screen does
+  // not hold the game screen's layout, or the board's patch found no place.
+  function patchScreen(root, parts) {
+    var layout = root.querySelector(":scope > .layout");
+    if (!layout) return false;
+    var rest = document.getElementById("side-rest");
+    // The focus leaves an element about to be replaced before anything changes
+    // (taken from a removed element, the browser lays the page out halfway
+    // through the changes).
+    var active = document.activeElement;
+    if (active && root.contains(active)) {
+      var part = parts[partOf(active, layout)];
+      if (!none(part) && (!none(part.html) || boardReplaces(part.board, active))) active.blur();
+    }
+    var span = document.createRange();
+    if (!none(parts[0])) {  // the banner and what is above the layout
+      span.setStart(root, 0);
+      span.setEndBefore(layout);
+      span.deleteContents();
+      layout.insertAdjacentHTML("beforebegin", parts[0].html);
+    }
+    if (!none(parts[1])) {  // the board: whole, or only its chunks that changed
+      if (none(parts[1].board)) layout.firstElementChild.innerHTML = parts[1].html;
+      else if (!patchBoard(layout.firstElementChild, parts[1].board)) return false;
+    }
+    if (!none(parts[2])) {  // the side column's upper part: controls, message, square info
+      span.setStart(rest.parentElement, 0);
+      span.setEndBefore(rest);
+      span.deleteContents();
+      rest.insertAdjacentHTML("beforebegin", parts[2].html);
+    }
+    for (var i = 0; i < SIDE_BOXES.length; i++) {
+      var box = parts[i + 3];
+      if (none(box)) continue;
+      if (!none(box.add)) document.getElementById("log").insertAdjacentHTML("afterbegin", box.add);
+      else document.getElementById(SIDE_BOXES[i]).innerHTML = box.html;
+    }
+    if (!none(parts[7])) {  // the end-turn question
+      span.setStartAfter(layout);
+      span.setEnd(root, root.childNodes.length);
+      span.deleteContents();
+      layout.insertAdjacentHTML("afterend", parts[7].html);
+    }
+    return true;
+  }
+
+  // The tap acknowledged at once: over the choice the player touched (a board
+  // element, a button of the action list, End turn: what carries data-select,
+  // data-action or data-zoom) a mark is shown in the pointerdown's own task,
+  // before the app worker has answered: div#press-mark, outside #screen, in a
+  // layer of its own (caravan.css), so that showing it repaints neither the board
+  // nor the page. The mark decides nothing: the worker still judges the click (a
+  // choice is drawn only where it is legal), and its next frame takes the mark
+  // off before it is painted (paint.py ``apply``), as do a cancelled pointer, a
+  // release off the element (no click comes) and, at the latest, a second.
+  var PRESSABLE = "[data-select],[data-action],[data-zoom]";
+  var pressed = null, pressTimer = 0, mark = null;
+  function unpress() {
+    if (pressTimer) { clearTimeout(pressTimer); pressTimer = 0; }
+    if (pressed) { mark.removeAttribute("data-pressed"); pressed = null; }
+  }
+  function press(e) {
+    // A touch or a pen: a mouse's click is answered within a frame or two, and has its hover.
+    if (e.pointerType === "mouse" || e.button > 0 || document.documentElement.getAttribute("data-ready") !== "true") return;
+    var el = e.target && e.target.closest ? e.target.closest(PRESSABLE) : null;
+    var screen = document.getElementById("screen");
+    if (!el || !screen || !screen.contains(el) || el.disabled) return;
+    unpress();
+    if (!mark) {
+      mark = document.createElement("div");
+      mark.id = "press-mark";
+      mark.setAttribute("aria-hidden", "true");
+      document.body.appendChild(mark);
+    }
+    var box = el.getBoundingClientRect();
+    mark.style.transform = "translate(" + box.left + "px, " + box.top + "px)";
+    mark.style.width = box.width + "px";
+    mark.style.height = box.height + "px";
+    mark.setAttribute("data-pressed", "");
+    pressed = el;
+    pressTimer = setTimeout(unpress, 1000);
+  }
+  function released(e) {
+    if (pressed && !(e.type === "pointerup" && e.target && pressed.contains(e.target))) unpress();
+  }
+  document.addEventListener("pointerdown", press, { passive: true });
+  document.addEventListener("pointerup", released, { passive: true });
+  document.addEventListener("pointercancel", released, { passive: true });
+
+  window.caravanPatch = { screen: patchScreen, unpress: unpress };
+})();
