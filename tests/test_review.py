@@ -313,3 +313,23 @@ def test_r6_the_turn_still_being_played_is_not_reviewed() -> None:
     g.push(parse_action("@b4"))  # seat 2's turn goes on: it may yet deliver (R12)
     result = review(g, seed=SEED, budget=Budget(iterations=300))
     assert [(t.turn, t.seat) for t in result.turns] == [(4, 0)]
+
+
+def test_r10_the_bot_does_not_pick_up_a_rare_good_where_the_next_players_steal_takes_it() -> None:
+    """Turn 3 of the third played game (against ``hard`` with the reply's steal): the
+    bot picked up the paper on e2 and left it on top; the person put a camel there
+    (2 actions, R7), stole it (R10) and delivered it to Cairo. The search saw that
+    steal in its lines, but every turn the beam kept began with the pick-up. The
+    wary candidates (turns scored with the steal priced in) add one that does not."""
+    g = played_game(3)
+    start = start_of(g, 3)
+    played = played_turn(g, start)
+    assert turn_of("+e2")[0] in played
+    reply = played_turn(g, start_of(g, 4))
+    assert any(isinstance(a, Steal) for a in reply)  # the steal that followed
+    view = at(g, start.index).view(start.seat)
+    bot = HardBot(seed=0)
+    chosen = bot.consider(view, bot.turn_budget(view))[0].actions
+    assert turn_of("+e2")[0] not in chosen, chosen
+    unwary = HardBot(seed=0, wary=0)
+    assert turn_of("+e2")[0] in unwary.consider(view, unwary.turn_budget(view))[0].actions

@@ -15,6 +15,7 @@ still in the bag (I11).
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from ..actions import Action
@@ -202,6 +203,8 @@ class HardBot(TurnBot):
     ``reply_width``: the beam of the next player's reply and of the bot's own
     next turn in the rollouts; ``reply_steals``: that reply weighs its best
     steal too (R10); ``weights``: the evaluation's (``evaluate.HARD``);
+    ``wary``: how many candidates come from the evaluation with the steal of
+    a good left on top priced in (0: none);
     ``samples``: rollouts per turn at the first level; ``depth``: levels."""
 
     name = "hard"
@@ -219,6 +222,7 @@ class HardBot(TurnBot):
         depth: int = 3,
         weights: Weights = HARD,
         reply_steals: bool = True,
+        wary: int = 2,
     ) -> None:
         super().__init__(seed)
         self.default_budget = Budget(iterations=None if budget is not None else iterations, seconds=budget)
@@ -229,6 +233,10 @@ class HardBot(TurnBot):
         self.depth = depth
         self.score = utility_of(weights)
         self.reply_steals = reply_steals
+        # Candidates that price a steal of a good left on top (R10): the evaluation
+        # with ``Weights.steal``, used only to propose turns, never to judge them.
+        self.wary = wary
+        self.wary_score = utility_of(replace(weights, steal=0.9, steal_later=0.4)) if wary else None
 
     def consider(self, game: Game, budget: Budget | None = None) -> list[Judged]:
         """The candidate turns for the player to move, judged, best first. (A review
@@ -237,7 +245,13 @@ class HardBot(TurnBot):
         clock = _hard_budget(game, budget or self.default_budget, self.budgets).start()
         started = positions_evaluated()
         turns = candidate_turns(
-            game, seed=self.seed, candidates=self.candidates, width=self.width, score=self.score
+            game,
+            seed=self.seed,
+            candidates=self.candidates,
+            width=self.width,
+            score=self.score,
+            wary=self.wary_score,
+            wary_keep=self.wary,
         )
         return judge(
             game,
@@ -281,4 +295,5 @@ class FrozenHard2Bot(HardBot):
     def __init__(self, seed: int = 0, **options: Any) -> None:
         options.setdefault("weights", HARD_2)
         options.setdefault("reply_steals", False)
+        options.setdefault("wary", 0)
         super().__init__(seed, **options)

@@ -291,12 +291,26 @@ def steal_turns(
 
 
 def candidate_turns(
-    game: Game, *, seed: int, candidates: int, width: int, score: Utility = utility
+    game: Game,
+    *,
+    seed: int,
+    candidates: int,
+    width: int,
+    score: Utility = utility,
+    wary: Utility | None = None,
+    wary_keep: int = 2,
 ) -> list[tuple[Action, ...]]:
-    """The beam planner's best whole turns for the player to move, and the best
-    turns that begin with a steal (``steal_turns``)."""
+    """The beam planner's best whole turns for the player to move, the best turns
+    that begin with a steal (``steal_turns``) and, with ``wary``, the ``wary_keep``
+    best turns by that utility: one that prices the steal of a good left on top
+    (R10), so that a turn that builds the chain first and picks up later is among
+    the candidates when every turn the beam keeps picks up at once."""
     chance = search_chance(seed, game)
     turns = best_turns(game, width=width, keep=candidates, chance=chance, weights=score, goods_first=True)
     out = [t for _, t in turns] or [(END_TURN,)]
     out += [t for t in steal_turns(game, chance, score=score) if t not in out]
+    if wary is not None:
+        narrow = max(2, width // 2)  # a cheaper beam: it only proposes
+        safe = best_turns(game, width=narrow, keep=wary_keep, chance=chance, weights=wary, goods_first=True)
+        out += [t for _, t in safe if t not in out]
     return out
