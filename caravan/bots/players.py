@@ -287,7 +287,7 @@ class FrozenHard2Bot(HardBot):
     """``hard@2``: ``hard`` as it was until 2026-12-06, frozen as the yardstick of the
     ``hard`` after it: the evaluation without the opportunity term (``HARD_2``) and
     its larger budget (``HARD_2_BUDGET``); the next player's reply in its rollouts
-    is the beam's alone."""
+    is the beam's alone, and no wary candidates."""
 
     name = "hard@2"
     budgets = HARD_2_BUDGET
