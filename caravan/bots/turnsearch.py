@@ -146,21 +146,6 @@ def line_of_play(
     return sim
 
 
-def rollout(
-    game: Game,
-    turn: tuple[Action, ...],
-    chance: SeededChance,
-    level: int,
-    reply_width: int,
-    score: Utility = utility,
-    reply_steals: bool = True,
-) -> tuple[float, float, bool]:
-    """``line_of_play`` scored for the mover: (utility, expected margin, whether
-    anything was drawn)."""
-    sim = line_of_play(game, turn, chance, level, reply_width, score, reply_steals)
-    return score(sim, game.seat), expected_margin(sim, game.seat), sim.bag_count != game.bag_count
-
-
 def judge(
     game: Game,
     turns: list[tuple[Action, ...]],
@@ -211,15 +196,14 @@ def judge(
                 if (level or k or i != alive[0]) and clock.spent(done()):
                     cut = True
                     break
-                value, points_after, drew = rollout(
-                    game, turns[i], sample_chance(base, k, level), level, reply_width, score, reply_steals
-                )
-                total[i] += value
-                points[i] += points_after
+                chance = sample_chance(base, k, level)
+                sim = line_of_play(game, turns[i], chance, level, reply_width, score, reply_steals)
+                total[i] += score(sim, game.seat)
+                points[i] += expected_margin(sim, game.seat)
                 count[i] += 1
                 runs[i] += 1
                 rollouts += 1
-                fixed[i] = not drew
+                fixed[i] = sim.bag_count == game.bag_count  # drew nothing: one sample is its value
             if cut or all(fixed.values()):
                 break
         cost.append((done() - level_start) / max(1, rollouts))
