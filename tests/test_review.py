@@ -337,8 +337,9 @@ def test_r10_the_bot_does_not_pick_up_a_rare_good_where_the_next_players_steal_t
 
 @pytest.mark.xfail(
     strict=True,
-    reason="every candidate turn begins with the pick-up, the wary ones too: the candidates "
-    "need a turn without it (docs/BOTS.md, the third game by hand)",
+    reason="every candidate turn begins with the pick-up, the wary ones too; proposing a turn "
+    "without it passes this test but lost 9 of 29 games to today's hard (docs/BOTS.md, "
+    "'Tried and not kept')",
 )
 def test_r10_the_bot_does_not_leave_the_cloth_it_picks_up_where_a_steal_takes_it() -> None:
     """Turn 3 of the fourth played game (against today's ``hard``): the bot picked up
