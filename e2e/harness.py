@@ -107,8 +107,18 @@ _WAIT = """async ([arg, limit]) => {
       clearTimeout(deadline);
       resolve(answer);
     };
+    // A predicate may answer with a promise (caches.keys().then(...)): its value
+    // decides, one at a time (a promise is not itself the truthy answer).
+    let pending = false;
     const test = () => {
-      try { const v = check(); if (v) finish([0, v]); } catch (e) { finish([1, String(e)]); }
+      if (pending) return;
+      try {
+        const v = check();
+        if (v && typeof v.then === 'function') {
+          pending = true;
+          v.then((r) => { pending = false; if (r) finish([0, r]); }, (e) => finish([1, String(e)]));
+        } else if (v) finish([0, v]);
+      } catch (e) { finish([1, String(e)]); }
     };
     test();
     if (done) return;

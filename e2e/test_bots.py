@@ -99,11 +99,12 @@ def _bot_seats(game: Game) -> list[str | None]:
 
 
 def _further_along(game: Game) -> Game:
-    """The game played on here by the courier for both seats until 8 goods are left in
-    the bag (two refills before the end, R13-R14: a few turns more), to the person's turn."""
+    """The game played on here by the courier for both seats until 4 goods are left in
+    the bag (the refill that triggers the end still to come, R13-R14: a few turns
+    more, the bot's among them), to the person's turn."""
     game = record.from_dict(record.to_dict(game), chance_seed=4)
     rng = random.Random(4)
-    while game.bag_count > 8 or game.seat != 0:
+    while game.bag_count > 4 or game.seat != 0:
         game.push(courier_action(game, rng))
     assert not game.end_triggered()
     return game

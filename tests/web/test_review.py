@@ -8,17 +8,15 @@ from __future__ import annotations
 
 import functools
 import json
-import random
 import re
 from dataclasses import replace
 from html import unescape
 
 from caravan import link
 from caravan.game import Game
-from caravan.options import Options, Player
-from caravan.playout import courier_action
+from caravan.options import Player
 from caravan.review import Review, at, turns
-from e2e.saving import reviewed_game
+from e2e.saving import medium_game, reviewed_game
 from web.app.app import App
 from web.app.review import CANCELLED, DONE, RUNNING, costliest
 from web.app.review_view import chart, costly_words
@@ -31,18 +29,20 @@ from .thinker import FakeThinker, bot_app
 ANN = Player("Ann", "yellow")
 
 
+@functools.cache
+def _medium() -> Game:
+    return medium_game(4, (ANN, Player("Bo", "black", "medium")))
+
+
 def _finished() -> Game:
-    """A short game of Ann against a bot's seat, played to its end by the courier."""
-    game = Game(Options(players=(ANN, Player("Bo", "black", "easy")), short=True, start=0), seed=7)
-    rng = random.Random(7)
-    while not game.is_over():
-        game.push(courier_action(game, rng))
-    return game
+    """A short game of Ann against a bot's seat (medium), both played to its end by
+    the medium bot (e2e/saving.py's medium_game: a review's judge gets through it fast)."""
+    return _medium().copy()
 
 
 @functools.cache
 def _reviewed() -> tuple[App, FakeThinker, MemoryStorage, Game]:
-    """One review for the module (about 70 turns, each judged or measured)."""
+    """One review for the module (45 turns, each judged or measured)."""
     app, thinker, _clock, storage = bot_app()
     app.bot_settings(pace_ms=0, budget_ms=5, instant=True)  # ?bot_budget=5: the judge's deadline a turn
     game = _finished()
