@@ -198,6 +198,7 @@ def on_focusin(event):
 
 
 def show_info(text):
+    paint.finish()  # the rest of the last frame first: the words came after it
     el = document.getElementById("square-info")
     if not nothing(el):
         el.textContent = text
@@ -510,6 +511,7 @@ def boot():
     else:
         bot.listen(create_proxy(lambda text: post({"type": "bot", "text": str(text)})))
     paint.watched["observer"] = window.ResizeObserver.new(create_proxy(on_board_resized))
+    paint.rest["redraw"] = lambda: post({"type": "redraw"})
     window.caravanCatalogue = create_proxy(use_catalogue)
     app_line.listen(create_proxy(on_message))
     start_app()

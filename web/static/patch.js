@@ -79,50 +79,76 @@
   }
 
   // The game screen drawn again in place: only its changed parts are replaced
-  // (`add`: the log's new lines, on top of those drawn). False when #screen does
-  // not hold the game screen's layout, or the board's patch found no place.
-  function patchScreen(root, parts) {
+  // (`add`: the log's new lines, on top of those drawn), those from index `from`
+  // to `to` (excluded; all eight when not given). False when #screen does not
+  // hold the game screen's layout, or the board's patch found no place.
+  function patchScreen(root, parts, from, to) {
     var layout = root.querySelector(":scope > .layout");
     if (!layout) return false;
+    var lo = none(from) ? 0 : from, hi = none(to) ? parts.length : to;
+    var has = function (i) { return i >= lo && i < hi && !none(parts[i]); };
     var rest = document.getElementById("side-rest");
     // The focus leaves an element about to be replaced before anything changes
     // (taken from a removed element, the browser lays the page out halfway
     // through the changes).
     var active = document.activeElement;
     if (active && root.contains(active)) {
-      var part = parts[partOf(active, layout)];
-      if (!none(part) && (!none(part.html) || boardReplaces(part.board, active))) active.blur();
+      var at = partOf(active, layout), part = parts[at];
+      if (has(at) && (!none(part.html) || boardReplaces(part.board, active))) active.blur();
     }
     var span = document.createRange();
-    if (!none(parts[0])) {  // the banner and what is above the layout
+    if (has(0)) {  // the banner and what is above the layout
       span.setStart(root, 0);
       span.setEndBefore(layout);
       span.deleteContents();
       layout.insertAdjacentHTML("beforebegin", parts[0].html);
     }
-    if (!none(parts[1])) {  // the board: whole, or only its chunks that changed
+    if (has(1)) {  // the board: whole, or only its chunks that changed
       if (none(parts[1].board)) layout.firstElementChild.innerHTML = parts[1].html;
       else if (!patchBoard(layout.firstElementChild, parts[1].board)) return false;
     }
-    if (!none(parts[2])) {  // the side column's upper part: controls, message, square info
+    if (has(2)) {  // the side column's upper part: controls, message, square info
       span.setStart(rest.parentElement, 0);
       span.setEndBefore(rest);
       span.deleteContents();
       rest.insertAdjacentHTML("beforebegin", parts[2].html);
     }
     for (var i = 0; i < SIDE_BOXES.length; i++) {
+      if (!has(i + 3)) continue;
       var box = parts[i + 3];
-      if (none(box)) continue;
       if (!none(box.add)) document.getElementById("log").insertAdjacentHTML("afterbegin", box.add);
       else document.getElementById(SIDE_BOXES[i]).innerHTML = box.html;
     }
-    if (!none(parts[7])) {  // the end-turn question
+    if (has(7)) {  // the end-turn question
       span.setStartAfter(layout);
       span.setEnd(root, root.childNodes.length);
       span.deleteContents();
       layout.insertAdjacentHTML("afterend", parts[7].html);
     }
     return true;
+  }
+
+  // The rest of a frame, put on the page in the frame after its answer: a tap
+  // on the board is answered by the board (and the banner) in a frame of their
+  // own, and the side column follows in the next (paint.py ``_draw_screen``,
+  // the frame's `first`). `fn` runs in the next frame's requestAnimationFrame
+  // callback but one (the first frame paints the answer), or at once when
+  // `now()` is called first (a newer frame, the square's words: nothing is put
+  // on the page out of order), or after 200 ms in a hidden tab, which paints no
+  // frames. caravanSettled (boot.js) waits for it.
+  var waiting = null;
+  function later(fn) {
+    now();
+    var mine = waiting = { fn: fn, release: window.caravanApp.hold() };
+    var run = function () { if (waiting === mine) now(); };
+    requestAnimationFrame(function () { requestAnimationFrame(run); });
+    setTimeout(run, 200);
+  }
+  function now() {
+    var it = waiting;
+    if (!it) return;
+    waiting = null;
+    try { it.fn(); } finally { it.release(); }
   }
 
   // The tap acknowledged at once: over the choice the player touched (a board
@@ -168,5 +194,5 @@
   document.addEventListener("pointerup", released, { passive: true });
   document.addEventListener("pointercancel", released, { passive: true });
 
-  window.caravanPatch = { screen: patchScreen, unpress: unpress };
+  window.caravanPatch = { screen: patchScreen, later: later, now: now, unpress: unpress };
 })();

@@ -207,8 +207,10 @@ class Driver(Storing):
 
     # -------------------------------------------------------------- drawing
 
-    def render(self, *, keyboard: bool = False, after: list[str] | None = None) -> None:
-        """Draw the app as it is now; ``after``: what the page does once it is drawn."""
+    def render(self, *, keyboard: bool = False, after: list[str] | None = None, board: bool = False) -> None:
+        """Draw the app as it is now; ``after``: what the page does once it is
+        drawn; ``board``: the answer to a tap on the board, which the page
+        paints first (web/worker/frames.py ``Drawn.frame``)."""
         app = self.app
         assert app is not None
         app.bot_poll()  # a bot to move is asked for its turn first: the screen shows it thinking
@@ -226,14 +228,14 @@ class Driver(Storing):
             self.flush()
             self.send(self.drawn.frame(app.view(board=False), keyboard=keyboard, measure=True))
             return
-        self._draw(keyboard, list(after or []))
+        self._draw(keyboard, list(after or []), board)
 
-    def _draw(self, keyboard: bool, after: list[str]) -> None:
+    def _draw(self, keyboard: bool, after: list[str], board: bool = False) -> None:
         app = self.app
         assert app is not None
         self._set_scale(self.scales.get(app.screen, 0.0))
         view = app.view()
-        frame = self.drawn.frame(view, keyboard=keyboard)
+        frame = self.drawn.frame(view, keyboard=keyboard, board=board)
         if view.rules and app.reference.pending is not None:
             frame["rules_at"] = app.reference.pending  # scrolled into view, focused (web/app/reference.py)
         app.reference.pending = None
@@ -350,6 +352,8 @@ class Driver(Storing):
             return
         after: list[str] = []
         el_id = str(el.get("id") or "")
+        # A source or target tapped on the board: the board is the answer, painted first.
+        board = bool(t.get("board")) and not keyboard and (el.get("action") or el.get("select")) is not None
         if el.get("action") is not None:
             app.act(str(el["action"]))
             if el.get("list"):
@@ -380,7 +384,7 @@ class Driver(Storing):
                 _BUTTONS[el_id](app)
             elif not app.button(el_id):  # the review's screens (web/app/review_screen.py)
                 return
-        self.render(keyboard=keyboard, after=after)
+        self.render(keyboard=keyboard, after=after, board=board)
 
     def _rules_click(self, t: dict[str, Any]) -> bool:
         """A click for the rules reference (its controls, or outside it): True when it was one."""

@@ -24,6 +24,7 @@ from web.words import phrases
 from web.words.markup import link_rules, unesc
 
 BOARD_PART = 1  # View.parts: the board, svg#board
+FIRST = 2  # View.parts before this one (the banner, the board) answer a tap on the board: painted first
 LOG_PART = 5  # View.parts: the log's box (web/app/view.py SIDE_BOXES, from index 3)
 
 
@@ -129,8 +130,14 @@ class Drawn:
         self.parts = None
         self.markup = ""
 
-    def frame(self, view: View, *, keyboard: bool, measure: bool = False) -> dict[str, Any]:
-        """The frame that brings the page from what it shows to ``view``."""
+    def frame(
+        self, view: View, *, keyboard: bool, measure: bool = False, board: bool = False
+    ) -> dict[str, Any]:
+        """The frame that brings the page from what it shows to ``view``;
+        ``board``: the answer to a tap on the board (a source selected, an
+        action played), whose patch says so in ``first`` when it changes
+        parts on either side of ``FIRST``: the page paints the banner and the
+        board in a frame of their own, and the side column in the next."""
         self.seq += 1
         out: dict[str, Any] = {"version": 1, "type": "frame", "seq": self.seq, "keyboard": keyboard}
         if view.header != self.header:
@@ -145,6 +152,9 @@ class Drawn:
             if view.markup == self.markup:
                 return out  # nothing changed under it: back as it was
         out["screen"] = self._screen(view, measure)
+        patch = out["screen"].get("patch")
+        if board and patch is not None and any(patch[:FIRST]) and any(patch[FIRST:]):
+            out["screen"]["first"] = FIRST
         return out
 
     def _screen(self, view: View, measure: bool) -> dict[str, Any]:
