@@ -281,3 +281,22 @@ def test_a_tap_on_the_board_is_answered_by_the_board_first_and_the_side_column_a
     page.sent.clear()
     page.post(type="click", keyboard=True, target={"el": {"select": square}, "board": True})
     assert "first" not in page.last_screen()  # Enter on the camel: the focus moves with it, all at once
+
+
+def test_the_words_of_a_board_element_a_tap_focused_come_with_its_frame() -> None:
+    """The words a tap's focus asks for (web/page/glue.py ``activate``) come
+    in the click's frame, in #square-info, not in a message of their own;
+    a click that draws nothing sends them as ``info``."""
+    page = Page()
+    page.boot("?seed=1&autostart=2")
+    page.sent.clear()
+    info = {"square": "c6", "action": None}
+    page.post(type="click", keyboard=False, target={"el": {"select": "supply"}, "board": True}, info=info)
+    assert not [m for m in page.sent if m["type"] == "info"]
+    side = page.last_screen()["patch"][2]["html"]
+    assert '<p id="square-info">c6: ' in side
+    page.sent.clear()
+    page.post(type="click", keyboard=False, target={}, info={"square": "c5", "action": None})
+    assert not page.frames()
+    said = [m["text"] for m in page.sent if m["type"] == "info"]
+    assert len(said) == 1 and said[0].startswith("c5: ")

@@ -327,6 +327,21 @@ class Driver(Storing):
     # ---------------------------------------------------------------- input
 
     def on_click(self, msg: dict[str, Any]) -> None:
+        """A click; ``info``: the words of the board element it focused
+        (web/page/glue.py ``activate``), asked first as ``info`` asks them
+        and drawn by the click's frame (#square-info), or sent as ``info``
+        when the click draws none."""
+        info = msg.get("info")
+        if not isinstance(info, dict):
+            self._click(msg)
+            return
+        drawn = self.drawn.seq
+        text = self._square_info(info)
+        self._click(msg)
+        if self.drawn.seq == drawn:
+            self.send({"type": "info", "text": text})
+
+    def _click(self, msg: dict[str, Any]) -> None:
         app = self.app
         assert app is not None
         t = msg.get("target") or {}
@@ -464,10 +479,12 @@ class Driver(Storing):
 
     def on_info(self, msg: dict[str, Any]) -> None:
         """What is on a square (focus on the board, or a long press): said in #square-info."""
+        self.send({"type": "info", "text": self._square_info(msg)})
+
+    def _square_info(self, msg: dict[str, Any]) -> str:
         assert self.app is not None
         action = msg.get("action")
-        text = self.app.square_info(square=msg.get("square"), action=None if action is None else str(action))
-        self.send({"type": "info", "text": text})
+        return self.app.square_info(square=msg.get("square"), action=None if action is None else str(action))
 
     def on_form(self, msg: dict[str, Any]) -> None:
         """The new-game form changed where the form is drawn again (players, colours)."""
