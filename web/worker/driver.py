@@ -367,7 +367,8 @@ class Driver(Storing):
             return
         after: list[str] = []
         el_id = str(el.get("id") or "")
-        # A source or target tapped on the board: the board is the answer, painted first.
+        # A source or target tapped on the board: the board is the answer, painted
+        # first (not when a square is shown enlarged, below).
         board = bool(t.get("board")) and not keyboard and (el.get("action") or el.get("select")) is not None
         if el.get("action") is not None:
             app.act(str(el["action"]))
@@ -399,6 +400,8 @@ class Driver(Storing):
                 _BUTTONS[el_id](app)
             elif not app.button(el_id):  # the review's screens (web/app/review_screen.py)
                 return
+        if app.zoomed is not None:
+            board = False  # a square shown enlarged beside the board holds its choices: all at once
         self.render(keyboard=keyboard, after=after, board=board)
 
     def _rules_click(self, t: dict[str, Any]) -> bool:
