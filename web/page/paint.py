@@ -239,15 +239,13 @@ def _focus_opener():
 def _draw_screen(s, name, keyboard):
     root = _screen()
     before = state["name"]
-    # A <details> the player opened or closed stays so: its state is the player's.
-    folded = [(str(d.id), bool(d.open)) for d in each("#screen details[id]")]
     had = document.activeElement
     held = not nothing(had) and bool(root.contains(had))
     kept = focus_held(had) if held else None
-    # Text being typed (the command field, a new name) outlives a redraw of the same screen.
-    typed = [(str(el.id), str(el.value)) for el in each("#screen input[type=text][id]")]
-    # The same screen drawn again keeps where its columns were scrolled.
-    scrolled = [k for k in keep_scroll() if k[0] != "window"] if before == name else []
+    # A <details> the player opened or closed stays so: its state is the player's.
+    # Text being typed (the command field, a new name) outlives a redraw of the
+    # same screen, which also keeps where its columns were scrolled (patch.js).
+    had_put = window.caravanPatch.keep(root, before == name)
     whole = get(s, "whole")
     parts = get(s, "patch")
     # A tap on the board answered first (the worker's ``first``): the parts
@@ -259,11 +257,10 @@ def _draw_screen(s, name, keyboard):
         root.innerHTML = whole
     elif parts is not None and not patch(root, parts, 0, first or parts.length):
         return "redraw"
+    window.caravanPatch.putBack(had_put)
     if first:
-        rest.update(parts=parts, first=first, same=before == name, kept=(typed, scrolled, folded))
+        rest["parts"], rest["first"] = parts, first
         window.caravanPatch.later(rest["run"])
-    else:
-        _put_back(before == name, typed, scrolled, folded)
     document.title = get(s, "title", "")
     if get(s, "modal", False):
         keyboard = True  # a question holds the focus, however it was asked
@@ -288,38 +285,24 @@ def _draw_screen(s, name, keyboard):
     return None
 
 
-def _put_back(same, typed, scrolled, folded):
-    """What the player had in the parts just replaced: text typed (on the
-    same screen), the columns' scroll, the <details> opened or closed."""
-    if same:
-        for el_id, value in typed:
-            el = document.getElementById(el_id)
-            if value and not nothing(el) and not str(el.value):
-                el.value = value
-    put_back_scroll(scrolled)
-    for el_id, is_open in folded:
-        el = document.getElementById(el_id)
-        if not nothing(el) and el.tagName == "DETAILS" and bool(el.open) != is_open:
-            el.open = is_open
-
-
 def _rest():
     """The rest of a frame whose answer was painted first (``_draw_screen``):
-    its parts from ``first`` on, then what the player had in them put back."""
+    its parts from ``first`` on, what the player had in them kept and put back."""
     parts = rest["parts"]
     rest["parts"] = None
     if parts is None:
         return
-    if not patch(_screen(), parts, rest["first"], parts.length):
+    root = _screen()
+    had_put = window.caravanPatch.keep(root, True)
+    if not patch(root, parts, rest["first"], parts.length):
         rest["redraw"]()  # the page could not patch its screen: the worker sends it whole
         return
-    typed, scrolled, folded = rest["kept"]
-    _put_back(rest["same"], typed, scrolled, folded)
+    window.caravanPatch.putBack(had_put)
 
 
 # The frame whose rest waits for its answer to be painted (web/static/patch.js
 # ``later``); ``run``, the callback, made once; ``redraw``, set by the glue.
-rest = {"parts": None, "first": 0, "same": True, "kept": None, "run": create_proxy(_rest), "redraw": None}
+rest = {"parts": None, "first": 0, "run": create_proxy(_rest), "redraw": None}
 
 
 def finish():

@@ -7,7 +7,9 @@
 // of them (a chunk found, checked and replaced, three calls each, for up to 50
 // chunks), a third of the frame's task; here they are plain DOM calls.
 // Deferred (index.html): only the glue calls it, once a frame comes. Also here:
-// a touch's acknowledgement (div#press-mark, below), before the worker answers.
+// what the player had in the parts replaced, kept and put back (`keep`,
+// `putBack`); the rest of a frame whose answer is painted first (`later`); a
+// touch's acknowledgement (div#press-mark, below), before the worker answers.
 (function () {
   "use strict";
   var SIDE_BOXES = ["side-stats", "side-legend", "side-log", "side-tools"];  // web/app/view.py
@@ -128,6 +130,47 @@
     return true;
   }
 
+  // What the player had in the parts a frame replaces, taken before it (`keep`)
+  // and put back after (`putBack`): the <details> opened or closed, on the same
+  // screen the text typed and the columns' scroll. Read without laying the page
+  // out inside the frame's task: a column's scroll is read only when its last
+  // scroll event left it off its top (a column never scrolled is at its top; a
+  // read of scrollTop lays out what the tap left to lay out, and again after the
+  // frame's changes).
+  var SCROLLERS = [".side", "#log", "#saved-list", "#history-log"];  // paint.py SCROLLERS
+  var scrolledTo = new WeakMap();
+  document.addEventListener("scroll", function (e) {
+    if (e.target && e.target.nodeType === 1) scrolledTo.set(e.target, e.target.scrollTop);
+  }, { capture: true, passive: true });
+  function keep(root, same) {
+    var kept = { same: same, folded: [], typed: [], scrolled: [] }, i, found;
+    found = root.querySelectorAll("details[id]");
+    for (i = 0; i < found.length; i++) kept.folded.push([found[i].id, found[i].open]);
+    if (!same) return kept;
+    found = root.querySelectorAll("input[type=text][id]");
+    for (i = 0; i < found.length; i++) kept.typed.push([found[i].id, found[i].value]);
+    for (i = 0; i < SCROLLERS.length; i++) {
+      var el = document.querySelector(SCROLLERS[i]);
+      if (el && scrolledTo.get(el)) kept.scrolled.push([SCROLLERS[i], el.scrollTop]);
+    }
+    return kept;
+  }
+  function putBack(kept) {
+    var i, el;
+    for (i = 0; i < kept.typed.length; i++) {  // typing goes on in a field drawn anew
+      el = document.getElementById(kept.typed[i][0]);
+      if (kept.typed[i][1] && el && !el.value) el.value = kept.typed[i][1];
+    }
+    for (i = 0; i < kept.scrolled.length; i++) {  // a column at its top is left alone
+      el = document.querySelector(kept.scrolled[i][0]);
+      if (el && kept.scrolled[i][1]) el.scrollTop = kept.scrolled[i][1];
+    }
+    for (i = 0; i < kept.folded.length; i++) {
+      el = document.getElementById(kept.folded[i][0]);
+      if (el && el.tagName === "DETAILS" && el.open !== kept.folded[i][1]) el.open = kept.folded[i][1];
+    }
+  }
+
   // The rest of a frame, put on the page in the frame after its answer: a tap
   // on the board is answered by the board (and the banner) in a frame of their
   // own, and the side column follows in the next (paint.py ``_draw_screen``,
@@ -194,5 +237,7 @@
   document.addEventListener("pointerup", released, { passive: true });
   document.addEventListener("pointercancel", released, { passive: true });
 
-  window.caravanPatch = { screen: patchScreen, later: later, now: now, unpress: unpress };
+  window.caravanPatch = {
+    screen: patchScreen, keep: keep, putBack: putBack, later: later, now: now, unpress: unpress,
+  };
 })();
