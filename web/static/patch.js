@@ -39,18 +39,36 @@
 
   // Only the board's chunks that changed: their markup parsed at once, each put
   // in place of the svg#board child at its index, which must have its key
-  // (web/board/board_svg.py CHUNK); the svg's attributes that changed set; the
-  // motion's layer emptied, as a whole board would have it; and the board's one
-  // tab stop the frame's, wherever the arrow keys had moved it. False when a
-  // chunk or the stop is not found: the page asks for the screen whole.
+  // (web/board/board_svg.py CHUNK); of a chunk whose elements only changed
+  // attributes (a source selected, the tab stop moved), those set where it is
+  // (`set`: the element by its place among the chunk's, 0 the chunk itself);
+  // the svg's attributes that changed set; the motion's layer emptied, as a
+  // whole board would have it; and the board's one tab stop the frame's,
+  // wherever the arrow keys had moved it. False when a chunk, an element or the
+  // stop is not found: the page asks for the screen whole.
   function patchBoard(wrap, board) {
     var svg = wrap.firstElementChild;
     if (!svg || svg.id !== "board") return false;
-    var kids = svg.children, old = [], chunks = board.chunks || [], i;
+    var kids = svg.children, old = [], chunks = board.chunks || [], marks = board.set || [], i, el;
+    var chunkAt = function (index, key) {
+      var chunk = kids.item(index);
+      return chunk && chunk.getAttribute("data-chunk") === String(key) ? chunk : null;
+    };
     for (i = 0; i < chunks.length; i++) {
-      var el = kids.item(chunks[i][0]);
-      if (!el || el.getAttribute("data-chunk") !== String(chunks[i][1])) return false;
+      el = chunkAt(chunks[i][0], chunks[i][1]);
+      if (!el) return false;
       old.push(el);
+    }
+    var marked = [];
+    for (i = 0; i < marks.length; i++) {
+      var chunk = chunkAt(marks[i][0], marks[i][1]);
+      el = !chunk || marks[i][2] === 0 ? chunk : chunk.getElementsByTagName("*").item(marks[i][2] - 1);
+      if (!el) return false;
+      marked.push(el);
+    }
+    for (i = 0; i < marks.length; i++) {
+      if (none(marks[i][4])) marked[i].removeAttribute(marks[i][3]);
+      else marked[i].setAttribute(marks[i][3], marks[i][4]);
     }
     var attrs = board.attrs || [];
     for (i = 0; i < attrs.length; i++) {
