@@ -65,8 +65,14 @@ What is measured inside the page (an init script, performance.now()):
   shows over a touched choice in the pointerdown's own task, before the
   worker answers (`div#press-mark[data-pressed]`, outside `#screen`:
   web/static/patch.js): the first frame that shows the tap was taken (on a
-  page without the mark, the same as `frame`). `rendered`: a task posted from
-  that callback, which runs after the frame's style, layout and paint.
+  page without the mark, the same as `frame`). `answer`: the same for the
+  first change of `#screen` that is neither the mark nor the square's words
+  (a change inside `#square-info`): the frame with the worker's answer to
+  the tap itself (the selection and its targets, the action played, the
+  enlarged square), where `frame` often stops at the words of a board
+  element, which the worker answers first (they were asked at its focus,
+  before the click). `rendered`: a task posted from that callback, which
+  runs after the frame's style, layout and paint (for `frame` and `answer`).
   `action done`: for the tap that plays an action (the target, or the
   answer to the question), tap -> the frame after `data-record` changes.
   Taps whose tap saw no change of `#screen` are counted apart ("no change").
@@ -157,7 +163,8 @@ PROBE = """
     const ts = e.timeStamp > 0 && e.timeStamp <= now ? e.timeStamp : now;
     P.taps.push({ kind: kind(e.target), type: e.type, ts, at: now, change: null, frame: null,
                   frameRendered: null, record: null, recordFrame: null, recordFrameRendered: null,
-                  ack: null, ackFrame: null, ackFrameRendered: null });
+                  ack: null, ackFrame: null, ackFrameRendered: null,
+                  answer: null, answerFrame: null, answerFrameRendered: null });
   };
   addEventListener('pointerdown', down, true);
   addEventListener('touchstart', down, { capture: true, passive: true });
@@ -166,6 +173,12 @@ PROBE = """
     // The page's own mark of a touch (data-pressed, web/static/patch.js) is an
     // acknowledgement, not the answer: it counts for `ack` only.
     const mark = r => r.type === 'attributes' && r.attributeName === 'data-pressed';
+    // The worker's answer to the focus of a board element (its square in words,
+    // web/page/glue.py on_focusin) is not the answer to the tap: `answer` skips it.
+    const words = r => {
+      const n = r.target.nodeType === 1 ? r.target : r.target.parentNode;
+      return mark(r) || (n !== null && n.closest !== undefined && n.closest('#square-info') !== null);
+    };
     new MutationObserver(records => {
       const tap = P.taps[P.taps.length - 1];
       if (!tap) return;
@@ -173,6 +186,10 @@ PROBE = """
       if (tap.change === null && !records.every(mark)) {
         tap.change = performance.now();
         frame(tap, 'frame');
+      }
+      if (tap.answer === null && !records.every(words)) {
+        tap.answer = performance.now();
+        frame(tap, 'answerFrame');
       }
     }).observe(screen, { subtree: true, childList: true, attributes: true, characterData: true });
     new MutationObserver(() => {  // the page's mark shown outside #screen (div#press-mark)
@@ -193,7 +210,8 @@ PROBE = """
 # Every frame callback of the taps so far has run, and its posted task too.
 TAPS_SETTLED = """() => window.__phone.taps.every(t =>
   (t.change === null || t.frameRendered !== null) && (t.record === null || t.recordFrameRendered !== null)
-  && (t.ack === null || t.ackFrameRendered !== null))"""
+  && (t.ack === null || t.ackFrameRendered !== null)
+  && (t.answer === null || t.answerFrameRendered !== null))"""
 
 
 # ---------------------------------------------------------------- the page
@@ -324,20 +342,25 @@ def play_scenario(
         rendered = [t["frameRendered"] - t["ts"] for t in seen]
         done = [t["recordFrame"] - t["ts"] for t in taps if t["recordFrame"] is not None]
         acks = [t["ackFrame"] - t["ts"] for t in taps if t["ackFrame"] is not None]
+        answered = [t for t in taps if t["answerFrame"] is not None]
+        answers = [t["answerFrame"] - t["ts"] for t in answered]
+        answers_rendered = [t["answerFrameRendered"] - t["ts"] for t in answered]
         row["tap"] = {
             **_dist("ack", acks),
             **_dist("frame", frames),
             **_dist("rendered", rendered),
+            **_dist("answer", answers),
+            **_dist("answer_rendered", answers_rendered),
             **_dist("done", done),
             "input_delay_p50": statistics.median(t["at"] - t["ts"] for t in taps) if taps else 0.0,
             "taps_ms": [
                 [t["kind"], round(t["ts"] - ready)]
                 + [
                     None if t[k] is None else round(t[k] - t["ts"], 1)
-                    for k in ("frame", "frameRendered", "recordFrame")
+                    for k in ("frame", "frameRendered", "recordFrame", "answerFrame")
                 ]
                 for t in taps
-            ],  # [kind, tap after ready, frame, rendered, done]
+            ],  # [kind, tap after ready, frame, rendered, done, answer]
         }
         return row
     finally:
@@ -458,6 +481,8 @@ def report_play(title: str, rows: list[dict[str, Any]]) -> None:
         ("ack", "tap -> first frame showing anything (the pressed mark) ms"),
         ("frame", "tap -> next frame showing it ms"),
         ("rendered", "tap -> that frame rendered ms"),
+        ("answer", "tap -> next frame with the tap's answer ms"),
+        ("answer_rendered", "tap -> that frame rendered ms"),
         ("done", "action tap -> frame with the new record ms"),
     ):
         for q in ("p50", "p95", "max"):

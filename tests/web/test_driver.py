@@ -258,3 +258,45 @@ def test_leaving_a_stale_game_is_planned_so_the_page_can_write_it_at_pagehide() 
     page.sent.clear()
     page.post(type="left")
     assert page.driver.app.current.id == copy[0][2].rsplit(":", 1)[1]  # type: ignore[union-attr]
+
+
+def test_a_tap_on_the_board_is_answered_by_the_board_first_and_the_side_column_after() -> None:
+    """A source or target tapped on the board: the frame's ``first`` says that
+    the banner and the board (parts before it) are the answer, which the page
+    paints in a frame of their own (web/page/paint.py); not for a tap outside
+    the board, nor for a key."""
+    page = Page()
+    page.boot("?seed=1&autostart=2")
+    page.sent.clear()
+    page.post(type="click", keyboard=False, target={"el": {"select": "supply", "id": "supply"}})
+    assert "first" not in page.last_screen()  # the supply's button, beside the board
+    action = next(i for i in page.driver.app.play.board_items if i.attr == "data-action")  # type: ignore[union-attr]
+    page.sent.clear()
+    page.post(type="click", keyboard=False, target={"el": {"action": action.value}, "board": True})
+    screen = page.last_screen()
+    assert screen["first"] == 2
+    patch = screen["patch"]
+    assert patch[1] is not None and any(p is not None for p in patch[2:])  # the board, then the log
+    square = action.value[1:]
+    page.sent.clear()
+    page.post(type="click", keyboard=True, target={"el": {"select": square}, "board": True})
+    assert "first" not in page.last_screen()  # Enter on the camel: the focus moves with it, all at once
+
+
+def test_the_words_of_a_board_element_a_tap_focused_come_with_its_frame() -> None:
+    """The words a tap's focus asks for (web/page/glue.py ``activate``) come
+    in the click's frame, in #square-info, not in a message of their own;
+    a click that draws nothing sends them as ``info``."""
+    page = Page()
+    page.boot("?seed=1&autostart=2")
+    page.sent.clear()
+    info = {"square": "c6", "action": None}
+    page.post(type="click", keyboard=False, target={"el": {"select": "supply"}, "board": True}, info=info)
+    assert not [m for m in page.sent if m["type"] == "info"]
+    side = page.last_screen()["patch"][2]["html"]
+    assert '<p id="square-info">c6: ' in side
+    page.sent.clear()
+    page.post(type="click", keyboard=False, target={}, info={"square": "c5", "action": None})
+    assert not page.frames()
+    said = [m["text"] for m in page.sent if m["type"] == "info"]
+    assert len(said) == 1 and said[0].startswith("c5: ")

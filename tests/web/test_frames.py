@@ -34,6 +34,10 @@ def apply_board(shown: str, board: dict[str, Any]) -> str:
     for (index, key), (new_key, markup) in zip(board["chunks"], fresh[1], strict=True):
         assert chunks[index][0] == key == new_key  # else the page asks for a redraw
         chunks[index] = (key, markup)
+    # A chunk whose elements only changed attributes: those set where it is.
+    for index, key, element, name, value in board.get("set", []):
+        assert chunks[index][0] == key
+        chunks[index] = (key, set_attribute(chunks[index][1], element, name, value))
     # The svg's attributes: setAttribute keeps one where it is, adds a new one last.
     attrs = dict(_ATTR.findall(tag))
     for name, value in board.get("attrs", []):
@@ -46,6 +50,22 @@ def apply_board(shown: str, board: dict[str, Any]) -> str:
     # The motion's layer emptied, as a whole board has it.
     out = re.sub(r'(<g data-chunk="fx"[^>]*>).*?(</g></svg>)$', r"\1\2", out)
     return set_stop(out, board["stop"])
+
+
+def set_attribute(markup: str, element: int, name: str, value: str | None) -> str:
+    """What ``setAttribute`` (``removeAttribute`` for None) on the element of
+    ``markup``'s ``element``-th start tag (from 0) makes of it: a value
+    changed where it is, a new attribute last."""
+    tag = list(re.finditer(r"<[^/][^>]*>", markup))[element]
+    end = "/>" if tag.group(0).endswith("/>") else ">"
+    head = tag.group(0)[: -len(end)]
+    attrs = dict(_ATTR.findall(head))
+    if value is None:
+        del attrs[name]
+    else:
+        attrs[name] = esc(value)
+    rebuilt = head.split(None, 1)[0] + "".join(f' {n}="{v}"' for n, v in attrs.items()) + end
+    return markup[: tag.start()] + rebuilt + markup[tag.end() :]
 
 
 def set_stop(board: str, stop: str | None) -> str:
@@ -110,8 +130,9 @@ class Board:
                 continue
             board = part["board"]
             self.shown = apply_board(self.shown, board)
-            sent = [key for _, key in board["chunks"]]
-            assert sent == keys_changed(drawn, self.shown)  # only the chunks that changed, all of them
+            marked = {(m[0], m[1]) for m in board.get("set", [])}
+            sent = sorted({(i, key) for i, key in board["chunks"]} | marked)
+            assert [key for _, key in sent] == keys_changed(drawn, self.shown)  # only those that changed, all
             drawn = self.shown
             assert len(board["html"]) <= WHOLE_SHARE * len(self.shown)
         assert self.shown == self.drawn() or before == self.shown == self.drawn()
@@ -156,10 +177,10 @@ def test_the_tab_stop_the_page_moved_is_put_back_where_the_frame_has_it() -> Non
     # The page's arrow keys moved the tab stop (web/page/keys.py), unknown to the worker.
     shown = set_stop(old, f"#board .target[{far}]")
     assert shown != old
-    # Then another chunk changed, neither of those two.
+    # Then another chunk changed, neither of those two (an attribute: set where it is).
     new = old.replace("Place a camel on c1", "Place a camel on c1 (again)")
     patch = board_patch(old, new)
-    assert patch is not None and [key for _, key in patch["chunks"]] == ["to-c1"]
+    assert patch is not None and not patch["chunks"] and [m[1] for m in patch["set"]] == ["to-c1"]
     assert patch["stop"] == f"#board .target[{first}]"
     assert apply_board(shown, patch) == new
 
@@ -205,6 +226,33 @@ def test_another_structure_or_most_of_the_board_is_sent_whole() -> None:
     bigger = drawn.replace("<title>", "<title>x ").replace('class="hit"', 'class="hit x"')
     assert len(keys_changed(drawn, bigger)) >= 64
     assert board_patch(drawn, bigger) is None
+
+
+def test_a_chunk_whose_elements_only_changed_attributes_is_sent_as_those_attributes() -> None:
+    """A source selected (its class, aria-pressed): the page sets them on the
+    elements it has, and keeps the element a tap focused; an attribute the
+    page could not put in the new order, or a text, sends the chunk's markup."""
+    _, board = playing()
+    old = board.shown
+    found = re.search(r'<g class="square" data-square="(\w\d)"', old)
+    assert found is not None
+    tag, name = found.group(0), found.group(1)
+    index = [key for key, _ in chunked(old)[1]].index(name)  # type: ignore[index]
+    selected = old.replace(tag, tag.replace('"square"', '"square selected"'), 1)
+    patch = board_patch(old, selected)
+    assert patch is not None and patch["chunks"] == [] and patch["html"] == ""
+    assert patch["set"] == [[index, name, 1, "class", "square selected"]]  # 0: the chunk's own <g>
+    assert apply_board(old, patch) == selected
+    # An attribute before the others: setAttribute would put it last.
+    first = old.replace(tag, tag.replace("<g class", '<g data-x="1" class'), 1)
+    patch = board_patch(old, first)
+    assert patch is not None and "set" not in patch and [key for _, key in patch["chunks"]] == [name]
+    # A text changed: the markup.
+    title = re.search(rf'data-square="{name}"[^>]*><title>', old)
+    assert title is not None
+    retitled = old[: title.end()] + "x" + old[title.end() :]
+    patch = board_patch(old, retitled)
+    assert patch is not None and "set" not in patch and [key for _, key in patch["chunks"]] == [name]
 
 
 def test_svg_attributes_are_sent_only_when_the_page_can_set_them_in_order() -> None:

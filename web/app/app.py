@@ -350,6 +350,11 @@ class App(AppState):
             return {}
         return self.play.board_arrows()
 
+    @property
+    def zoomed(self) -> int | None:
+        """The square shown enlarged beside the board (the lesson's or the game's), if any."""
+        return self.lesson.zoom if self.lesson.shown else self.play.zoom
+
     def close_zoom(self) -> None:
         if self.lesson.shown:
             self.lesson.close_zoom()

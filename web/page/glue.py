@@ -126,9 +126,13 @@ def read_form():
 
 
 def activate(target, keyboard):
-    """A click on ``target`` (Enter and Space on a board element too), described for the worker."""
+    """A click on ``target`` (Enter and Space on a board element too), described
+    for the worker; the words of a board element focused by it go with it."""
     t = describe(target)
     msg = {"type": "click", "keyboard": keyboard, "target": t}
+    info = take_focus_info()
+    if info is not None:
+        msg["info"] = info
     el_id = t.get("el", {}).get("id") if "el" in t else ""
     if el_id in ("start-game", "play-computer"):
         msg["form"] = read_form()
@@ -141,6 +145,7 @@ def activate(target, keyboard):
             msg["command"] = str(field.value)
             field.value = ""
     elif el_id == "share-copy":
+        send_focus_info(info)
         copy()
         return
     post(msg)
@@ -158,6 +163,7 @@ def on_click(event):
     if press["shown"]:
         press["shown"] = False
         if int(event.detail) != 0:  # the tap that ends a long-press only showed the square's text
+            send_focus_info()
             return
     activate(event.target, int(event.detail) == 0)  # detail 0: Enter or Space on a button
 
@@ -187,17 +193,46 @@ def on_change(event):
         app_line.importFile(target, MAX_IMPORT)  # app-data.js reads it and sends it
 
 
+# The words of a board element just focused, not asked of the worker yet: a
+# tap's focus comes in the same task as its click, which carries them
+# (``activate``), so the worker answers the tap in one frame, where the words
+# took a message and a frame of their own before it; a keyboard's focus or a
+# mouse's press (its click comes later, if at all) asks in a task of its own.
+focused = {"info": None, "timer": None}
+
+
 def on_focusin(event):
-    """Keyboard focus on a board element shows what is on its square."""
+    """Focus on a board element shows what is on its square."""
     target = event.target
     if booting() or nothing(target.closest("#board")):
         return
     square = square_of(target)
     action = attr(target, "data-action") if square is None else None
-    post({"type": "info", "square": square, "action": action})
+    send_focus_info()  # an earlier focus's first
+    focused["info"] = {"square": square, "action": action}
+    focused["timer"] = win.setTimeout(once["focus_info"], 0)
+
+
+def take_focus_info():
+    """The words a focus asked for and not yet asked of the worker (None: none)."""
+    info = focused["info"]
+    focused["info"] = None
+    if focused["timer"] is not None:
+        win.clearTimeout(focused["timer"])
+        focused["timer"] = None
+    return info
+
+
+def send_focus_info(info=None):
+    """Ask the worker for a focused element's words now: ``info``, or those still waiting."""
+    if info is None:
+        info = take_focus_info()
+    if info is not None:
+        post({"type": "info", "square": info["square"], "action": info["action"]})
 
 
 def show_info(text):
+    paint.finish()  # the rest of the last frame first: the words came after it
     el = document.getElementById("square-info")
     if not nothing(el):
         el.textContent = text
@@ -481,6 +516,7 @@ once = {}  # type: dict[str, object]
 def boot():
     """Listening from now on (index.html calls it once the glue is compiled)."""
     once["long_press"] = create_proxy(long_pressed)
+    once["focus_info"] = create_proxy(lambda *_: send_focus_info())
     once["copied"] = create_proxy(lambda *_: share_result("copied"))
     once["copy_failed"] = create_proxy(copy_failed)
     once["shared"] = create_proxy(lambda *_: share_result("shared"))
@@ -510,6 +546,7 @@ def boot():
     else:
         bot.listen(create_proxy(lambda text: post({"type": "bot", "text": str(text)})))
     paint.watched["observer"] = window.ResizeObserver.new(create_proxy(on_board_resized))
+    paint.rest["redraw"] = lambda: post({"type": "redraw"})
     window.caravanCatalogue = create_proxy(use_catalogue)
     app_line.listen(create_proxy(on_message))
     start_app()

@@ -9,7 +9,7 @@ its changed parts (of the board, only its changed chunks), so nothing is
 compared here.
 """
 
-from web.page.dom import document, is_none, to_js, window
+from web.page.dom import create_proxy, document, is_none, to_js, window
 from web.page.refocus import KEYS, focus_key
 
 SCROLLERS = (".side", "#log", "#saved-list", "#history-log")
@@ -108,6 +108,7 @@ def apply(frame):
     measured (the first board of a screen), or ``redraw`` when the screen
     could not be patched. A board whose width is not the frame's is told
     later, by ``board_resized``."""
+    finish()  # the rest of the last frame first, if it still waits
     window.caravanPatch.unpress()  # the tap's mark (web/static/patch.js): the worker has answered
     tools = document.getElementById("top-tools")
     header = get(frame, "header")
@@ -238,31 +239,28 @@ def _focus_opener():
 def _draw_screen(s, name, keyboard):
     root = _screen()
     before = state["name"]
-    # A <details> the player opened or closed stays so: its state is the player's.
-    folded = [(str(d.id), bool(d.open)) for d in each("#screen details[id]")]
     had = document.activeElement
     held = not nothing(had) and bool(root.contains(had))
     kept = focus_held(had) if held else None
-    # Text being typed (the command field, a new name) outlives a redraw of the same screen.
-    typed = [(str(el.id), str(el.value)) for el in each("#screen input[type=text][id]")]
-    # The same screen drawn again keeps where its columns were scrolled.
-    scrolled = [k for k in keep_scroll() if k[0] != "window"] if before == name else []
+    # A <details> the player opened or closed stays so: its state is the player's.
+    # Text being typed (the command field, a new name) outlives a redraw of the
+    # same screen, which also keeps where its columns were scrolled (patch.js).
+    had_put = window.caravanPatch.keep(root, before == name)
     whole = get(s, "whole")
     parts = get(s, "patch")
+    # A tap on the board answered first (the worker's ``first``): the parts
+    # before it now, in a frame of their own, the rest once that is painted.
+    first = get(s, "first", 0)
+    if parts is None or keyboard or kept is not None or before != name or get(s, "modal", False):
+        first = 0
     if whole is not None:
         root.innerHTML = whole
-    elif parts is not None and not patch(root, parts):
+    elif parts is not None and not patch(root, parts, 0, first or parts.length):
         return "redraw"
-    if before == name:
-        for el_id, value in typed:
-            el = document.getElementById(el_id)
-            if value and not nothing(el) and not str(el.value):
-                el.value = value
-    put_back_scroll(scrolled)
-    for el_id, is_open in folded:
-        el = document.getElementById(el_id)
-        if not nothing(el) and el.tagName == "DETAILS" and bool(el.open) != is_open:
-            el.open = is_open
+    window.caravanPatch.putBack(had_put)
+    if first:
+        rest["parts"], rest["first"] = parts, first
+        window.caravanPatch.later(rest["run"])
     document.title = get(s, "title", "")
     if get(s, "modal", False):
         keyboard = True  # a question holds the focus, however it was asked
@@ -287,6 +285,32 @@ def _draw_screen(s, name, keyboard):
     return None
 
 
+def _rest():
+    """The rest of a frame whose answer was painted first (``_draw_screen``):
+    its parts from ``first`` on, what the player had in them kept and put back."""
+    parts = rest["parts"]
+    rest["parts"] = None
+    if parts is None:
+        return
+    root = _screen()
+    had_put = window.caravanPatch.keep(root, True)
+    if not patch(root, parts, rest["first"], parts.length):
+        rest["redraw"]()  # the page could not patch its screen: the worker sends it whole
+        return
+    window.caravanPatch.putBack(had_put)
+
+
+# The frame whose rest waits for its answer to be painted (web/static/patch.js
+# ``later``); ``run``, the callback, made once; ``redraw``, set by the glue.
+rest = {"parts": None, "first": 0, "run": create_proxy(_rest), "redraw": None}
+
+
+def finish():
+    """The rest of the last frame put on the page now, if it still waits: a
+    newer frame or the square's words come after it."""
+    window.caravanPatch.now()
+
+
 def contract(s):
     """The game's state as the contract's attributes (docs/UI-CONTRACT.md)."""
     record = get(s, "record")
@@ -299,14 +323,15 @@ def contract(s):
         html.setAttribute("data-left", str(get(s, "left")))
 
 
-def patch(root, parts):
+def patch(root, parts, start, end):
     """The game screen drawn again in place: only its changed parts are
-    replaced (web/app/view.py ``parts``; ``add``: the log's new lines; of the
-    board, only its changed chunks). False when #screen does not hold the game
-    screen's layout or the board's patch found no place for a chunk or its tab
-    stop. Done by web/static/patch.js in one call: its DOM calls, up to a few
-    hundred for a move, each across MicroPython's FFI were a third of the frame."""
-    return bool(window.caravanPatch.screen(root, parts))
+    replaced (web/app/view.py ``parts``, those from ``start`` to ``end``,
+    excluded; ``add``: the log's new lines; of the board, only its changed
+    chunks). False when #screen does not hold the game screen's layout or the
+    board's patch found no place for a chunk or its tab stop. Done by
+    web/static/patch.js in one call: its DOM calls, up to a few hundred for a
+    move, each across MicroPython's FFI were a third of the frame."""
+    return bool(window.caravanPatch.screen(root, parts, start, end))
 
 
 def focus_held(el):

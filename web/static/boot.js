@@ -308,25 +308,32 @@
   app.handled = 0;
   app.answeredAt = 0;
   var settling = [];
+  // What the page still has to do for a frame it was sent holds settled:
+  // `hold()` returns the function that says it is done (once; later calls do
+  // nothing). The rest of a frame put on the page after its answer is painted
+  // (web/static/patch.js `later`) holds it so.
+  app.held = 0;
+  app.hold = function () {
+    var over = false;
+    app.held += 1;
+    return function () {
+      if (over) return;
+      over = true;
+      app.held -= 1;
+      settledNow();
+    };
+  };
   // A board drawn anew is measured by the glue's ResizeObserver after the next
   // layout (web/page/paint.py, watch_board): settled waits for that layout, so a
   // board drawn for another width is drawn again first. A hidden tab has no
   // animation frames: then it waits 250 ms at most.
-  app.measuring = 0;
   app.awaitLayout = function () {
-    var over = false;
-    function measured() {
-      if (over) return;
-      over = true;
-      app.measuring -= 1;
-      settledNow();
-    }
-    app.measuring += 1;
+    var measured = app.hold();
     requestAnimationFrame(function () { setTimeout(measured, 0); });  // after its layout's observers
     setTimeout(measured, 250);
   };
   function settledNow() {
-    if (app.handled < app.posted || app.inbox.length || app.measuring) return;  // not all answered, painted, measured
+    if (app.handled < app.posted || app.inbox.length || app.held) return;  // not all answered, painted, measured
     settling.splice(0).forEach(function (resolve) { resolve(); });
   }
   // The first screen is drawn: <html data-ready> once what it asked (a tap kept

@@ -7,7 +7,9 @@
 // of them (a chunk found, checked and replaced, three calls each, for up to 50
 // chunks), a third of the frame's task; here they are plain DOM calls.
 // Deferred (index.html): only the glue calls it, once a frame comes. Also here:
-// a touch's acknowledgement (div#press-mark, below), before the worker answers.
+// what the player had in the parts replaced, kept and put back (`keep`,
+// `putBack`); the rest of a frame whose answer is painted first (`later`); a
+// touch's acknowledgement (div#press-mark, below), before the worker answers.
 (function () {
   "use strict";
   var SIDE_BOXES = ["side-stats", "side-legend", "side-log", "side-tools"];  // web/app/view.py
@@ -37,18 +39,36 @@
 
   // Only the board's chunks that changed: their markup parsed at once, each put
   // in place of the svg#board child at its index, which must have its key
-  // (web/board/board_svg.py CHUNK); the svg's attributes that changed set; the
-  // motion's layer emptied, as a whole board would have it; and the board's one
-  // tab stop the frame's, wherever the arrow keys had moved it. False when a
-  // chunk or the stop is not found: the page asks for the screen whole.
+  // (web/board/board_svg.py CHUNK); of a chunk whose elements only changed
+  // attributes (a source selected, the tab stop moved), those set where it is
+  // (`set`: the element by its place among the chunk's, 0 the chunk itself);
+  // the svg's attributes that changed set; the motion's layer emptied, as a
+  // whole board would have it; and the board's one tab stop the frame's,
+  // wherever the arrow keys had moved it. False when a chunk, an element or the
+  // stop is not found: the page asks for the screen whole.
   function patchBoard(wrap, board) {
     var svg = wrap.firstElementChild;
     if (!svg || svg.id !== "board") return false;
-    var kids = svg.children, old = [], chunks = board.chunks || [], i;
+    var kids = svg.children, old = [], chunks = board.chunks || [], marks = board.set || [], i, el;
+    var chunkAt = function (index, key) {
+      var chunk = kids.item(index);
+      return chunk && chunk.getAttribute("data-chunk") === String(key) ? chunk : null;
+    };
     for (i = 0; i < chunks.length; i++) {
-      var el = kids.item(chunks[i][0]);
-      if (!el || el.getAttribute("data-chunk") !== String(chunks[i][1])) return false;
+      el = chunkAt(chunks[i][0], chunks[i][1]);
+      if (!el) return false;
       old.push(el);
+    }
+    var marked = [];
+    for (i = 0; i < marks.length; i++) {
+      var chunk = chunkAt(marks[i][0], marks[i][1]);
+      el = !chunk || marks[i][2] === 0 ? chunk : chunk.getElementsByTagName("*").item(marks[i][2] - 1);
+      if (!el) return false;
+      marked.push(el);
+    }
+    for (i = 0; i < marks.length; i++) {
+      if (none(marks[i][4])) marked[i].removeAttribute(marks[i][3]);
+      else marked[i].setAttribute(marks[i][3], marks[i][4]);
     }
     var attrs = board.attrs || [];
     for (i = 0; i < attrs.length; i++) {
@@ -79,50 +99,117 @@
   }
 
   // The game screen drawn again in place: only its changed parts are replaced
-  // (`add`: the log's new lines, on top of those drawn). False when #screen does
-  // not hold the game screen's layout, or the board's patch found no place.
-  function patchScreen(root, parts) {
+  // (`add`: the log's new lines, on top of those drawn), those from index `from`
+  // to `to` (excluded; all eight when not given). False when #screen does not
+  // hold the game screen's layout, or the board's patch found no place.
+  function patchScreen(root, parts, from, to) {
     var layout = root.querySelector(":scope > .layout");
     if (!layout) return false;
+    var lo = none(from) ? 0 : from, hi = none(to) ? parts.length : to;
+    var has = function (i) { return i >= lo && i < hi && !none(parts[i]); };
     var rest = document.getElementById("side-rest");
     // The focus leaves an element about to be replaced before anything changes
     // (taken from a removed element, the browser lays the page out halfway
     // through the changes).
     var active = document.activeElement;
     if (active && root.contains(active)) {
-      var part = parts[partOf(active, layout)];
-      if (!none(part) && (!none(part.html) || boardReplaces(part.board, active))) active.blur();
+      var at = partOf(active, layout), part = parts[at];
+      if (has(at) && (!none(part.html) || boardReplaces(part.board, active))) active.blur();
     }
     var span = document.createRange();
-    if (!none(parts[0])) {  // the banner and what is above the layout
+    if (has(0)) {  // the banner and what is above the layout
       span.setStart(root, 0);
       span.setEndBefore(layout);
       span.deleteContents();
       layout.insertAdjacentHTML("beforebegin", parts[0].html);
     }
-    if (!none(parts[1])) {  // the board: whole, or only its chunks that changed
+    if (has(1)) {  // the board: whole, or only its chunks that changed
       if (none(parts[1].board)) layout.firstElementChild.innerHTML = parts[1].html;
       else if (!patchBoard(layout.firstElementChild, parts[1].board)) return false;
     }
-    if (!none(parts[2])) {  // the side column's upper part: controls, message, square info
+    if (has(2)) {  // the side column's upper part: controls, message, square info
       span.setStart(rest.parentElement, 0);
       span.setEndBefore(rest);
       span.deleteContents();
       rest.insertAdjacentHTML("beforebegin", parts[2].html);
     }
     for (var i = 0; i < SIDE_BOXES.length; i++) {
+      if (!has(i + 3)) continue;
       var box = parts[i + 3];
-      if (none(box)) continue;
       if (!none(box.add)) document.getElementById("log").insertAdjacentHTML("afterbegin", box.add);
       else document.getElementById(SIDE_BOXES[i]).innerHTML = box.html;
     }
-    if (!none(parts[7])) {  // the end-turn question
+    if (has(7)) {  // the end-turn question
       span.setStartAfter(layout);
       span.setEnd(root, root.childNodes.length);
       span.deleteContents();
       layout.insertAdjacentHTML("afterend", parts[7].html);
     }
     return true;
+  }
+
+  // What the player had in the parts a frame replaces, taken before it (`keep`)
+  // and put back after (`putBack`): the <details> opened or closed, on the same
+  // screen the text typed and the columns' scroll. Read without laying the page
+  // out inside the frame's task: a column's scroll is read only when its last
+  // scroll event left it off its top (a column never scrolled is at its top; a
+  // read of scrollTop lays out what the tap left to lay out, and again after the
+  // frame's changes).
+  var SCROLLERS = [".side", "#log", "#saved-list", "#history-log"];  // paint.py SCROLLERS
+  var scrolledTo = new WeakMap();
+  document.addEventListener("scroll", function (e) {
+    if (e.target && e.target.nodeType === 1) scrolledTo.set(e.target, e.target.scrollTop);
+  }, { capture: true, passive: true });
+  function keep(root, same) {
+    var kept = { same: same, folded: [], typed: [], scrolled: [] }, i, found;
+    found = root.querySelectorAll("details[id]");
+    for (i = 0; i < found.length; i++) kept.folded.push([found[i].id, found[i].open]);
+    if (!same) return kept;
+    found = root.querySelectorAll("input[type=text][id]");
+    for (i = 0; i < found.length; i++) kept.typed.push([found[i].id, found[i].value]);
+    for (i = 0; i < SCROLLERS.length; i++) {
+      var el = document.querySelector(SCROLLERS[i]);
+      if (el && scrolledTo.get(el)) kept.scrolled.push([SCROLLERS[i], el.scrollTop]);
+    }
+    return kept;
+  }
+  function putBack(kept) {
+    var i, el;
+    for (i = 0; i < kept.typed.length; i++) {  // typing goes on in a field drawn anew
+      el = document.getElementById(kept.typed[i][0]);
+      if (kept.typed[i][1] && el && !el.value) el.value = kept.typed[i][1];
+    }
+    for (i = 0; i < kept.scrolled.length; i++) {  // a column at its top is left alone
+      el = document.querySelector(kept.scrolled[i][0]);
+      if (el && kept.scrolled[i][1]) el.scrollTop = kept.scrolled[i][1];
+    }
+    for (i = 0; i < kept.folded.length; i++) {
+      el = document.getElementById(kept.folded[i][0]);
+      if (el && el.tagName === "DETAILS" && el.open !== kept.folded[i][1]) el.open = kept.folded[i][1];
+    }
+  }
+
+  // The rest of a frame, put on the page in the frame after its answer: a tap
+  // on the board is answered by the board (and the banner) in a frame of their
+  // own, and the side column follows in the next (paint.py ``_draw_screen``,
+  // the frame's `first`). `fn` runs in the next frame's requestAnimationFrame
+  // callback but one (the first frame paints the answer), or at once when
+  // `now()` is called first (a newer frame, the square's words: nothing is put
+  // on the page out of order), or after 200 ms in a hidden tab, which paints no
+  // frames. caravanSettled (boot.js) waits for it.
+  var waiting = null;
+  function later(fn) {
+    now();
+    var mine = waiting = { fn: fn, release: window.caravanApp.hold() };
+    var run = function () { if (waiting === mine) now(); };
+    requestAnimationFrame(function () { requestAnimationFrame(run); });
+    setTimeout(run, 200);
+  }
+  function now() {
+    var it = waiting;
+    if (!it) return;
+    waiting = null;
+    try { it.fn(); } finally { it.release(); }
   }
 
   // The tap acknowledged at once: over the choice the player touched (a board
@@ -168,5 +255,7 @@
   document.addEventListener("pointerup", released, { passive: true });
   document.addEventListener("pointercancel", released, { passive: true });
 
-  window.caravanPatch = { screen: patchScreen, unpress: unpress };
+  window.caravanPatch = {
+    screen: patchScreen, keep: keep, putBack: putBack, later: later, now: now, unpress: unpress,
+  };
 })();

@@ -207,8 +207,10 @@ class Driver(Storing):
 
     # -------------------------------------------------------------- drawing
 
-    def render(self, *, keyboard: bool = False, after: list[str] | None = None) -> None:
-        """Draw the app as it is now; ``after``: what the page does once it is drawn."""
+    def render(self, *, keyboard: bool = False, after: list[str] | None = None, board: bool = False) -> None:
+        """Draw the app as it is now; ``after``: what the page does once it is
+        drawn; ``board``: the answer to a tap on the board, which the page
+        paints first (web/worker/frames.py ``Drawn.frame``)."""
         app = self.app
         assert app is not None
         app.bot_poll()  # a bot to move is asked for its turn first: the screen shows it thinking
@@ -226,14 +228,14 @@ class Driver(Storing):
             self.flush()
             self.send(self.drawn.frame(app.view(board=False), keyboard=keyboard, measure=True))
             return
-        self._draw(keyboard, list(after or []))
+        self._draw(keyboard, list(after or []), board)
 
-    def _draw(self, keyboard: bool, after: list[str]) -> None:
+    def _draw(self, keyboard: bool, after: list[str], board: bool = False) -> None:
         app = self.app
         assert app is not None
         self._set_scale(self.scales.get(app.screen, 0.0))
         view = app.view()
-        frame = self.drawn.frame(view, keyboard=keyboard)
+        frame = self.drawn.frame(view, keyboard=keyboard, board=board)
         if view.rules and app.reference.pending is not None:
             frame["rules_at"] = app.reference.pending  # scrolled into view, focused (web/app/reference.py)
         app.reference.pending = None
@@ -325,6 +327,21 @@ class Driver(Storing):
     # ---------------------------------------------------------------- input
 
     def on_click(self, msg: dict[str, Any]) -> None:
+        """A click; ``info``: the words of the board element it focused
+        (web/page/glue.py ``activate``), asked first as ``info`` asks them
+        and drawn by the click's frame (#square-info), or sent as ``info``
+        when the click draws none."""
+        info = msg.get("info")
+        if not isinstance(info, dict):
+            self._click(msg)
+            return
+        drawn = self.drawn.seq
+        text = self._square_info(info)
+        self._click(msg)
+        if self.drawn.seq == drawn:
+            self.send({"type": "info", "text": text})
+
+    def _click(self, msg: dict[str, Any]) -> None:
         app = self.app
         assert app is not None
         t = msg.get("target") or {}
@@ -350,6 +367,9 @@ class Driver(Storing):
             return
         after: list[str] = []
         el_id = str(el.get("id") or "")
+        # A source or target tapped on the board: the board is the answer, painted
+        # first (not when a square is shown enlarged, below).
+        board = bool(t.get("board")) and not keyboard and (el.get("action") or el.get("select")) is not None
         if el.get("action") is not None:
             app.act(str(el["action"]))
             if el.get("list"):
@@ -380,7 +400,9 @@ class Driver(Storing):
                 _BUTTONS[el_id](app)
             elif not app.button(el_id):  # the review's screens (web/app/review_screen.py)
                 return
-        self.render(keyboard=keyboard, after=after)
+        if app.zoomed is not None:
+            board = False  # a square shown enlarged beside the board holds its choices: all at once
+        self.render(keyboard=keyboard, after=after, board=board)
 
     def _rules_click(self, t: dict[str, Any]) -> bool:
         """A click for the rules reference (its controls, or outside it): True when it was one."""
@@ -460,10 +482,12 @@ class Driver(Storing):
 
     def on_info(self, msg: dict[str, Any]) -> None:
         """What is on a square (focus on the board, or a long press): said in #square-info."""
+        self.send({"type": "info", "text": self._square_info(msg)})
+
+    def _square_info(self, msg: dict[str, Any]) -> str:
         assert self.app is not None
         action = msg.get("action")
-        text = self.app.square_info(square=msg.get("square"), action=None if action is None else str(action))
-        self.send({"type": "info", "text": text})
+        return self.app.square_info(square=msg.get("square"), action=None if action is None else str(action))
 
     def on_form(self, msg: dict[str, Any]) -> None:
         """The new-game form changed where the form is drawn again (players, colours)."""

@@ -24,6 +24,7 @@ from web.words import phrases
 from web.words.markup import link_rules, unesc
 
 BOARD_PART = 1  # View.parts: the board, svg#board
+FIRST = 2  # View.parts before this one (the banner, the board) answer a tap on the board: painted first
 LOG_PART = 5  # View.parts: the log's box (web/app/view.py SIDE_BOXES, from index 3)
 
 
@@ -51,7 +52,9 @@ def board_patch(old: str, new: str) -> dict[str, Any] | None:
     ``[index, key]`` of each chunk that changed (its place among the
     ``svg``'s children, and its key, which the page checks), in order, and
     ``html``, their new markup one after the other, which the page parses
-    at once and puts in their places; ``attrs``, the ``svg``'s attributes
+    at once and puts in their places; ``set``, when only attributes of a
+    chunk's elements changed, those (``[index, key, element, name, value]``,
+    ``_only_attrs``) instead of its markup; ``attrs``, the ``svg``'s attributes
     that changed (``[name, value]``, value None: removed), when any did;
     ``stop``, the selector of the board's one tab stop (roving tabindex) in
     ``new``, or None when it has no choices: the page moves the tab stop
@@ -62,15 +65,24 @@ def board_patch(old: str, new: str) -> dict[str, Any] | None:
     was, now = _chunked(old), _chunked(new)
     if was is None or now is None or [k for k, _ in was[1]] != [k for k, _ in now[1]]:
         return None
-    changed = [
-        (i, key, markup)
-        for i, ((key, markup), (_, before)) in enumerate(zip(now[1], was[1], strict=True))
-        if markup != before
-    ]
-    html = "".join(markup for _, _, markup in changed)
-    if len(html) > WHOLE_SHARE * len(new):
+    changed: list[tuple[int, str, str]] = []
+    marks: list[list[Any]] = []
+    share = 0  # the markup of the chunks that changed, however they are sent
+    for i, ((key, markup), (_, before)) in enumerate(zip(now[1], was[1], strict=True)):
+        if markup == before:
+            continue
+        share += len(markup)
+        only = _only_attrs(before, markup)
+        if only is None:
+            changed.append((i, key, markup))
+        else:
+            marks += [[i, key, element, name, value] for element, name, value in only]
+    if share > WHOLE_SHARE * len(new):
         return None
+    html = "".join(markup for _, _, markup in changed)
     out: dict[str, Any] = {"chunks": [[i, key] for i, key, _ in changed], "html": html}
+    if marks:
+        out["set"] = marks
     if was[0] != now[0]:
         attrs = _attrs_changed(was[0], now[0])
         if attrs is None:
@@ -80,10 +92,41 @@ def board_patch(old: str, new: str) -> dict[str, Any] | None:
     at = new.find(' tabindex="0"')
     if at >= 0:
         tag = dict(_ATTR.findall(new[new.rfind("<", 0, at) : new.find(">", at)]))
-        key = next((k for k in _CHOICE if k in tag), None)
-        if key is None or new.count(f'{key}="{tag[key]}"') != 1:
+        choice = next((k for k in _CHOICE if k in tag), None)
+        if choice is None or new.count(f'{choice}="{tag[choice]}"') != 1:
             return None  # not a choice the page can name alone
-        out["stop"] = css_of(key, unesc(tag[key]))
+        out["stop"] = css_of(choice, unesc(tag[choice]))
+    return out
+
+
+_TOKEN = re.compile(r"<[^>]*>|[^<]+")
+
+
+def _only_attrs(old: str, new: str) -> list[tuple[int, str, str | None]] | None:
+    """The attributes to set for a chunk drawn as ``old`` to become ``new``
+    (``(element, name, value)``, ``element`` the place of its start tag
+    among the chunk's, from 0 for the chunk's own; value None: removed), when
+    they are all that differs (the same elements, texts and end tags), in an
+    order ``setAttribute`` gives (``_attrs_changed``); None otherwise. A
+    source selected or let go, the tab stop moved: the page sets them where
+    the chunk is, instead of parsing it again and replacing the element a
+    tap has just focused."""
+    a, b = _TOKEN.findall(old), _TOKEN.findall(new)
+    if len(a) != len(b):
+        return None
+    out: list[tuple[int, str, str | None]] = []
+    element = -1
+    for x, y in zip(a, b, strict=True):
+        start = x.startswith("<") and not x.startswith("</")
+        element += start
+        if x == y:
+            continue
+        if not start or x.split(None, 1)[0] != y.split(None, 1)[0] or x.endswith("/>") != y.endswith("/>"):
+            return None
+        pairs = _attrs_changed(x, y)
+        if pairs is None:
+            return None
+        out += [(element, str(pair[0]), pair[1]) for pair in pairs]
     return out
 
 
@@ -129,8 +172,14 @@ class Drawn:
         self.parts = None
         self.markup = ""
 
-    def frame(self, view: View, *, keyboard: bool, measure: bool = False) -> dict[str, Any]:
-        """The frame that brings the page from what it shows to ``view``."""
+    def frame(
+        self, view: View, *, keyboard: bool, measure: bool = False, board: bool = False
+    ) -> dict[str, Any]:
+        """The frame that brings the page from what it shows to ``view``;
+        ``board``: the answer to a tap on the board (a source selected, an
+        action played), whose patch says so in ``first`` when it changes
+        parts on either side of ``FIRST``: the page paints the banner and the
+        board in a frame of their own, and the side column in the next."""
         self.seq += 1
         out: dict[str, Any] = {"version": 1, "type": "frame", "seq": self.seq, "keyboard": keyboard}
         if view.header != self.header:
@@ -145,6 +194,9 @@ class Drawn:
             if view.markup == self.markup:
                 return out  # nothing changed under it: back as it was
         out["screen"] = self._screen(view, measure)
+        patch = out["screen"].get("patch")
+        if board and patch is not None and any(patch[:FIRST]) and any(patch[FIRST:]):
+            out["screen"]["first"] = FIRST
         return out
 
     def _screen(self, view: View, measure: bool) -> dict[str, Any]:

@@ -28,7 +28,7 @@ class Storing:
     def send(self, message: dict[str, Any]) -> None:
         raise NotImplementedError
 
-    def render(self, *, keyboard: bool = False, after: list[str] | None = None) -> None:
+    def render(self, *, keyboard: bool = False, after: list[str] | None = None, board: bool = False) -> None:
         raise NotImplementedError
 
     def on_storage(self, msg: dict[str, Any]) -> None:
