@@ -262,6 +262,43 @@ def own_page_tab(_session_tab: Tab) -> Iterator[Tab]:
         yield Tab(page, tab.context, tab.log, tab.base_url)
 
 
+@pytest.fixture(scope="session")
+def _session_touch_tab(browser: Any, base_url: str) -> Iterator[Tab]:
+    tab = _context_tab(browser, base_url, has_touch=True)
+    yield tab
+    tab.context.close()
+
+
+@pytest.fixture
+def shared_touch_tab(_session_touch_tab: Tab) -> Iterator[Tab]:
+    """shared_tab on a laptop with a touch screen (``has_touch``: a desktop-sized
+    page that takes taps as well as clicks), shared by the tests of one test process."""
+    yield from _shared(_session_touch_tab, DESKTOP)
+
+
+# A context whose service workers are blocked: a page's routes see every request
+# (a service worker in control would answer from its cache, past them).
+@pytest.fixture(scope="session")
+def _session_no_sw_tab(browser: Any, base_url: str) -> Iterator[Tab]:
+    tab = _context_tab(browser, base_url, service_workers="block")
+    yield tab
+    tab.context.close()
+
+
+@pytest.fixture
+def no_sw_page_tab(_session_no_sw_tab: Tab) -> Iterator[Tab]:
+    """own_page_tab in a context the tests of one test process share whose service
+    workers are blocked (``service_workers="block"``), for a test that routes the
+    runtime's requests (``page.route``: held, failed, replaced) and needs no other
+    context option: no new context's first boot each (a WebAssembly compile,
+    a service worker installing). Storage starts empty; the page is closed
+    after the test, its routes and init scripts with it."""
+    for tab in _shared(_session_no_sw_tab, DESKTOP):
+        page = tab.context.new_page()
+        tab.log.attach_page(page)
+        yield Tab(page, tab.context, tab.log, tab.base_url)
+
+
 @pytest.fixture
 def shared_phone_tab(_session_phone_tab: Tab) -> Iterator[Tab]:
     """shared_tab on a phone (PHONE: touch, mobile, 360x740 at the start of each
