@@ -11,6 +11,7 @@ reached outside its origin, logged an error or violated the Content-Security-Pol
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -233,6 +234,10 @@ def _shared(tab: Tab, viewport: dict[str, int]) -> Iterator[Tab]:
     finally:
         for other in tab.context.pages:  # pages the test opened: none may outlive it
             if other is not page:
+                # Left first, as the shared page is above: whatever its game saves on the
+                # way out reaches storage before the next test clears it, not after.
+                with contextlib.suppress(Exception):  # a page that crashed or went away
+                    other.goto(tab.base_url + BLANK)
                 other.close()
 
 
