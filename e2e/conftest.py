@@ -11,6 +11,7 @@ reached outside its origin, logged an error or violated the Content-Security-Pol
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -233,6 +234,10 @@ def _shared(tab: Tab, viewport: dict[str, int]) -> Iterator[Tab]:
     finally:
         for other in tab.context.pages:  # pages the test opened: none may outlive it
             if other is not page:
+                # Left first, as the shared page is above: whatever its game saves on the
+                # way out reaches storage before the next test clears it, not after.
+                with contextlib.suppress(Exception):  # a page that crashed or went away
+                    other.goto(tab.base_url + BLANK)
                 other.close()
 
 
@@ -257,6 +262,43 @@ def own_page_tab(_session_tab: Tab) -> Iterator[Tab]:
     shared_tab's do (a new context costs a WebAssembly compile). Storage
     starts empty, as for shared_tab; the page is closed after the test."""
     for tab in _shared(_session_tab, DESKTOP):
+        page = tab.context.new_page()
+        tab.log.attach_page(page)
+        yield Tab(page, tab.context, tab.log, tab.base_url)
+
+
+@pytest.fixture(scope="session")
+def _session_touch_tab(browser: Any, base_url: str) -> Iterator[Tab]:
+    tab = _context_tab(browser, base_url, has_touch=True)
+    yield tab
+    tab.context.close()
+
+
+@pytest.fixture
+def shared_touch_tab(_session_touch_tab: Tab) -> Iterator[Tab]:
+    """shared_tab on a laptop with a touch screen (``has_touch``: a desktop-sized
+    page that takes taps as well as clicks), shared by the tests of one test process."""
+    yield from _shared(_session_touch_tab, DESKTOP)
+
+
+# A context whose service workers are blocked: a page's routes see every request
+# (a service worker in control would answer from its cache, past them).
+@pytest.fixture(scope="session")
+def _session_no_sw_tab(browser: Any, base_url: str) -> Iterator[Tab]:
+    tab = _context_tab(browser, base_url, service_workers="block")
+    yield tab
+    tab.context.close()
+
+
+@pytest.fixture
+def no_sw_page_tab(_session_no_sw_tab: Tab) -> Iterator[Tab]:
+    """own_page_tab in a context the tests of one test process share whose service
+    workers are blocked (``service_workers="block"``), for a test that routes the
+    runtime's requests (``page.route``: held, failed, replaced) and needs no other
+    context option: no new context's first boot each (a WebAssembly compile,
+    a service worker installing). Storage starts empty; the page is closed
+    after the test, its routes and init scripts with it."""
+    for tab in _shared(_session_no_sw_tab, DESKTOP):
         page = tab.context.new_page()
         tab.log.attach_page(page)
         yield Tab(page, tab.context, tab.log, tab.base_url)

@@ -55,6 +55,20 @@ def medium_game(seed: int = 4, players: tuple[Player, ...] | None = None) -> Gam
     return game
 
 
+# The person whose turns a review judges, and the bot she played.
+TO_REVIEW = (Player("Ann", "yellow"), Player("Bo", "black", "medium"))
+
+
+def game_to_review() -> Game:
+    """The finished game the review tests run a whole review of, in the browser
+    (e2e/test_review.py) and in CPython (tests/web/test_review.py): Ann (a person,
+    the only seat judged) against a medium bot, both seats played by the medium
+    bot (``medium_game``, seed 36: 46 turns, 23 of them Ann's, costly turns up to
+    4.9 points lost for the review to open in the history), which the judge gets
+    through in 3.3 s of CPU in CPython against 5.5 s for seed 4's."""
+    return medium_game(36, TO_REVIEW)
+
+
 def courier_until(seed: int, until: Callable[[Game], bool], *, players: int = 2) -> Game:
     """A short game played by the courier from ``seed`` in CPython until
     ``until`` holds (or the game is over): the long stretch a browser test

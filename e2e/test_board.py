@@ -191,7 +191,7 @@ LATE = 10
 @pytest.mark.timeout(600)
 @pytest.mark.parametrize("size", [(360, 740), (740, 360), (1280, 800)])
 def test_on_a_phone_every_board_choice_is_24px_and_the_turn_stays_in_view(
-    request: pytest.FixtureRequest, open_tab: Any, size: Any
+    request: pytest.FixtureRequest, size: Any
 ) -> None:
     """WCAG 2.2 target size on a phone, both ways up (and on a laptop): every source and
     target on the board and in the enlarged square view is at least 24x24
@@ -212,7 +212,8 @@ def test_on_a_phone_every_board_choice_is_24px_and_the_turn_stays_in_view(
         tab: Tab = request.getfixturevalue("shared_phone_tab")
         tab.page.set_viewport_size({"width": w, "height": h})
     else:  # a laptop with a touch screen
-        tab = open_tab(viewport={"width": w, "height": h}, has_touch=True)
+        tab = request.getfixturevalue("shared_touch_tab")
+        tab.page.set_viewport_size({"width": w, "height": h})
     page = tab.page
     driver = Driver(page)
 

@@ -74,8 +74,9 @@ def test_loading_screen_shows_progress_and_the_front_page_until_python_is_ready_
 
 
 @pytest.mark.timeout(120)
-def test_boot_failure_shows_a_plain_error_instead_of_spinning(tab: Tab) -> None:
+def test_boot_failure_shows_a_plain_error_instead_of_spinning(no_sw_page_tab: Tab) -> None:
     """With the interpreter's wasm unreachable the page must say so in words."""
+    tab = no_sw_page_tab
     tab.log.check_on_close = False  # the failed download is logged, as it should be
     tab.page.route(WASM, lambda route: route.abort())
     tab.page.goto(tab.base_url + "?boot_timeout=5000")
@@ -96,14 +97,14 @@ def _answer(reply: dict[str, Any]) -> Callable[[Any], None]:
 
 @pytest.mark.timeout(180)
 def test_python_boots_from_the_builds_snapshot_and_without_it_when_it_cannot_be_had(
-    open_tab: Callable[..., Tab],
+    no_sw_page_tab: Tab,
 ) -> None:
     """The interpreter module (web/static/pyodide-boot.mjs) restores the memory
     snapshot the build took of Python's start; a host that lost it, or a
     snapshot that is not one, costs the player only the longer boot: Python
     starts the usual way, with a warning in the console, and the game plays.
     (No service worker: it would answer from its cache, past the routes.)"""
-    tab = open_tab(service_workers="block")
+    tab = no_sw_page_tab
     page = tab.page
     tab.open("?seed=3&autostart=2")
     assert [u for u in tab.log.requests if re.search(r"/assets/pyodide-snapshot\.[0-9a-f]{12}\.gz$", u)]

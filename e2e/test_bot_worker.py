@@ -10,7 +10,6 @@ played here by the courier bot; every answer is replayed with our own engine."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -149,13 +148,13 @@ def test_the_bot_thinks_in_a_worker_under_its_own_csp_off_the_pages_thread(tab: 
 
 
 def test_a_game_of_people_starts_no_worker_until_a_request_and_one_that_cannot_load_fails(
-    open_tab: Callable[..., Tab],
+    no_sw_page_tab: Tab,
 ) -> None:
     """A game between people boots with no worker (data-bot "off"); the first request
     starts it; a worker that cannot load is "failed", and requests get a plain error."""
     # No service worker: once it controls the page (clients.claim) it would serve the
     # worker's script from its cache, where the page's route cannot abort it.
-    tab = open_tab(service_workers="block")
+    tab = no_sw_page_tab
     tab.page.route("**/bot-worker.*", lambda route: route.abort())
     tab.page.add_init_script(COUNT_WORKERS)
     tab.open("?seed=3&autostart=2")

@@ -4,8 +4,8 @@ bot's status says why in plain words (never the word "worker"), with Try again, 
 starts a new worker; a stray error event from a worker that answers changes nothing.
 
 An init script replaces the page's `Worker` for the bot's script only, as
-e2e/test_bot_worker.py counts them: the first bot worker is a fake scripted by the
-test's mode, any later one the real worker."""
+e2e/test_bot_worker.py counts them: the first bot workers are fakes scripted by the
+test's modes, one a worker in turn, any later one the real worker."""
 
 from __future__ import annotations
 
@@ -21,14 +21,24 @@ from e2e.conftest import BOOT_MS, Tab
 
 FAKE_WORKER = """
 (() => {
-  const MODE = %r;
+  const MODES = %s;  // the first bot workers' modes, in turn; any later one is the real worker
   const ACTIONS = %s;  // 'past-the-turn': the bot's turn, then the next seat's actions
   const NativeWorker = window.Worker;
   window.__botWorkers = 0;
+  // #bot-text each time #bot-status turns "failed" (a frame of the page's each time).
+  window.__failures = [];
+  let failed = false;
+  new MutationObserver(() => {
+    const status = document.getElementById('bot-status');
+    const now = !!status && status.getAttribute('data-bot-turn') === 'failed';
+    if (now && !failed) window.__failures.push(document.getElementById('bot-text').textContent);
+    failed = now;
+  }).observe(document, { subtree: true, childList: true, attributeFilter: ['data-bot-turn'] });
   window.Worker = function (url, options) {
     if (!String(url).includes('bot-worker')) return new NativeWorker(url, options);
     window.__botWorkers += 1;
-    if (window.__botWorkers > 1 || MODE === 'stray-error') {
+    const MODE = MODES[window.__botWorkers - 1] || 'real';
+    if (MODE === 'real' || MODE === 'stray-error') {
       const real = new NativeWorker(url, options);
       if (MODE === 'stray-error') {
         // An error event once it is ready, as an uncaught error in a timer of it would give.
@@ -76,56 +86,57 @@ def _said(tab: Tab) -> None:
     tab.log.console[:] = [(k, t) for k, t in tab.log.console if "the bot cannot play" not in t]
 
 
-def _open(tab: Tab, mode: str, query: str = QUERY, actions: list[str] | None = None) -> None:
-    tab.page.add_init_script(FAKE_WORKER % (mode, json.dumps(actions or [])))
+def _open(tab: Tab, modes: list[str], query: str = QUERY, actions: list[str] | None = None) -> None:
+    tab.page.add_init_script(FAKE_WORKER % (json.dumps(modes), json.dumps(actions or [])))
     tab.open(query + "#" + link.encode(_bot_to_move()))
 
 
-@pytest.mark.parametrize(
-    ("mode", "words", "query"),
-    [
-        ("silent", "the computer player stopped answering", QUERY),
-        ("closes", "the computer player stopped answering", QUERY),
-        ("never-ready", "the computer player did not start", QUERY + "&bot_start_timeout=1500"),
-        ("not-text", "its answer was not understood", QUERY),
-        ("too-long", "its answer was not understood", QUERY),
-        ("other-version", "its answer was not understood", QUERY),
-        ("wrong-id", "its answer was not understood", QUERY),
-    ],
+# Each way a worker fails, and what the bot's status says of it.
+FAILURES = (
+    ("silent", "the computer player stopped answering"),
+    ("closes", "the computer player stopped answering"),
+    ("never-ready", "the computer player did not start"),
+    ("not-text", "its answer was not understood"),
+    ("too-long", "its answer was not understood"),
+    ("other-version", "its answer was not understood"),
+    ("wrong-id", "its answer was not understood"),
 )
-def test_a_worker_without_a_usable_answer_ends_the_wait_in_plain_words(
-    own_page_tab: Tab, mode: str, words: str, query: str
-) -> None:
-    _open(own_page_tab, mode, query)
+
+
+@pytest.mark.timeout(300)
+def test_a_worker_without_a_usable_answer_ends_the_wait_in_plain_words(own_page_tab: Tab) -> None:
+    """Every way of failing in turn on one booted page: the first bot worker fails the
+    first way, and each Try again starts a new worker that fails the next way."""
+    _open(own_page_tab, [mode for mode, _ in FAILURES], QUERY + "&bot_start_timeout=1500")
     page = own_page_tab.page
-    status = page.locator("#bot-status")
-    expect(status).to_have_attribute("data-bot-turn", "failed", timeout=15_000)
-    expect(page.locator("html")).to_have_attribute("data-bot", "failed")
-    text = page.locator("#bot-text").inner_text()
-    assert text == f"The bot could not play: {words}", text
-    assert "worker" not in page.locator("#screen").inner_text().lower()
-    expect(page.locator("#bot-retry")).to_be_visible()
+    for n, (mode, words) in enumerate(FAILURES, start=1):
+        if n > 1:
+            page.locator("#bot-retry").click()
+        page.wait_for_function("n => window.__failures.length >= n", arg=n, timeout=15_000)
+        assert page.evaluate("[window.__botWorkers, window.__failures.length]") == [n, n], mode
+        text = page.evaluate("window.__failures.at(-1)")
+        assert text == f"The bot could not play: {words}", (mode, text)
+        expect(page.locator("#bot-status")).to_have_attribute("data-bot-turn", "failed")
+        expect(page.locator("html")).to_have_attribute("data-bot", "failed")
+        assert page.locator("#bot-text").inner_text() == text, mode
+        assert "worker" not in page.locator("#screen").inner_text().lower(), mode
+        expect(page.locator("#bot-retry")).to_be_visible()
     _said(own_page_tab)
 
 
-def test_try_again_starts_a_new_worker_and_the_bot_plays(own_page_tab: Tab) -> None:
-    """The first worker is silent; Try again's is the real one, and the bot's turn is played."""
-    _open(own_page_tab, "silent")
+def test_try_again_starts_a_new_worker_and_the_bot_plays_through_a_stray_error_event(
+    own_page_tab: Tab,
+) -> None:
+    """The first worker is silent; Try again's is the real one, which gets an error event
+    once it is ready (as an uncaught error in a timer of it would): that changes nothing,
+    no other worker is started, and the bot's turn is played."""
+    _open(own_page_tab, ["silent", "stray-error"])
     page = own_page_tab.page
     expect(page.locator("#bot-status")).to_have_attribute("data-bot-turn", "failed", timeout=15_000)
     page.locator("#bot-retry").click()
     expect(page.locator("html")).to_have_attribute("data-seat", "0", timeout=BOOT_MS)
-    assert page.evaluate("window.__botWorkers") == 2
+    assert page.evaluate("[window.__botWorkers, window.__failures.length]") == [2, 1]
     expect(page.locator("html")).to_have_attribute("data-bot", "ready")
-    _said(own_page_tab)
-
-
-def test_a_stray_error_event_from_a_worker_that_answers_changes_nothing(own_page_tab: Tab) -> None:
-    _open(own_page_tab, "stray-error")
-    page = own_page_tab.page
-    expect(page.locator("html")).to_have_attribute("data-seat", "0", timeout=BOOT_MS)
-    assert page.evaluate("window.__botWorkers") == 1
-    expect(page.locator("html")).not_to_have_attribute("data-bot", "failed")
     _said(own_page_tab)
 
 
@@ -138,7 +149,7 @@ def test_what_an_answer_holds_past_the_bots_turn_is_never_played(own_page_tab: T
     for text in turn:
         after.push(parse_action(text))
     theirs = [str(next(a for a in after.legal_actions() if str(a).startswith("@")))]
-    _open(own_page_tab, "past-the-turn", actions=turn + theirs)
+    _open(own_page_tab, ["past-the-turn"], actions=turn + theirs)
     page = own_page_tab.page
     html = page.locator("html")
     expect(html).to_have_attribute("data-seat", "0", timeout=15_000)

@@ -40,7 +40,9 @@ KINDS = {"PlaceCamel", "MoveCamel", "PickUp", "MoveGood", "Steal", "EndTurn"}
 
 
 @pytest.mark.timeout(600)
-def test_r14_r17_short_two_player_game_played_by_clicks_scores_as_the_engine_does(open_tab: Any) -> None:
+def test_r14_r17_short_two_player_game_played_by_clicks_scores_as_the_engine_does(
+    shared_touch_tab: Tab,
+) -> None:
     """Every action is chosen by the courier policy on a replay of the page's
     record. In the first and last turns it is played by clicking or tapping
     its source then its target, and the page must offer exactly the engine's
@@ -51,7 +53,7 @@ def test_r14_r17_short_two_player_game_played_by_clicks_scores_as_the_engine_doe
     centre, which must only clear the selection and never play anything
     (docs/UI-CONTRACT.md, "Sources")."""
     last_turn = finished_game(SEED).turn
-    tab: Tab = open_tab(has_touch=True)
+    tab = shared_touch_tab
     tab.open(f"?seed={SEED}&autostart=2&short=1")
     page = tab.page
     driver = Driver(page)

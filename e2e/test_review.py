@@ -22,16 +22,9 @@ from caravan.options import Options, Player
 from e2e.conftest import BOOT_MS, Tab
 from e2e.driver import SETTLED
 from e2e.harness import WATCH_LONG_TASKS
-from e2e.saving import medium_game, record_of
+from e2e.saving import TO_REVIEW, game_to_review, record_of
 
 REVIEW_MS = 240_000  # every turn of a game, judged at 40 ms, on a loaded machine
-
-
-def _finished_with_a_bot() -> Game:
-    """A finished game, its second seat a bot's (only the first is judged): the medium
-    bot's for both seats (e2e/saving.py's medium_game, 45 turns, 10 of the first
-    seat's costly), which the judge gets through in under half the time of the courier's."""
-    return medium_game(4, (Player("Ann", "yellow"), Player("Bo", "black", "medium")))
 
 
 def _open_over(tab: Tab, game: Game) -> Page:
@@ -79,13 +72,13 @@ def test_a_hint_is_shown_as_a_whole_turn_and_played_action_by_action(shared_tab:
 def test_a_finished_game_is_reviewed_shown_opened_at_its_costliest_turn_and_kept(
     shared_tab: Tab, tmp_path: Path
 ) -> None:
-    page = _open_over(shared_tab, _finished_with_a_bot())
+    page = _open_over(shared_tab, game_to_review())
     page.locator("#review-button").click()
     review = page.locator("#review")
     expect(page.locator("html")).to_have_attribute("data-screen", "review")
     expect(review).to_have_attribute("data-state", "done", timeout=REVIEW_MS)
     expect(page.locator("#review-judge")).to_contain_text("hard")
-    expect(page.locator("#review-chart .seat-line")).to_have_count(2)
+    expect(page.locator("#review-chart .seat-line")).to_have_count(len(TO_REVIEW))  # one a player
     expect(page.locator("#review-margins tbody tr")).to_have_count(
         int(str(review.get_attribute("data-turns")))
     )
@@ -129,7 +122,7 @@ def test_a_finished_game_is_reviewed_shown_opened_at_its_costliest_turn_and_kept
 @pytest.mark.timeout(600)
 def test_the_page_stays_responsive_while_a_review_runs(shared_tab: Tab) -> None:
     # The shared context: no new context's first boot (its service worker installing) beside the measure.
-    page = _open_over(shared_tab, _finished_with_a_bot())
+    page = _open_over(shared_tab, game_to_review())
     page.wait_for_function(
         "['ready', 'failed', 'off'].includes(document.documentElement.getAttribute('data-bot'))",
         timeout=BOOT_MS,

@@ -7,7 +7,6 @@ interpreter's wasm download, taps, checks the taken state, then releases it."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -18,6 +17,13 @@ from e2e.conftest import Tab
 from e2e.driver import READY
 
 WASM = "**/pyodide.asm.wasm"
+
+
+@pytest.fixture
+def tab(no_sw_page_tab: Tab) -> Tab:
+    """Every test here routes the runtime's wasm: a page of its own in the test process's
+    context without service workers (no_sw_page_tab), not a new context each."""
+    return no_sw_page_tab
 
 
 def _held(tab: Tab, query: str = "") -> Any:
@@ -171,13 +177,10 @@ def test_how_to_play_and_rules_tapped_before_python_open_once_it_is(
 
 
 @pytest.mark.timeout(180)
-def test_a_reload_of_a_game_paints_its_board_before_python_inert_until_ready(
-    open_tab: Callable[..., Tab],
-) -> None:
+def test_a_reload_of_a_game_paints_its_board_before_python_inert_until_ready(tab: Tab) -> None:
     """The game in progress is painted at once on a reload, as this tab last showed
     it (docs/UI-CONTRACT.md, "First paint"), under the boot's progress, and takes no
     tap until the app worker's first frame replaces it with the live board."""
-    tab = open_tab(service_workers="block")  # the route below sees the wasm's download
     page = tab.page
     tab.open("?seed=1&autostart=2")
     page.locator("#board .target[data-action]").first.click()

@@ -14,9 +14,8 @@ from html import unescape
 
 from caravan import link
 from caravan.game import Game
-from caravan.options import Player
 from caravan.review import Review, at, turns
-from e2e.saving import medium_game, reviewed_game
+from e2e.saving import TO_REVIEW, game_to_review, reviewed_game
 from web.app.app import App
 from web.app.review import CANCELLED, DONE, RUNNING, costliest
 from web.app.review_view import chart, costly_words
@@ -26,23 +25,22 @@ from web.words.i18n import words
 
 from .thinker import FakeThinker, bot_app
 
-ANN = Player("Ann", "yellow")
-
 
 @functools.cache
-def _medium() -> Game:
-    return medium_game(4, (ANN, Player("Bo", "black", "medium")))
+def _to_review() -> Game:
+    return game_to_review()
 
 
 def _finished() -> Game:
-    """A short game of Ann against a bot's seat (medium), both played to its end by
-    the medium bot (e2e/saving.py's medium_game: a review's judge gets through it fast)."""
-    return _medium().copy()
+    """A short game of Ann against a bot's seat (medium), both played to
+    its end by the medium bot (e2e/saving.py's game_to_review, which the browser's
+    review test runs too: a review's judge gets through it fast)."""
+    return _to_review().copy()
 
 
 @functools.cache
 def _reviewed() -> tuple[App, FakeThinker, MemoryStorage, Game]:
-    """One review for the module (45 turns, each judged or measured)."""
+    """One review for the module (46 turns, each judged or measured)."""
     app, thinker, _clock, storage = bot_app()
     app.bot_settings(pace_ms=0, budget_ms=5, instant=True)  # ?bot_budget=5: the judge's deadline a turn
     game = _finished()
@@ -68,7 +66,7 @@ def test_a_finished_game_is_reviewed_turn_by_turn_and_shown() -> None:
     markup = unescape(app.view().markup)
     assert 'id="review" data-state="done"' in markup
     assert "Judged by the hard bot (hard, 0.005 s a turn)." in markup
-    assert markup.count('<polyline class="halo"') == 2  # one line per player
+    assert markup.count('<polyline class="halo"') == len(TO_REVIEW) == 2  # one line per player
     rows = re.findall(r'<tr data-review-index="(\d+)" data-verdict="(\w+)">', markup)
     assert [int(i) for i, _ in rows] == [t.index for t in result.turns]
     costly = re.findall(r'data-review-costly="(\d+)"', markup)
