@@ -17,7 +17,13 @@ longest tasks' thread ms with what ran in them. Measured, never asserted.
 - boot: the front page (or `--query`) from navigation to `data-ready`, cold
   (a fresh context, service workers blocked).
 - play: `--actions` actions of a 2-player game by taps at 390x844 touch,
-  the courier policy's, as bench/phone.py plays them.
+  the courier policy's, as bench/phone.py plays them. Besides the tasks:
+  each rendering of a frame there (a task that paints), the thread time
+  of its style, layout and paint (`UpdateLayoutTree`, `Layout`, `PrePaint`,
+  `Paint`, `Layerize`, `Commit`, the outermost of each), p50 / p95: of the
+  renderings that follow a frame of the worker (the first task that paints
+  after a message's task that parsed markup), with each phase's sum, and of
+  every rendering (most are the frames Playwright's waits poll by).
 """
 
 from __future__ import annotations
@@ -68,8 +74,55 @@ def main_thread_tasks(raw: bytes) -> tuple[list[dict[str, Any]], list[dict[str, 
     return [e for e in complete if e["name"] == "RunTask"], complete
 
 
+# A frame's rendering, as the trace names its phases.
+RENDER = ("UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Layerize", "Commit")
+
+
+def renders(
+    tasks: list[dict[str, Any]], complete: list[dict[str, Any]]
+) -> tuple[list[dict[str, float]], list[dict[str, float]]]:
+    """Per task that paints, the thread ms of each rendering phase in it (outermost events
+    only); and of those, the renderings that follow a worker's frame (a message's task that
+    parsed markup: the first painting task after it)."""
+    marks = [e for e in complete if e["name"] in (*RENDER, "HandlePostMessage", "ParseHTML")]
+    out: list[dict[str, float]] = []
+    after: list[dict[str, float]] = []
+    waiting = False
+    i = 0
+    for t in tasks:
+        end = t["ts"] + t["dur"]
+        while i < len(marks) and marks[i]["ts"] < t["ts"]:
+            i += 1
+        row: dict[str, float] = {}
+        seen: set[str] = set()
+        outer_end = -1.0
+        j = i
+        while j < len(marks) and marks[j]["ts"] < end:
+            e = marks[j]
+            seen.add(e["name"])
+            if e["name"] in RENDER and e["ts"] >= outer_end:  # not inside the previous outermost phase
+                row[e["name"]] = row.get(e["name"], 0.0) + e.get("tdur", e["dur"]) / 1000
+                outer_end = e["ts"] + e["dur"]
+            j += 1
+        if "Paint" in row:
+            out.append(row)
+            if waiting:
+                after.append(row)
+                waiting = False
+        if {"HandlePostMessage", "ParseHTML"} <= seen:
+            waiting = True
+    return out, after
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
 def summary(raw: bytes) -> dict[str, Any]:
     tasks, complete = main_thread_tasks(raw)
+    frames, after = renders(tasks, complete)
+    totals = [sum(f.values()) for f in frames]
     thread = [t.get("tdur", t["dur"]) / 1000 for t in tasks]
     longest = sorted(tasks, key=lambda t: -t.get("tdur", t["dur"]))[:5]
     described = []
@@ -88,6 +141,14 @@ def summary(raw: bytes) -> dict[str, Any]:
         "blocking_at_4x_ms": sum(max(0.0, SLOWDOWN * x - LONG_MS) for x in thread),
         "longest_thread_ms": max(thread, default=0.0),
         "longest": described,
+        "frames": len(frames),
+        "render_p50": pct(totals, 0.5),
+        "render_p95": pct(totals, 0.95),
+        "render_sum": sum(totals),
+        "after": len(after),
+        "after_p50": pct([sum(f.values()) for f in after], 0.5),
+        "after_p95": pct([sum(f.values()) for f in after], 0.95),
+        "phases": {k: sum(f.get(k, 0.0) for f in after) for k in RENDER},
     }
 
 
@@ -131,12 +192,29 @@ def show(name: str, rows: list[dict[str, Any]]) -> None:
             f" blocking {row['blocking_at_4x_ms']:.0f} ms at 4x (est.); longest in thread ms at 1x:"
             f" {'; '.join(row['longest'])}"
         )
+        if row["frames"]:
+            phases = ", ".join(f"{k} {v:.1f}" for k, v in row["phases"].items())
+            print(
+                f"{name} run {i + 1}: style+layout+paint, thread ms at 1x: of the {row['after']} renderings"
+                f" after a worker's frame p50 {row['after_p50']:.2f}, p95 {row['after_p95']:.2f} (their sums:"
+                f" {phases}); of all {row['frames']} that painted p50 {row['render_p50']:.2f},"
+                f" p95 {row['render_p95']:.2f}, sum {row['render_sum']:.0f}"
+            )
     blocking = [r["blocking_at_4x_ms"] for r in rows]
     print(
         f"{name}: blocking at 4x (est.) median {statistics.median(blocking):.0f} ms"
         f" ({min(blocking):.0f}-{max(blocking):.0f}); longest task median"
         f" {statistics.median(r['longest_thread_ms'] for r in rows):.1f} thread ms at 1x"
     )
+    if any(r["frames"] for r in rows):
+        print(
+            f"{name}: style+layout+paint, medians of the runs, thread ms at 1x: after a worker's frame"
+            f" p50 {statistics.median(r['after_p50'] for r in rows):.2f},"
+            f" p95 {statistics.median(r['after_p95'] for r in rows):.2f};"
+            f" every rendering p50 {statistics.median(r['render_p50'] for r in rows):.2f},"
+            f" p95 {statistics.median(r['render_p95'] for r in rows):.2f},"
+            f" sum {statistics.median(r['render_sum'] for r in rows):.0f}"
+        )
 
 
 def main() -> None:
