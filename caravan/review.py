@@ -33,7 +33,7 @@ from . import record
 from .actions import Action, EndTurn, format_action, parse_action
 from .bots import Budget, HardBot
 from .bots.base import Clock, decision_seed, sample_chance
-from .bots.evaluate import HARD, values
+from .bots.evaluate import IN_POINTS, values
 from .bots.planner import greedy_turn, positions_evaluated
 from .bots.players import HARD_BUDGET
 from .bots.turnsearch import expected_margin, line_of_play, utility
@@ -52,7 +52,7 @@ THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 10.0), ("mistake", 5.0)
 VERDICTS = ("fine", "inaccuracy", "mistake", "blunder")
 VERSION = 1  # of Review.to_dict
 MAX_SEATS = 4
-POINTS_ONLY = replace(HARD, finish=0.0)  # points_margin's weights
+POINTS_ONLY = replace(IN_POINTS, finish=0.0)  # points_margin's weights
 MAX_MARGIN = 1000.0  # far beyond any score (R15: under 300 points in all)
 
 
@@ -185,7 +185,7 @@ def judge_text(game: Game, budget: Budget | None) -> str:
 
 def points_margin(game: Game, seat: int) -> float:
     """``seat``'s expected final margin in points: the real scores' once the game is
-    over (R15-R17), else the ``HARD`` values without ``finish`` (a bonus of up to
+    over (R15-R17), else the ``HARD`` values in points (``IN_POINTS``) without ``finish`` (a bonus of up to
     40 for being ahead once the end is triggered, R14: a search's wish to end the
     game, not points; alone it made a plain delivery look 23 points worse)."""
     if game.is_over():

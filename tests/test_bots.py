@@ -45,6 +45,7 @@ FAST = {
     "hard": "hard:iterations=400,candidates=3,width=2",
     "hard@1": "hard@1:iterations=400,candidates=3,width=2,horizon=1",
     "hard@2": "hard@2:iterations=400,candidates=3,width=2",
+    "hard@3": "hard@3:iterations=400,candidates=3,width=2",
 }
 
 

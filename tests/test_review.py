@@ -125,21 +125,24 @@ def test_r12_r14_a_plain_delivery_near_the_end_is_not_a_blunder() -> None:
     (R12); the review called it a 23-point blunder against the bot's c3-e2 +e2 d3-c6,
     whose rollouts triggered the end and counted the search's bonus for being ahead
     then as points, the played turn sampled once against two samples of the other.
-    Judged alike on the same draws, the delivery is at least as good."""
+    Judged alike on the same draws, the delivery is as good, within the search's noise
+    (under the 2 points of an inaccuracy, whichever turn the search now prefers)."""
     g, start, played, judged = duel_with_played(2, 48, "c3-c6 c4-d5 +c6 Sc6>d5 end", "c3-e2 +e2 d3-c6 end")
     assert judged.points[0] - judged.points[1] < 2.0
     reviewed = review_turn(g, start, budget=Budget(iterations=2000))
-    assert (reviewed.played, reviewed.best, reviewed.verdict) == (played, played, "fine")
-    assert reviewed.lost == 0.0
+    assert (reviewed.played, reviewed.verdict) == (played, "fine")
+    assert reviewed.lost < 2.0
 
 
 def test_r14_i7_lines_are_played_on_to_the_delivery_that_ends_the_game() -> None:
     """Turn 46 of the first game (the end triggered, R14): the player steals the meat
     (R10); the bot's pick-up ends the game a turn sooner (I7). Cut at the same depth,
-    one line was over and the other not: "9.6 (mistake)". Played on to the end, both
-    finish, 61-29 against 59-31: 4 points."""
+    one line was over and the other not: "9.6 (mistake)". Played on towards the end,
+    the steal's line finishes 61-29 (R15-R17) and the pick-up's comes within 5 points
+    of it (59-31 in the lines that finish): no mistake."""
     judged = duel_with_played(1, 46, "d6-c3 $c3/2M end", "e4-g1 +g1 +c6 end")[3]
-    assert judged.points == (32.0, 28.0)  # final margins: both games over (R15-R17)
+    assert judged.points[0] == 32.0  # a final margin: every line of the steal's game over
+    assert 0.0 < judged.points[0] - judged.points[1] < 5.0
 
 
 def test_r17_the_delivery_that_wins_the_game_loses_nothing() -> None:
@@ -335,17 +338,13 @@ def test_r10_the_bot_does_not_pick_up_a_rare_good_where_the_next_players_steal_t
     assert turn_of("+e2")[0] in unwary.consider(view, unwary.turn_budget(view))[0].actions
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="every candidate turn begins with the pick-up, the wary ones too; proposing a turn "
-    "without it passes this test but lost 9 of 29 games to today's hard (docs/BOTS.md, "
-    "'Tried and not kept')",
-)
 def test_r10_the_bot_does_not_leave_the_cloth_it_picks_up_where_a_steal_takes_it() -> None:
     """Turn 3 of the fourth played game (against today's ``hard``): the bot picked up
     the cloth on b3, two squares from Fez, and left it on top; the person put a camel
     there (2 actions, R7), stole it (R10) and delivered it the next turn. The search's
-    line of play has that very reply, and every candidate judged is a loss."""
+    line of play has that very reply, but every turn the beam keeps picks the cloth up,
+    and the wary turns, listed after them, were never judged within the budget. They
+    are judged after the beam's first four now (``first``), and one wins."""
     g = played_game(4)
     start = start_of(g, 3)
     assert turn_of("+b3")[0] in played_turn(g, start)
@@ -354,3 +353,5 @@ def test_r10_the_bot_does_not_leave_the_cloth_it_picks_up_where_a_steal_takes_it
     bot = HardBot(seed=0)
     chosen = bot.consider(view, bot.turn_budget(view))[0].actions
     assert turn_of("+b3")[0] not in chosen, chosen
+    in_order = HardBot(seed=0, first=None)  # the beam's six first, as before
+    assert turn_of("+b3")[0] in in_order.consider(view, in_order.turn_budget(view))[0].actions

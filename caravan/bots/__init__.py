@@ -14,6 +14,7 @@ with ``make_bot("medium")`` or ``make_bot("hard:budget=0.5", seed=3)``:
 | ``hard`` | whole turns judged by sampled rollouts to its next turn |
 | ``hard@1`` | the hard bot before that, frozen: the yardstick |
 | ``hard@2`` | the hard bot between them, frozen: the yardstick of the evaluation's changes |
+| ``hard@3`` | the hard bot before demand markers were discounted in its search, frozen |
 
 ``play_game`` plays a whole game between bots; ``caravan.arena`` measures
 them against each other.
@@ -41,6 +42,7 @@ from .players import (
     CourierBot,
     EasyBot,
     FrozenHard2Bot,
+    FrozenHard3Bot,
     FrozenHardBot,
     HardBot,
     MediumBot,
@@ -60,6 +62,7 @@ __all__ = [
     "CourierBot",
     "EasyBot",
     "FrozenHard2Bot",
+    "FrozenHard3Bot",
     "FrozenHardBot",
     "GameResult",
     "HardBot",

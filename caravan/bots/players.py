@@ -22,7 +22,7 @@ from ..actions import Action
 from ..game import Game, actions_for_turn
 from ..playout import courier_action, random_action
 from .base import Budget, TurnBot, decision_rng, decision_seed, search_chance
-from .evaluate import DEFAULT, HARD, HARD_2, Weights
+from .evaluate import DEFAULT, HARD, HARD_2, HARD_3, Weights
 from .planner import best_turns, positions_evaluated
 from .search import choose
 from .turnsearch import Judged, candidate_turns, judge, utility_of
@@ -204,7 +204,8 @@ class HardBot(TurnBot):
     next turn in the rollouts; ``reply_steals``: that reply weighs its best
     steal too (R10); ``weights``: the evaluation's (``evaluate.HARD``);
     ``wary``: how many candidates come from the evaluation with the steal of
-    a good left on top priced in (0: none);
+    a good left on top priced in (0: none); ``first``: the beam's turns judged
+    before the steal and wary ones (None: all of them);
     ``samples``: rollouts per turn at the first level; ``depth``: levels."""
 
     name = "hard"
@@ -223,6 +224,7 @@ class HardBot(TurnBot):
         weights: Weights = HARD,
         reply_steals: bool = True,
         wary: int = 2,
+        first: int | None = 4,
     ) -> None:
         super().__init__(seed)
         self.default_budget = Budget(iterations=None if budget is not None else iterations, seconds=budget)
@@ -237,6 +239,7 @@ class HardBot(TurnBot):
         # with ``Weights.steal``, used only to propose turns, never to judge them.
         self.wary = wary
         self.wary_score = utility_of(replace(weights, steal=0.9, steal_later=0.4)) if wary else None
+        self.first = first
 
     def consider(self, game: Game, budget: Budget | None = None) -> list[Judged]:
         """The candidate turns for the player to move, judged, best first. (A review
@@ -252,6 +255,7 @@ class HardBot(TurnBot):
             score=self.score,
             wary=self.wary_score,
             wary_keep=self.wary,
+            first=self.first,
         )
         return judge(
             game,
@@ -296,4 +300,18 @@ class FrozenHard2Bot(HardBot):
         options.setdefault("weights", HARD_2)
         options.setdefault("reply_steals", False)
         options.setdefault("wary", 0)
+        options.setdefault("first", None)
+        super().__init__(seed, **options)
+
+
+class FrozenHard3Bot(HardBot):
+    """``hard@3``: ``hard`` as it was until 2026-12-06's evening, frozen as the yardstick
+    of the ``hard`` after it: demand markers at their whole point in the search
+    (``HARD_3``), everything else as ``hard``."""
+
+    name = "hard@3"
+
+    def __init__(self, seed: int = 0, **options: Any) -> None:
+        options.setdefault("weights", HARD_3)
+        options.setdefault("first", None)
         super().__init__(seed, **options)

@@ -15,7 +15,16 @@ from collections.abc import Callable
 
 from ..errors import CaravanError
 from .base import Bot
-from .players import CourierBot, EasyBot, FrozenHard2Bot, FrozenHardBot, HardBot, MediumBot, RandomBot
+from .players import (
+    CourierBot,
+    EasyBot,
+    FrozenHard2Bot,
+    FrozenHard3Bot,
+    FrozenHardBot,
+    HardBot,
+    MediumBot,
+    RandomBot,
+)
 
 BUILT_IN: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
@@ -25,6 +34,7 @@ BUILT_IN: dict[str, Callable[..., Bot]] = {
     "hard": HardBot,
     "hard@1": FrozenHardBot,
     "hard@2": FrozenHard2Bot,
+    "hard@3": FrozenHard3Bot,
 }
 _OPTION = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=[^,=:]*")
 

@@ -35,7 +35,7 @@ from ..actions import END_TURN, Action
 from ..chance import Chance, SeededChance
 from ..game import Game
 from .base import Clock, decision_seed, sample_chance, search_chance
-from .evaluate import HARD, POINTS, Weights, margin, values
+from .evaluate import HARD, IN_POINTS, POINTS, Weights, margin, values
 from .planner import best_turns, greedy_turn, positions_evaluated
 
 
@@ -56,11 +56,12 @@ def utility_of(weights: Weights) -> Utility:
 
 def expected_margin(game: Game, seat: int) -> float:
     """``seat``'s expected final score minus the best other seat's, in points
-    (the evaluation's values, ``HARD``; the real scores once the game is over)."""
+    (the evaluation's values, ``HARD`` with demand markers whole, ``IN_POINTS``;
+    the real scores once the game is over)."""
     if game.is_over():
         lines = game.score()
         return lines[seat].total - max(x.total for x in lines if x.seat != seat)
-    v = values(game, HARD)
+    v = values(game, IN_POINTS)
     return v[seat] - max(x for s, x in enumerate(v) if s != seat)
 
 
@@ -283,18 +284,25 @@ def candidate_turns(
     score: Utility = utility,
     wary: Utility | None = None,
     wary_keep: int = 2,
+    first: int | None = None,
 ) -> list[tuple[Action, ...]]:
     """The beam planner's best whole turns for the player to move, the best turns
     that begin with a steal (``steal_turns``) and, with ``wary``, the ``wary_keep``
     best turns by that utility: one that prices the steal of a good left on top
     (R10), so that a turn that builds the chain first and picks up later is among
-    the candidates when every turn the beam keeps picks up at once."""
+    the candidates when every turn the beam keeps picks up at once. ``first``: how
+    many of the beam's turns come before the steal and wary turns (the rest after
+    them): the budget rarely judges every candidate, and the beam's lower turns
+    are mostly the same turn with a camel elsewhere (all of them, when None)."""
     chance = search_chance(seed, game)
     turns = best_turns(game, width=width, keep=candidates, chance=chance, weights=score, goods_first=True)
-    out = [t for _, t in turns] or [(END_TURN,)]
+    beam = [t for _, t in turns] or [(END_TURN,)]
+    out = beam[:first] if first is not None else beam
     out += [t for t in steal_turns(game, chance, score=score) if t not in out]
     if wary is not None:
         narrow = max(2, width // 2)  # a cheaper beam: it only proposes
         safe = best_turns(game, width=narrow, keep=wary_keep, chance=chance, weights=wary, goods_first=True)
         out += [t for _, t in safe if t not in out]
+    if first is not None:
+        out += [t for t in beam[first:] if t not in out]
     return out
