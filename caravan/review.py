@@ -185,9 +185,10 @@ def judge_text(game: Game, budget: Budget | None) -> str:
 
 def points_margin(game: Game, seat: int) -> float:
     """``seat``'s expected final margin in points: the real scores' once the game is
-    over (R15-R17), else the ``HARD`` values in points (``IN_POINTS``) without ``finish`` (a bonus of up to
-    40 for being ahead once the end is triggered, R14: a search's wish to end the
-    game, not points; alone it made a plain delivery look 23 points worse)."""
+    over (R15-R17), else the ``HARD`` values in points (``IN_POINTS``: demand markers
+    whole) without ``finish`` (a bonus of up to 40 for being ahead once the end is
+    triggered, R14: a search's wish to end the game, not points; alone it made a
+    plain delivery look 23 points worse)."""
     if game.is_over():
         lines = game.score()
         return float(lines[seat].total - max(x.total for x in lines if x.seat != seat))

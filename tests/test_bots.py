@@ -32,9 +32,10 @@ from caravan.bots import (
     positions_evaluated,
     stalled,
 )
-from caravan.bots.evaluate import HARD, HARD_2, margin, values
+from caravan.bots.evaluate import HARD, HARD_2, IN_POINTS, margin, values
+from caravan.bots.turnsearch import expected_margin
 from caravan.playout import courier_action
-from tests.positions import blank, camel, deliver, keep_in_bag, loose, set_theft
+from tests.positions import blank, camel, deliver, hold_markers, keep_in_bag, loose, set_theft
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST = {
@@ -341,3 +342,17 @@ def test_r7_a_camel_on_the_city_another_player_needs_costs_them_an_action() -> N
     blocked, free = camel(ours, 1, "d5"), camel(ours, 1, "a1")
     assert values(blocked, HARD)[0] < values(free, HARD)[0]
     assert margin(blocked, 1, HARD) > margin(free, 1, HARD)
+
+
+def test_r8_r15_the_search_counts_a_demand_marker_at_a_share_and_its_reports_whole() -> None:
+    """Three demand markers held are three points (R8, R15). ``hard``'s search counts
+    them at ``HARD.demand`` of that, so that it no longer sends camels across the board
+    for them, but what a hint or a review tells the player (``expected_margin``) is in
+    points: the markers whole."""
+    base = blank()
+    held = hold_markers(base, 0, 3)
+    assert held.score()[0].demand == 3
+    assert 0.0 < HARD.demand < 1.0
+    assert values(held, HARD)[0] - values(base, HARD)[0] == pytest.approx(3 * HARD.demand)
+    assert values(held, IN_POINTS)[0] - values(base, IN_POINTS)[0] == pytest.approx(3.0)
+    assert expected_margin(held, 0) - expected_margin(base, 0) == pytest.approx(3.0)

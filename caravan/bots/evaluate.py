@@ -120,9 +120,10 @@ HARD_2 = Weights(
 # ``hard@2`` keeps the weights before (``HARD_2``).
 HARD_3 = replace(HARD_2, opportunity=0.5, opportunity_later=0.3)
 # Then (2026-12-06, evening) demand markers at 0.6 of their point in the search:
-# with them at full worth, ``hard`` picked up goods 5.3 squares from their
-# cities on average for their markers (people saw it: 20 of 43 points from
-# markers, 6 goods delivered to 17), tying up its camels. Against ``hard@3``
+# with them at full worth, ``hard`` picked up goods 5.0 squares from their
+# cities on average (3.9 since) and delivered 14.5 goods a game to 22.3, its
+# camels tied up for markers (people saw it: 20 of 43 points from markers, 6
+# goods delivered to 17); 28 of 31 games won against that bot, ``hard@3``
 # (``HARD_3``; docs/BOTS.md). Reports in points (``IN_POINTS``) count them whole.
 HARD = replace(HARD_3, demand=0.6)
 # ``HARD``'s values in points, as a hint or a review tells them: markers whole.
