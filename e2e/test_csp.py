@@ -39,17 +39,16 @@ def _script_src() -> list[str]:
 
 @pytest.mark.timeout(180)
 def test_without_pyscript_main_only_pyscript_calls_function_at_boot_and_with_it_no_eval_is_needed(
-    no_sw_page_tab: Tab,
+    tab: Tab,
 ) -> None:
     """The finding itself: PyScript's boot evaluates a string, in core-*.js, from its worker hooks.
     Then the same page with the file boots under the shipped policy, which has no
     'unsafe-eval' in the header nor the <meta>: a string never becomes code, and the game plays.
-    (One page for both, with no service worker: a route does not see what a service
-    worker serves.)
+    (One fresh context for both: the failing boot must come first, before the service
+    worker holds the file, and a route does not see what the service worker serves.)
 
     If this fails after a PyScript upgrade, read its hooks.js again: the file may have become
     unnecessary (then drop it), or Function() may have moved (then the page's own boot fails too)."""
-    tab = no_sw_page_tab
     assert "'unsafe-eval'" not in _script_src() and "'wasm-unsafe-eval'" in _script_src()
     tab.log.check_on_close = False  # the refused eval is logged, as the test wants
     empty: list[str] = []

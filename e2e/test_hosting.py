@@ -87,10 +87,8 @@ def _zip_whose_app_raises(original: bytes) -> bytes:
 
 
 @pytest.mark.timeout(120)
-def test_an_exception_while_the_app_starts_reaches_the_error_screen_at_once(no_sw_page_tab: Tab) -> None:
-    """No stall message and no 90 s wait: the reason is shown as soon as Python raises.
-    (No service worker: a route does not see what a service worker serves.)"""
-    tab = no_sw_page_tab
+def test_an_exception_while_the_app_starts_reaches_the_error_screen_at_once(tab: Tab) -> None:
+    """No stall message and no 90 s wait: the reason is shown as soon as Python raises."""
     tab.log.check_on_close = False  # the exception is logged, as it should be
     (app,) = [p for p in (bundle() / "assets").iterdir() if re.fullmatch(r"app\.[0-9a-f]+\.zip", p.name)]
     broken = _zip_whose_app_raises(app.read_bytes())
