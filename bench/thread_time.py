@@ -123,6 +123,7 @@ def summary(raw: bytes) -> dict[str, Any]:
     tasks, complete = main_thread_tasks(raw)
     frames, after = renders(tasks, complete)
     totals = [sum(f.values()) for f in frames]
+    after_totals = [sum(f.values()) for f in after]
     thread = [t.get("tdur", t["dur"]) / 1000 for t in tasks]
     longest = sorted(tasks, key=lambda t: -t.get("tdur", t["dur"]))[:5]
     described = []
@@ -146,8 +147,8 @@ def summary(raw: bytes) -> dict[str, Any]:
         "render_p95": pct(totals, 0.95),
         "render_sum": sum(totals),
         "after": len(after),
-        "after_p50": pct([sum(f.values()) for f in after], 0.5),
-        "after_p95": pct([sum(f.values()) for f in after], 0.95),
+        "after_p50": pct(after_totals, 0.5),
+        "after_p95": pct(after_totals, 0.95),
         "phases": {k: sum(f.get(k, 0.0) for f in after) for k in RENDER},
     }
 

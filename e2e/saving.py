@@ -41,13 +41,11 @@ def finished_game(seed: int = 3) -> Game:
     return courier_until(seed, lambda game: False)
 
 
-def medium_game(seed: int = 4, players: tuple[Player, ...] | None = None) -> Game:
+def medium_game(seed: int, players: tuple[Player, ...] | None = None) -> Game:
     """A short 2-player game (``players``: default_players(2)) played to its end by
     the medium bot for both seats, for the tests that run a whole review: the
     hard bot judges its plainer positions in under half the time it takes over
-    the courier's (seed 4: 45 turns, 23 of the first seat's, 10 of them judged
-    costly, up to 6.9 points lost; 1 s to play here, 5 s to review in CPython
-    against 13 s for ``finished_game``)."""
+    the courier's (``finished_game``)."""
     game = Game(Options(players=players or default_players(2), short=True, start=0), seed=seed)
     bots = [make_bot("medium", seed=seed), make_bot("medium", seed=seed + 1)]
     while not game.is_over():

@@ -297,7 +297,7 @@ def candidate_turns(
     chance = search_chance(seed, game)
     turns = best_turns(game, width=width, keep=candidates, chance=chance, weights=score, goods_first=True)
     beam = [t for _, t in turns] or [(END_TURN,)]
-    out = beam[:first] if first is not None else beam
+    out = beam[:first]  # all of them when first is None
     out += [t for t in steal_turns(game, chance, score=score) if t not in out]
     if wary is not None:
         narrow = max(2, width // 2)  # a cheaper beam: it only proposes
