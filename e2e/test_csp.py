@@ -15,6 +15,7 @@ import tomllib
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from e2e.conftest import BOOT_MS, Tab
@@ -78,12 +79,15 @@ def test_without_pyscript_main_only_pyscript_calls_function_at_boot_and_with_it_
     tab.page.reload()
     try:
         tab.page.wait_for_function(READY, timeout=BOOT_MS)
-    except TimeoutError as error:  # seen in fresh-clone runs of make test, never alone: say where it stood
+    except (
+        PlaywrightTimeout
+    ) as error:  # seen in fresh-clone runs of make test, never alone: say where it stood
         where = tab.page.evaluate(
-            "[document.documentElement.getAttribute('data-screen'), !!navigator.serviceWorker.controller]"
+            "[document.documentElement.getAttribute('data-screen'), !!navigator.serviceWorker.controller,"
+            " (document.getElementById('boot-error') || {}).textContent]"
         )
         raise AssertionError(
-            f"the reload did not boot: screen, controlled by the service worker {where};"
+            f"the reload did not boot: screen, controlled by the service worker, error shown {where};"
             f" console errors {tab.log.console_errors()}; requests for the file {empty}"
         ) from error
     meta = tab.page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content") or ""

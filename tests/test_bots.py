@@ -47,6 +47,7 @@ FAST = {
     "hard@1": "hard@1:iterations=400,candidates=3,width=2,horizon=1",
     "hard@2": "hard@2:iterations=400,candidates=3,width=2",
     "hard@3": "hard@3:iterations=400,candidates=3,width=2",
+    "hard@4": "hard@4:iterations=400,candidates=3,width=2",
 }
 
 

@@ -334,7 +334,7 @@ def test_r10_the_bot_does_not_pick_up_a_rare_good_where_the_next_players_steal_t
     bot = HardBot(seed=0)
     chosen = bot.consider(view, bot.turn_budget(view))[0].actions
     assert turn_of("+e2")[0] not in chosen, chosen
-    unwary = HardBot(seed=0, wary=0)
+    unwary = HardBot(seed=0, wary=0, unexposed=0)
     assert turn_of("+e2")[0] in unwary.consider(view, unwary.turn_budget(view))[0].actions
 
 
@@ -353,5 +353,25 @@ def test_r10_the_bot_does_not_leave_the_cloth_it_picks_up_where_a_steal_takes_it
     bot = HardBot(seed=0)
     chosen = bot.consider(view, bot.turn_budget(view))[0].actions
     assert turn_of("+b3")[0] not in chosen, chosen
-    in_order = HardBot(seed=0, first=None)  # the beam's six first, as before
+    in_order = HardBot(seed=0, first=None, unexposed=0)  # the beam's six first, as before
     assert turn_of("+b3")[0] in in_order.consider(view, in_order.turn_budget(view))[0].actions
+
+
+def test_r8_r10_r12_the_bot_delivers_the_good_it_can_and_leaves_the_one_a_steal_would_take() -> None:
+    """Turn 6 of the fifth played game (against ``hard@4``, 2026-12-06, night): the bot's
+    camels stood on both cloths, a1 and a7, with a chain from a1 to Fez; it ended
+    its turn with all 4 actions unused. Every turn the beam kept picked up both
+    cloths, and the one on a7 was then left on top beside the person's camels (R10);
+    the wary beam, pricing that, had dropped the pick-up on a1 before the move that
+    delivers it. The same turn without the exposed pick-up is judged now, and wins."""
+    g = played_game(5)
+    start = start_of(g, 6)
+    assert played_turn(g, start) == turn_of("end")  # what hard@4 did
+    view = at(g, start.index).view(start.seat)
+    bot = HardBot(seed=0)
+    chosen = bot.consider(view, bot.turn_budget(view))[0].actions
+    assert turn_of("+a1 Ca1>a4")[:2] == chosen[:2], chosen  # 6 points and a demand marker (R15)
+    assert turn_of("+a7")[0] not in chosen, chosen
+    before = make_bot("hard@4", seed=0)
+    assert isinstance(before, HardBot)
+    assert before.consider(view, before.turn_budget(view))[0].actions == turn_of("end")

@@ -15,6 +15,7 @@ with ``make_bot("medium")`` or ``make_bot("hard:budget=0.5", seed=3)``:
 | ``hard@1`` | the hard bot before that, frozen: the yardstick |
 | ``hard@2`` | the hard bot between them, frozen: the yardstick of the evaluation's changes |
 | ``hard@3`` | the hard bot before demand markers were discounted in its search, frozen |
+| ``hard@4`` | the hard bot before turns without their exposed pick-ups were among its candidates, frozen |
 
 ``play_game`` plays a whole game between bots; ``caravan.arena`` measures
 them against each other.
@@ -43,6 +44,7 @@ from .players import (
     EasyBot,
     FrozenHard2Bot,
     FrozenHard3Bot,
+    FrozenHard4Bot,
     FrozenHardBot,
     HardBot,
     MediumBot,
@@ -63,6 +65,7 @@ __all__ = [
     "EasyBot",
     "FrozenHard2Bot",
     "FrozenHard3Bot",
+    "FrozenHard4Bot",
     "FrozenHardBot",
     "GameResult",
     "HardBot",

@@ -205,7 +205,9 @@ class HardBot(TurnBot):
     steal too (R10); ``weights``: the evaluation's (``evaluate.HARD``);
     ``wary``: how many candidates come from the evaluation with the steal of
     a good left on top priced in (0: none); ``first``: the beam's turns judged
-    before the steal and wary ones (None: all of them);
+    before the steal and wary ones (None: all of them); ``unexposed``: how many
+    of the beam's turns are also judged without the pick-ups they leave on top
+    where another player may steal them (``turnsearch.unexposed``, R10; 0: none);
     ``samples``: rollouts per turn at the first level; ``depth``: levels."""
 
     name = "hard"
@@ -225,6 +227,7 @@ class HardBot(TurnBot):
         reply_steals: bool = True,
         wary: int = 2,
         first: int | None = 4,
+        unexposed: int = 2,
     ) -> None:
         super().__init__(seed)
         self.default_budget = Budget(iterations=None if budget is not None else iterations, seconds=budget)
@@ -240,6 +243,7 @@ class HardBot(TurnBot):
         self.wary = wary
         self.wary_score = utility_of(replace(weights, steal=0.9, steal_later=0.4)) if wary else None
         self.first = first
+        self.unexposed = unexposed
 
     def consider(self, game: Game, budget: Budget | None = None) -> list[Judged]:
         """The candidate turns for the player to move, judged, best first. (A review
@@ -256,6 +260,7 @@ class HardBot(TurnBot):
             wary=self.wary_score,
             wary_keep=self.wary,
             first=self.first,
+            unexposed_of=self.unexposed,
         )
         return judge(
             game,
@@ -314,4 +319,17 @@ class FrozenHard3Bot(HardBot):
     def __init__(self, seed: int = 0, **options: Any) -> None:
         options.setdefault("weights", HARD_3)
         options.setdefault("first", None)
+        options.setdefault("unexposed", 0)
+        super().__init__(seed, **options)
+
+
+class FrozenHard4Bot(HardBot):
+    """``hard@4``: ``hard`` as it was until 2026-12-06's night, frozen as the yardstick of the
+    ``hard`` after it: no turn without its exposed pick-ups among the candidates
+    (``unexposed=0``), everything else as ``hard``."""
+
+    name = "hard@4"
+
+    def __init__(self, seed: int = 0, **options: Any) -> None:
+        options.setdefault("unexposed", 0)
         super().__init__(seed, **options)

@@ -20,6 +20,7 @@ from .players import (
     EasyBot,
     FrozenHard2Bot,
     FrozenHard3Bot,
+    FrozenHard4Bot,
     FrozenHardBot,
     HardBot,
     MediumBot,
@@ -35,6 +36,7 @@ BUILT_IN: dict[str, Callable[..., Bot]] = {
     "hard@1": FrozenHardBot,
     "hard@2": FrozenHard2Bot,
     "hard@3": FrozenHard3Bot,
+    "hard@4": FrozenHard4Bot,
 }
 _OPTION = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=[^,=:]*")
 

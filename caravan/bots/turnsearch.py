@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..actions import END_TURN, Action
+from ..actions import END_TURN, Action, MoveGood, PickUp
 from ..chance import Chance, SeededChance
 from ..game import Game
 from .base import Clock, decision_seed, sample_chance, search_chance
@@ -275,6 +275,48 @@ def steal_turns(
     return [turn for _, turn in scored_steal_turns(game, chance, most, score)]
 
 
+def unexposed(game: Game, turn: tuple[Action, ...], chance: Chance) -> tuple[Action, ...] | None:
+    """``turn`` without its pick-ups (R8) whose good ends the turn on top of the
+    mover's camel while another player holds a theft marker (R10: the next turns
+    may steal it), nor those goods' moves (R11); None when it has none, or when
+    what is left is not a legal turn. The beam scores a turn by where it ends and
+    keeps every pick-up that gains a demand marker or a step, so all its turns may
+    leave a good on top; and the wary beam, which prices that, prunes a pick-up
+    before the move that would have delivered it: between the two, a turn that
+    delivers one good and leaves the other was not proposed at all (game by hand,
+    2026-12-06, night: the bot ended a turn with 4 actions and a 7-point delivery in reach)."""
+    seat = game.seat
+    if not any(game.theft_markers(s) for s in range(game.seats) if s != seat):
+        return None
+    sim = game.copy_position(chance=chance)
+    chains: list[list[int]] = []  # per pick-up: its index, then its good's moves
+    where: dict[int, int] = {}  # square -> the chain of the good picked up this turn on it
+    for i, action in enumerate(turn):
+        if sim.is_over() or sim.seat != seat or not sim.is_legal(action):
+            return None
+        if isinstance(action, PickUp):
+            where[action.at] = len(chains)
+            chains.append([i])
+        elif isinstance(action, MoveGood) and not action.under and action.frm in where:
+            chain = where.pop(action.frm)
+            chains[chain].append(i)
+            where[action.to] = chain
+        sim.push_legal(action)
+    if sim.is_over():  # nothing is left to steal from
+        return None
+    exposed = {c.square for c in sim.all_camels() if c.seat == seat and c.good is not None and not c.under}
+    drop = {i for square, chain in where.items() if square in exposed for i in chains[chain]}
+    if not drop:
+        return None
+    kept = tuple(a for i, a in enumerate(turn) if i not in drop)
+    check = game.copy_position(chance=chance)
+    for action in kept:
+        if check.is_over() or check.seat != seat or not check.is_legal(action):
+            return None
+        check.push_legal(action)
+    return kept
+
+
 def candidate_turns(
     game: Game,
     *,
@@ -285,6 +327,7 @@ def candidate_turns(
     wary: Utility | None = None,
     wary_keep: int = 2,
     first: int | None = None,
+    unexposed_of: int = 0,
 ) -> list[tuple[Action, ...]]:
     """The beam planner's best whole turns for the player to move, the best turns
     that begin with a steal (``steal_turns``) and, with ``wary``, the ``wary_keep``
@@ -293,12 +336,19 @@ def candidate_turns(
     the candidates when every turn the beam keeps picks up at once. ``first``: how
     many of the beam's turns come before the steal and wary turns (the rest after
     them): the budget rarely judges every candidate, and the beam's lower turns
-    are mostly the same turn with a camel elsewhere (all of them, when None)."""
+    are mostly the same turn with a camel elsewhere (all of them, when None).
+    ``unexposed_of``: the beam's first turns that also come without the pick-ups
+    they leave on top (``unexposed``), after the steal turns and before the wary
+    ones (the budget judges about six candidates in a busy position)."""
     chance = search_chance(seed, game)
     turns = best_turns(game, width=width, keep=candidates, chance=chance, weights=score, goods_first=True)
     beam = [t for _, t in turns] or [(END_TURN,)]
     out = beam[:first]  # all of them when first is None
     out += [t for t in steal_turns(game, chance, score=score) if t not in out]
+    for turn in beam[:unexposed_of]:
+        kept = unexposed(game, turn, chance)
+        if kept is not None and kept not in out:
+            out.append(kept)
     if wary is not None:
         narrow = max(2, width // 2)  # a cheaper beam: it only proposes
         safe = best_turns(game, width=narrow, keep=wary_keep, chance=chance, weights=wary, goods_first=True)
