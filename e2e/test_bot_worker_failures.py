@@ -103,11 +103,28 @@ FAILURES = (
 )
 
 
+def _past_the_turn() -> tuple[list[str], list[str], Game]:
+    """The bot's first turn, that turn then the person's first action (an answer
+    that holds more than the bot's turn), and the position after the bot's turn."""
+    game = _bot_to_move()
+    turn = [str(next(a for a in game.legal_actions() if str(a).startswith("@"))), "end"]
+    after = game.copy()
+    for text in turn:
+        after.push(parse_action(text))
+    theirs = [str(next(a for a in after.legal_actions() if str(a).startswith("@")))]
+    return turn, turn + theirs, after
+
+
 @pytest.mark.timeout(300)
 def test_a_worker_without_a_usable_answer_ends_the_wait_in_plain_words(own_page_tab: Tab) -> None:
     """Every way of failing in turn on one booted page: the first bot worker fails the
-    first way, and each Try again starts a new worker that fails the next way."""
-    _open(own_page_tab, [mode for mode, _ in FAILURES], QUERY + "&bot_start_timeout=1500")
+    first way, and each Try again starts a new worker that fails the next way. The
+    last Try again's worker answers the bot's turn and then the person's first action:
+    the page plays the bot's turn and stops there, the person to move with all their
+    actions."""
+    turn, answer, after = _past_the_turn()
+    modes = [mode for mode, _ in FAILURES] + ["past-the-turn"]
+    _open(own_page_tab, modes, QUERY + "&bot_start_timeout=1500", actions=answer)
     page = own_page_tab.page
     for n, (mode, words) in enumerate(FAILURES, start=1):
         if n > 1:
@@ -122,6 +139,14 @@ def test_a_worker_without_a_usable_answer_ends_the_wait_in_plain_words(own_page_
         assert "worker" not in page.locator("#screen").inner_text().lower(), mode
         expect(page.locator("#bot-retry")).to_be_visible()
     _said(own_page_tab)
+    page.locator("#bot-retry").click()
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-seat", "0", timeout=15_000)
+    expect(html).to_have_attribute("data-bot", "ready")
+    played = json.loads(html.get_attribute("data-record") or "{}")["history"]
+    assert played == turn, played
+    assert html.get_attribute("data-left") == str(after.left)
+    assert page.evaluate("window.__botWorkers") == len(modes)
 
 
 def test_try_again_starts_a_new_worker_and_the_bot_plays_through_a_stray_error_event(
@@ -138,25 +163,6 @@ def test_try_again_starts_a_new_worker_and_the_bot_plays_through_a_stray_error_e
     assert page.evaluate("[window.__botWorkers, window.__failures.length]") == [2, 1]
     expect(page.locator("html")).to_have_attribute("data-bot", "ready")
     _said(own_page_tab)
-
-
-def test_what_an_answer_holds_past_the_bots_turn_is_never_played(own_page_tab: Tab) -> None:
-    """The answer holds the bot's turn and then the person's first action: the page plays
-    the bot's turn and stops there, the person to move with all their actions."""
-    game = _bot_to_move()
-    turn = [str(next(a for a in game.legal_actions() if str(a).startswith("@"))), "end"]
-    after = game.copy()
-    for text in turn:
-        after.push(parse_action(text))
-    theirs = [str(next(a for a in after.legal_actions() if str(a).startswith("@")))]
-    _open(own_page_tab, ["past-the-turn"], actions=turn + theirs)
-    page = own_page_tab.page
-    html = page.locator("html")
-    expect(html).to_have_attribute("data-seat", "0", timeout=15_000)
-    expect(html).to_have_attribute("data-bot", "ready")
-    played = json.loads(html.get_attribute("data-record") or "{}")["history"]
-    assert played == turn, played
-    assert html.get_attribute("data-left") == str(after.left)
 
 
 def test_the_worker_refuses_bot_options_the_page_never_sends(own_page_tab: Tab) -> None:

@@ -61,6 +61,7 @@ import gzip
 import hashlib
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -234,16 +235,31 @@ def _hashed(name: str, data: bytes) -> str:
 
 
 def compile_app(root: Path, node: str) -> tuple[bytes, str]:
-    """The app zip (sources + 3.14 byte-code of page_modules) and Pyodide's Python version."""
+    """The app zip (sources + 3.14 byte-code of page_modules) and Pyodide's Python version.
+
+    Compiling boots Pyodide under Node (about 6 s), so a zip is kept in
+    node_modules/.cache/ under the digest of everything that goes into it (the
+    staged files, tools/pyc.mjs, package-lock.json) and used again for the same
+    inputs: the tests build the bundle more than once from the same sources."""
+    staged: dict[str, bytes] = {
+        rel: (root / rel).read_bytes() for rel in page_modules(root) + reference_docs(root)
+    }
+    for lang, mo in catalogues(root).items():
+        staged[f"caravan/locale/{lang}/LC_MESSAGES/{i18n.DOMAIN}.mo"] = mo
+    key = hashlib.sha256()
+    for part in (root / "tools" / "pyc.mjs", root / "package-lock.json"):
+        key.update(_digest(part.read_bytes()).encode())
+    for rel in sorted(staged):
+        key.update(f"{rel}\0{_digest(staged[rel])}\n".encode())
+    kept = root / "node_modules" / ".cache" / "caravan" / f"app.{key.hexdigest()[:16]}.zip"
+    version = kept.with_suffix(".python")
+    if kept.is_file() and version.is_file():
+        return kept.read_bytes(), version.read_text(encoding="utf-8")
     with tempfile.TemporaryDirectory(prefix="caravan-build-") as tmp:
         stage = Path(tmp) / "stage"
-        for rel in page_modules(root) + reference_docs(root):
+        for rel, data in staged.items():
             (stage / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(root / rel, stage / rel)
-        for lang, mo in catalogues(root).items():
-            target = stage / "caravan" / "locale" / lang / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo"
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(mo)
+            (stage / rel).write_bytes(data)
         out = Path(tmp) / "app.zip"
         proc = subprocess.run(
             [node, str(root / "tools" / "pyc.mjs"), str(stage), str(out)],
@@ -254,7 +270,14 @@ def compile_app(root: Path, node: str) -> tuple[bytes, str]:
         if proc.returncode != 0 or not out.is_file():
             raise BuildError(f"compiling the Python byte-code with Pyodide failed:\n{proc.stderr.strip()}")
         report = json.loads(proc.stdout.strip().splitlines()[-1])
-        return out.read_bytes(), str(report["python"])
+        data, python = out.read_bytes(), str(report["python"])
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    # A build stopped while writing leaves no half zip under kept's name; two at once, no clash.
+    part = kept.with_name(f"{kept.name}.{os.getpid()}.tmp")
+    part.write_bytes(data)
+    version.write_text(python, encoding="utf-8")
+    part.replace(kept)
+    return data, python
 
 
 def pyodide_snapshot(root: Path, node: str) -> bytes:
