@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from caravan import Game, Good, Options, SeededChance, default_players, record
-from caravan.actions import END_TURN, Steal
+from caravan.actions import END_TURN, MoveGood, PickUp, Steal
 from caravan.bots import (
     BUILT_IN,
     Bot,
@@ -26,6 +26,7 @@ from caravan.bots import (
     FrozenHardBot,
     HardBot,
     MediumBot,
+    best_turns,
     make_bot,
     parse_spec,
     play_game,
@@ -33,7 +34,7 @@ from caravan.bots import (
     stalled,
 )
 from caravan.bots.evaluate import HARD, HARD_2, IN_POINTS, margin, values
-from caravan.bots.turnsearch import expected_margin
+from caravan.bots.turnsearch import expected_margin, unexposed
 from caravan.playout import courier_action
 from tests.positions import blank, camel, deliver, hold_markers, keep_in_bag, loose, set_theft
 
@@ -357,3 +358,30 @@ def test_r8_r15_the_search_counts_a_demand_marker_at_a_share_and_its_reports_who
     assert values(held, HARD)[0] - values(base, HARD)[0] == pytest.approx(3 * HARD.demand)
     assert values(held, IN_POINTS)[0] - values(base, IN_POINTS)[0] == pytest.approx(3.0)
     assert expected_margin(held, 0) - expected_margin(base, 0) == pytest.approx(3.0)
+
+
+def test_r8_r10_a_turn_without_its_exposed_pick_ups_is_the_same_turn_less_them_and_legal() -> None:
+    """``turnsearch.unexposed`` over the beam's turns in real positions: what it returns is
+    the turn's own actions in their order less pick-ups (R8) and good moves (R11), at
+    least one pick-up among them, and legal from the position (R5); only when another
+    player holds a theft marker (R10)."""
+    found = 0
+    for game in _real_positions(24, seed=13):
+        for _, turn in best_turns(
+            game, width=3, keep=3, chance=SeededChance(1), weights=HARD, goods_first=True
+        ):
+            kept = unexposed(game, turn, SeededChance(2))
+            if kept is None:
+                continue
+            found += 1
+            assert any(game.theft_markers(s) for s in range(game.seats) if s != game.seat)
+            rest = iter(turn)
+            assert all(action in rest for action in kept), (turn, kept)  # a subsequence
+            lost = [a for a in turn if a not in kept]
+            assert any(isinstance(a, PickUp) for a in lost), (turn, kept)
+            assert all(isinstance(a, (PickUp, MoveGood)) for a in lost), (turn, kept)
+            sim = game.copy_position(chance=SeededChance(2))
+            for action in kept:
+                assert sim.is_legal(action), (turn, kept, action)
+                sim.push_legal(action)
+    assert found, "no position had a turn that left a good on top"
