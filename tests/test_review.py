@@ -57,6 +57,23 @@ def start_of(game: Game, turn: int) -> TurnStart:
     return next(s for s in turns(game) if s.turn == turn)
 
 
+def stolen_after(n: int, turn: int, pick_up: str) -> tuple[Game, TurnStart]:
+    """The ``n``-th played game at ``turn``, checked to be the bot's turn that picked up
+    ``pick_up`` and left it where the person's next turn stole it (R10)."""
+    g = played_game(n)
+    start = start_of(g, turn)
+    assert turn_of(pick_up)[0] in played_turn(g, start)
+    assert any(isinstance(a, Steal) for a in played_turn(g, start_of(g, turn + 1)))
+    return g, start
+
+
+def chosen(game: Game, start: TurnStart, bot: HardBot | None = None) -> tuple[Action, ...]:
+    """The turn ``bot`` (``hard``, seed 0) chooses at ``start``, seen from its seat, at its own budget."""
+    view = at(game, start.index).view(start.seat)
+    bot = bot or HardBot(seed=0)
+    return bot.consider(view, bot.turn_budget(view))[0].actions
+
+
 def duel_with_played(
     n: int, turn: int, played_text: str, other_text: str
 ) -> tuple[Game, TurnStart, tuple[Action, ...], Duel]:
@@ -324,18 +341,10 @@ def test_r10_the_bot_does_not_pick_up_a_rare_good_where_the_next_players_steal_t
     (2 actions, R7), stole it (R10) and delivered it to Cairo. The search saw that
     steal in its lines, but every turn the beam kept began with the pick-up. The
     wary candidates (turns scored with the steal priced in) add one that does not."""
-    g = played_game(3)
-    start = start_of(g, 3)
-    played = played_turn(g, start)
-    assert turn_of("+e2")[0] in played
-    reply = played_turn(g, start_of(g, 4))
-    assert any(isinstance(a, Steal) for a in reply)  # the steal that followed
-    view = at(g, start.index).view(start.seat)
-    bot = HardBot(seed=0)
-    chosen = bot.consider(view, bot.turn_budget(view))[0].actions
-    assert turn_of("+e2")[0] not in chosen, chosen
-    unwary = HardBot(seed=0, wary=0, unexposed=0)
-    assert turn_of("+e2")[0] in unwary.consider(view, unwary.turn_budget(view))[0].actions
+    g, start = stolen_after(3, 3, "+e2")
+    choice = chosen(g, start)
+    assert turn_of("+e2")[0] not in choice, choice
+    assert turn_of("+e2")[0] in chosen(g, start, HardBot(seed=0, wary=0, unexposed=0))
 
 
 def test_r10_the_bot_does_not_leave_the_cloth_it_picks_up_where_a_steal_takes_it() -> None:
@@ -345,16 +354,11 @@ def test_r10_the_bot_does_not_leave_the_cloth_it_picks_up_where_a_steal_takes_it
     line of play has that very reply, but every turn the beam keeps picks the cloth up,
     and the wary turns, listed after them, were never judged within the budget. They
     are judged after the beam's first four now (``first``), and one wins."""
-    g = played_game(4)
-    start = start_of(g, 3)
-    assert turn_of("+b3")[0] in played_turn(g, start)
-    assert any(isinstance(a, Steal) for a in played_turn(g, start_of(g, 4)))
-    view = at(g, start.index).view(start.seat)
-    bot = HardBot(seed=0)
-    chosen = bot.consider(view, bot.turn_budget(view))[0].actions
-    assert turn_of("+b3")[0] not in chosen, chosen
+    g, start = stolen_after(4, 3, "+b3")
+    choice = chosen(g, start)
+    assert turn_of("+b3")[0] not in choice, choice
     in_order = HardBot(seed=0, first=None, unexposed=0)  # the beam's six first, as before
-    assert turn_of("+b3")[0] in in_order.consider(view, in_order.turn_budget(view))[0].actions
+    assert turn_of("+b3")[0] in chosen(g, start, in_order)
 
 
 def test_r8_r10_r12_the_bot_delivers_the_good_it_can_and_leaves_the_one_a_steal_would_take() -> None:
@@ -367,14 +371,12 @@ def test_r8_r10_r12_the_bot_delivers_the_good_it_can_and_leaves_the_one_a_steal_
     g = played_game(5)
     start = start_of(g, 6)
     assert played_turn(g, start) == turn_of("end")  # what hard@4 did
-    view = at(g, start.index).view(start.seat)
-    bot = HardBot(seed=0)
-    chosen = bot.consider(view, bot.turn_budget(view))[0].actions
-    assert turn_of("+a1 Ca1>a4")[:2] == chosen[:2], chosen  # 6 points and a demand marker (R15)
-    assert turn_of("+a7")[0] not in chosen, chosen
+    choice = chosen(g, start)
+    assert turn_of("+a1 Ca1>a4")[:2] == choice[:2], choice  # 6 points and a demand marker (R15)
+    assert turn_of("+a7")[0] not in choice, choice
     before = make_bot("hard@4", seed=0)
     assert isinstance(before, HardBot)
-    assert before.consider(view, before.turn_budget(view))[0].actions == turn_of("end")
+    assert chosen(g, start, before) == turn_of("end")
 
 
 @pytest.mark.xfail(strict=True, reason="the budget judges only the beam's first three turns here")
@@ -387,11 +389,6 @@ def test_r10_the_bot_builds_the_chain_first_where_a_steal_would_take_the_cloth()
     position, four actions of many camel moves, the beam's own search spends most of
     the budget, and only its first three turns, all with the pick-up, are judged.
     (``first=1``, which judges the wary turn here, won 2 of 14 games against ``hard``.)"""
-    g = played_game(6)
-    start = start_of(g, 7)
-    assert turn_of("+c6")[0] in played_turn(g, start)
-    assert any(isinstance(a, Steal) for a in played_turn(g, start_of(g, 8)))
-    view = at(g, start.index).view(start.seat)
-    bot = HardBot(seed=0)
-    judged = bot.consider(view, bot.turn_budget(view))
-    assert turn_of("+c6")[0] not in judged[0].actions, judged[0].actions
+    g, start = stolen_after(6, 7, "+c6")
+    choice = chosen(g, start)
+    assert turn_of("+c6")[0] not in choice, choice
