@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from caravan import Game, Good, Options, SeededChance, default_players, record
+from caravan import Game, Good, Options, SeededChance, default_players, parse_action, record
 from caravan.actions import END_TURN, MoveGood, PickUp, Steal
 from caravan.bots import (
     BUILT_IN,
@@ -385,3 +385,15 @@ def test_r8_r10_a_turn_without_its_exposed_pick_ups_is_the_same_turn_less_them_a
                 assert sim.is_legal(action), (turn, kept, action)
                 sim.push_legal(action)
     assert found, "no position had a turn that left a good on top"
+
+
+def test_r8_r10_a_pick_up_beside_a_carried_good_is_told_from_it_when_that_one_moves() -> None:
+    """Two of the mover's camels on d4, one carrying salt, and meat loose there: the turn
+    picks up the meat (R8) and delivers the salt to Timbuktu (R11, R12). The meat is then
+    left on top where the other player's steal can take it (R10), the salt's move is not
+    the meat's: without the pick-up, the turn still delivers the salt."""
+    g = camel(camel(camel(blank(), 0, "d4", "S"), 0, "d4"), 0, "d5")
+    g = camel(g, 1, "a1")
+    g = loose(g, "d4", "M")
+    turn = tuple(parse_action(t) for t in ("+d4", "Sd4>d5", "end"))
+    assert unexposed(g, turn, SeededChance(1)) == turn[1:]

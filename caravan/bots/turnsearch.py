@@ -290,22 +290,28 @@ def unexposed(game: Game, turn: tuple[Action, ...], chance: Chance) -> tuple[Act
         return None
     sim = game.copy_position(chance=chance)
     chains: list[list[int]] = []  # per pick-up: its index, then its good's moves
-    where: dict[int, int] = {}  # square -> the chain of the good picked up this turn on it
+    where: dict[tuple[int, int], int] = {}  # (square, good) -> the chain of a good picked up this turn
     for i, action in enumerate(turn):
         if sim.is_over() or sim.seat != seat or not sim.is_legal(action):
             return None
         if isinstance(action, PickUp):
-            where[action.at] = len(chains)
-            chains.append([i])
-        elif isinstance(action, MoveGood) and not action.under and action.frm in where:
-            chain = where.pop(action.frm)
+            good = sim.loose_at(action.at)
+            if good is not None:
+                where[(action.at, int(good))] = len(chains)
+                chains.append([i])
+        elif isinstance(action, MoveGood) and not action.under and (action.frm, action.good) in where:
+            chain = where.pop((action.frm, action.good))
             chains[chain].append(i)
-            where[action.to] = chain
+            where[(action.to, action.good)] = chain
         sim.push_legal(action)
     if sim.is_over():  # nothing is left to steal from
         return None
-    exposed = {c.square for c in sim.all_camels() if c.seat == seat and c.good is not None and not c.under}
-    drop = {i for square, chain in where.items() if square in exposed for i in chains[chain]}
+    exposed = {
+        (c.square, int(c.good))
+        for c in sim.all_camels()
+        if c.seat == seat and c.good is not None and not c.under
+    }
+    drop = {i for key, chain in where.items() if key in exposed for i in chains[chain]}
     if not drop:
         return None
     kept = tuple(a for i, a in enumerate(turn) if i not in drop)
