@@ -2,8 +2,10 @@
 
 A turn has up to four actions (R5), so the search is over whole turns, not
 actions (Justesen et al., "Playing Multi-Action Adversarial Games", 2018).
-The candidates are the beam planner's best turns (``planner.best_turns``)
-and the best turns that begin with a steal (``steal_turns``, R10). Each is
+The candidates are the beam planner's best turns (``planner.best_turns``),
+the best turns that begin with a steal (``steal_turns``, R10), the beam's
+first turns without the pick-ups they leave on top (``unexposed``) and the
+best turns by a utility that prices such a steal (``candidate_turns``). Each is
 played on a copy of the position that draws from the bot's own chance (I11:
 refills, R13, sample their goods from the bag's counts, a determinization
 as in Cowling et al.'s Information Set MCTS), then the next player's reply
