@@ -234,32 +234,47 @@ def _hashed(name: str, data: bytes) -> str:
     return f"assets/{stem}.{_digest(data)[:12]}{dot}{ext}"
 
 
+def _kept(root: Path, name: str, ext: str, digests: list[str]) -> Path:
+    """Where node_modules/.cache/ (emptied by `npm ci`) keeps what the build made from
+    inputs with these ``digests`` (``_digest`` of each), to be used again for them."""
+    key = hashlib.sha256("".join(digests).encode()).hexdigest()[:16]
+    return root / "node_modules" / ".cache" / "caravan" / f"{name}.{key}.{ext}"
+
+
+def _keep(kept: Path, data: bytes) -> None:
+    """``data`` at ``kept`` through a file of this process's own: a build stopped while
+    writing leaves no half file under kept's name, and two builds at once do not clash."""
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    part = kept.with_name(f"{kept.name}.{os.getpid()}.tmp")
+    part.write_bytes(data)
+    part.replace(kept)
+
+
 def compile_app(root: Path, node: str) -> tuple[bytes, str]:
     """The app zip (sources + 3.14 byte-code of page_modules) and Pyodide's Python version.
 
-    Compiling boots Pyodide under Node (about 6 s), so a zip is kept in
-    node_modules/.cache/ under the digest of everything that goes into it (the
-    staged files, tools/pyc.mjs, package-lock.json) and used again for the same
-    inputs: the tests build the bundle more than once from the same sources."""
+    Compiling boots Pyodide under Node (about 6 s), so a zip is kept (``_kept``)
+    under the digest of everything that goes into it (the staged files,
+    tools/pyc.mjs, package-lock.json) and used again for the same inputs: the
+    tests build the bundle more than once from the same sources."""
     staged: dict[str, bytes] = {
         rel: (root / rel).read_bytes() for rel in page_modules(root) + reference_docs(root)
     }
     for lang, mo in catalogues(root).items():
         staged[f"caravan/locale/{lang}/LC_MESSAGES/{i18n.DOMAIN}.mo"] = mo
-    key = hashlib.sha256()
-    for part in (root / "tools" / "pyc.mjs", root / "package-lock.json"):
-        key.update(_digest(part.read_bytes()).encode())
-    for rel in sorted(staged):
-        key.update(f"{rel}\0{_digest(staged[rel])}\n".encode())
-    kept = root / "node_modules" / ".cache" / "caravan" / f"app.{key.hexdigest()[:16]}.zip"
+    digests = [
+        _digest(part.read_bytes()) for part in (root / "tools" / "pyc.mjs", root / "package-lock.json")
+    ]
+    digests += [f"{rel}\0{_digest(staged[rel])}" for rel in sorted(staged)]
+    kept = _kept(root, "app", "zip", digests)
     version = kept.with_suffix(".python")
     if kept.is_file() and version.is_file():
         return kept.read_bytes(), version.read_text(encoding="utf-8")
     with tempfile.TemporaryDirectory(prefix="caravan-build-") as tmp:
         stage = Path(tmp) / "stage"
-        for rel, data in staged.items():
+        for rel, content in staged.items():
             (stage / rel).parent.mkdir(parents=True, exist_ok=True)
-            (stage / rel).write_bytes(data)
+            (stage / rel).write_bytes(content)
         out = Path(tmp) / "app.zip"
         proc = subprocess.run(
             [node, str(root / "tools" / "pyc.mjs"), str(stage), str(out)],
@@ -271,12 +286,8 @@ def compile_app(root: Path, node: str) -> tuple[bytes, str]:
             raise BuildError(f"compiling the Python byte-code with Pyodide failed:\n{proc.stderr.strip()}")
         report = json.loads(proc.stdout.strip().splitlines()[-1])
         data, python = out.read_bytes(), str(report["python"])
-    kept.parent.mkdir(parents=True, exist_ok=True)
-    # A build stopped while writing leaves no half zip under kept's name; two at once, no clash.
-    part = kept.with_name(f"{kept.name}.{os.getpid()}.tmp")
-    part.write_bytes(data)
-    version.write_text(python, encoding="utf-8")
-    part.replace(kept)
+    _keep(version, python.encode())  # before the zip, whose presence says both are there
+    _keep(kept, data)
     return data, python
 
 
@@ -285,14 +296,11 @@ def pyodide_snapshot(root: Path, node: str) -> bytes:
     (tools/snapshot.mjs), which the page boots from (web/static/pyodide-boot.mjs).
 
     Two snapshots of one Pyodide differ in a few bytes (its entropy pool, a
-    clock), so the first one taken for this node_modules/ is kept in
-    node_modules/.cache/ (emptied by `npm ci`) and used again: a rebuild
-    writes the same bundle."""
+    clock), so the first one taken for this node_modules/ is kept (``_kept``)
+    and used again: a rebuild writes the same bundle."""
     script = root / "tools" / "snapshot.mjs"
-    key = hashlib.sha256()
-    for part in (script, root / "node_modules" / "pyodide" / "pyodide.asm.wasm", root / "package-lock.json"):
-        key.update(_digest(part.read_bytes()).encode())
-    kept = root / "node_modules" / ".cache" / "caravan" / f"pyodide-snapshot.{key.hexdigest()[:16]}.gz"
+    inputs = (script, root / "node_modules" / "pyodide" / "pyodide.asm.wasm", root / "package-lock.json")
+    kept = _kept(root, "pyodide-snapshot", "gz", [_digest(part.read_bytes()) for part in inputs])
     if kept.is_file():
         return kept.read_bytes()
     with tempfile.TemporaryDirectory(prefix="caravan-build-") as tmp:
@@ -301,10 +309,7 @@ def pyodide_snapshot(root: Path, node: str) -> bytes:
         if proc.returncode != 0 or not raw.is_file():
             raise BuildError(f"taking Pyodide's memory snapshot failed:\n{proc.stderr.strip()}")
         data = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
-    kept.parent.mkdir(parents=True, exist_ok=True)
-    part = kept.with_suffix(".tmp")  # a build stopped while writing leaves no half snapshot under kept's name
-    part.write_bytes(data)
-    part.replace(kept)
+    _keep(kept, data)
     return data
 
 
