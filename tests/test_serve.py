@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import http.client
 import socket
 import time
@@ -45,11 +46,17 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]
 
 
 def _get(
-    server: tuple[str, int], path: str, host: str | None = None, method: str = "GET"
+    server: tuple[str, int],
+    path: str,
+    host: str | None = None,
+    method: str = "GET",
+    accept_encoding: str | None = None,
 ) -> tuple[int, dict[str, str], bytes]:
     conn = http.client.HTTPConnection(*server, timeout=10)
     conn.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
     conn.putheader("Host", host if host is not None else f"{server[0]}:{server[1]}")
+    if accept_encoding is not None:
+        conn.putheader("Accept-Encoding", accept_encoding)
     conn.endheaders()
     response = conn.getresponse()
     body = response.read()
@@ -74,6 +81,19 @@ def test_hashed_files_are_immutable_and_the_service_worker_never_cached(server: 
     assert "immutable" in headers["cache-control"]
     _, headers, _ = _get(server, "/caravan/sw.js")
     assert headers["cache-control"] == "no-cache"
+
+
+def test_text_is_gzipped_for_a_client_that_takes_it_as_the_static_hosts_do(server: tuple[str, int]) -> None:
+    _, plain_headers, plain = _get(server, "/caravan/")
+    assert "content-encoding" not in plain_headers  # asked for nothing: sent as it is
+    _, headers, body = _get(server, "/caravan/", accept_encoding="gzip, deflate, br")
+    assert headers["content-encoding"] == "gzip" and headers["vary"] == "Accept-Encoding"
+    assert gzip.decompress(body) == plain and int(headers["content-length"]) == len(body)
+    _, refused, body = _get(server, "/caravan/runtime/pyodide.mjs", accept_encoding="gzip;q=0, br")
+    assert "content-encoding" not in refused and body == b"export {}"
+    for binary in ("/caravan/runtime/pyodide.asm.wasm", "/caravan/assets/app.0123456789ab.zip"):
+        _, headers, body = _get(server, binary, accept_encoding="gzip")
+        assert "content-encoding" not in headers, binary
 
 
 def test_wasm_and_module_scripts_get_their_content_types(server: tuple[str, int]) -> None:

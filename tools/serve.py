@@ -21,17 +21,23 @@ It behaves like the static hosts the bundle is made for, and no more:
 - a Host header other than the loopback name or address it listens on is
   refused (a DNS-rebinding page could otherwise read the files);
 - junk requests (`/%00`, bad escapes, `..`) get a plain 400 or 404, never a
-  traceback.
+  traceback;
+- text (HTML, JavaScript, CSS, JSON, SVG) is sent gzipped to a client that
+  accepts it, as GitHub Pages and Netlify send it, so that a page load here
+  moves the bytes a player's does (Lighthouse's slow 4G counts them); the
+  Wasm, zip and snapshot files go as they are.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import http.server
 import ipaddress
 import re
 import signal
 import sys
+import threading
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
@@ -62,6 +68,7 @@ MIME_TYPES = {
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
 IDLE_TIMEOUT_S = 15.0  # a browser sends its request at once; a connection silent this long is closed
 FILE_HEADERS = ("content-type", "cache-control")  # describe a file: not sent with an error
+COMPRESSED = ("text/", "application/json", "application/manifest+json", "image/svg+xml")
 WRITE_CHUNK = 256 * 1024  # the idle timeout bounds each chunk sent, not a whole 9.6 MB download
 
 
@@ -117,6 +124,29 @@ def _unquote_path(raw: str) -> str | None:
     if any(ord(c) < 32 or ord(c) == 127 or c == "\\" for c in text):
         return None
     return text
+
+
+def _accepts_gzip(accept_encoding: str) -> bool:
+    """Whether an Accept-Encoding header takes gzip (`gzip;q=0` refuses it)."""
+    for item in accept_encoding.split(","):
+        name, *params = (part.strip() for part in item.split(";"))
+        if name.lower() not in ("gzip", "*"):
+            continue
+        for param in params:
+            key, _, value = param.partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    return float(value) > 0
+                except ValueError:
+                    return False
+        return True
+    return False
+
+
+def real_key(file: Path) -> tuple[str, int, int]:
+    """A file's identity for the gzip cache: a rebuilt file has another mtime or size."""
+    st = file.stat()
+    return (str(file), st.st_mtime_ns, st.st_size)
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -198,6 +228,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
         headers = {"Content-Type": MIME_TYPES.get(file.suffix, "application/octet-stream")}
         headers.update(headers_for(self.server.rules, site_path))
         headers["X-Content-Type-Options"] = "nosniff"
+        if headers["Content-Type"].startswith(COMPRESSED):
+            headers["Vary"] = "Accept-Encoding"
+            if _accepts_gzip(self.headers.get("Accept-Encoding", "")):
+                data = self.server.gzipped(real_key(file), data)
+                headers["Content-Encoding"] = "gzip"
         headers["Content-Length"] = str(len(data))
         self.send_response(HTTPStatus.OK)
         self._send_headers(headers)
@@ -243,6 +278,21 @@ class Server(http.server.ThreadingHTTPServer):
     allowed_hosts: frozenset[str]
     idle_timeout: float = IDLE_TIMEOUT_S
     verbose: bool = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._gzip_cache: dict[tuple[str, int, int], bytes] = {}
+        self._gzip_lock = threading.Lock()
+
+    def gzipped(self, key: tuple[str, int, int], data: bytes) -> bytes:
+        """`data` gzipped, once per version of a file (pyodide.asm.js is 1 MB; the tests load it often)."""
+        with self._gzip_lock:
+            cached = self._gzip_cache.get(key)
+        if cached is None:
+            cached = gzip.compress(data, compresslevel=6, mtime=0)
+            with self._gzip_lock:
+                self._gzip_cache[key] = cached
+        return cached
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         # A browser closing a connection mid-download is not an error worth a traceback.

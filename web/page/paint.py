@@ -111,9 +111,7 @@ def apply(frame):
     finish()  # the rest of the last frame first, if it still waits
     window.caravanPatch.unpress()  # the tap's mark (web/static/patch.js): the worker has answered
     tools = document.getElementById("top-tools")
-    header = get(frame, "header")
-    if header is not None:
-        tools.innerHTML = header
+    window.caravanPatch.markup(tools, frame, "header")
     if _own.call(frame, "rules"):
         _show_rules(frame, tools)
         return None
@@ -129,9 +127,7 @@ def apply(frame):
     unpaint()
     if get(screen, "top", False):
         win.scrollTo(0, 0)  # another screen: from its top (before focus, which may scroll)
-    draft = get(screen, "draft")
-    if draft is not None:
-        _screen().innerHTML = draft
+    if window.caravanPatch.markup(_screen(), screen, "draft"):
         contract(screen)
         html.setAttribute("data-screen", name)  # the screen's layout depends on it
         return {"type": "scale", "draft": True, "screen": name, "width": board_width()}
@@ -203,9 +199,7 @@ def _show_rules(frame, tools):
         layer.hidden = False
         html.setAttribute("data-rules", "open")
         state["rules"] = True
-    rules = get(frame, "rules")
-    if rules is not None:
-        layer.innerHTML = rules
+    window.caravanPatch.markup(layer, frame, "rules")
     at = get(frame, "rules_at")
     if at:
         el = document.getElementById(at)
@@ -246,16 +240,14 @@ def _draw_screen(s, name, keyboard):
     # Text being typed (the command field, a new name) outlives a redraw of the
     # same screen, which also keeps where its columns were scrolled (patch.js).
     had_put = window.caravanPatch.keep(root, before == name)
-    whole = get(s, "whole")
     parts = get(s, "patch")
     # A tap on the board answered first (the worker's ``first``): the parts
     # before it now, in a frame of their own, the rest once that is painted.
     first = get(s, "first", 0)
     if parts is None or keyboard or kept is not None or before != name or get(s, "modal", False):
         first = 0
-    if whole is not None:
-        root.innerHTML = whole
-    elif parts is not None and not patch(root, parts, 0, first or parts.length):
+    whole = bool(window.caravanPatch.markup(root, s, "whole"))  # the screen sent whole
+    if not whole and parts is not None and not patch(root, parts, 0, first or parts.length):
         return "redraw"
     window.caravanPatch.putBack(had_put)
     if first:

@@ -255,7 +255,16 @@
   document.addEventListener("pointerup", released, { passive: true });
   document.addEventListener("pointercancel", released, { passive: true });
 
+  // el.innerHTML = obj[key], when obj has that field and it is not null (true then):
+  // a frame's markup goes from the worker's JSON to the DOM without a copy into
+  // MicroPython's heap and back out (a 90 kB screen was 7 ms of that at 1x).
+  function markup(el, obj, key) {
+    if (none(obj) || !Object.prototype.hasOwnProperty.call(obj, key) || none(obj[key])) return false;
+    el.innerHTML = obj[key];
+    return true;
+  }
+
   window.caravanPatch = {
-    screen: patchScreen, keep: keep, putBack: putBack, later: later, now: now, unpress: unpress,
+    markup: markup, screen: patchScreen, keep: keep, putBack: putBack, later: later, now: now, unpress: unpress,
   };
 })();
