@@ -129,3 +129,51 @@ def test_python_boots_from_the_builds_snapshot_and_without_it_when_it_cannot_be_
         tab.log.console[:] = [(k, t) for k, t in tab.log.console if NO_SNAPSHOT not in t]
         assert Driver(page).game().state_key() == game.state_key(), f"{kind}: the game was not resumed"
     Driver(page).perform(parse_action("end"), game)  # and it plays on
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("cores", [2, 8])
+def test_the_app_worker_starts_beside_the_glue_only_with_cores_to_spare(tab: Tab, cores: int) -> None:
+    """With more than two cores the app worker starts while the page is still
+    parsed, beside PyScript and the glue; with two it starts once the glue
+    listens, after the page is parsed, as Pyodide's start would take the page's
+    core from the glue (docs/WORKER.md, "Starting"). Either way the game boots
+    ready to play."""
+    tab.page.add_init_script(
+        f"Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', {{get: () => {cores}}})"
+    )
+    tab.open("?seed=1&autostart=2")
+    started, parsed = tab.page.evaluate(
+        """() => [performance.getEntriesByName('caravan:app-worker-start')[0].startTime,
+                  performance.getEntriesByType('navigation')[0].domContentLoadedEventStart]"""
+    )
+    assert (started < parsed) is (cores > 2), (started, parsed)
+    game = Driver(tab.page).perform(parse_action("@d4"))
+    assert game.turn == 1 and len(game.history) == 1
+
+
+@pytest.mark.timeout(120)
+def test_the_front_page_drawn_at_build_time_becomes_the_live_one_as_python_would_draw_it(tab: Tab) -> None:
+    """The English front page drawn at build time is the markup the app's first
+    frame draws, so the page takes that drawing over instead of drawing it again
+    (web/static/patch.js ``whole``): the very button shown before Python is the
+    live one after, its fields no longer inert, and the screen is what Python
+    draws when it draws the front page anew (here after a language and back)."""
+    tab.page.add_init_script(
+        "document.addEventListener('DOMContentLoaded', () => {"
+        " window.drawnButton = document.querySelector('.prerendered #start-game'); })"
+    )
+    tab.open("?lang=en")
+    assert tab.page.evaluate("window.drawnButton !== null && window.drawnButton.isConnected")
+    expect(tab.page.locator(".prerendered")).to_have_count(0)
+    expect(tab.page.locator("#screen [inert]")).to_have_count(0)
+    adopted = tab.page.locator("#screen").inner_html()
+    for lang in ("fr", "en"):
+        tab.page.select_option("#language", lang)
+        tab.page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        tab.page.wait_for_function("() => window.caravanSettled().then(() => true)")
+    assert tab.page.evaluate("window.drawnButton.isConnected") is False  # drawn anew this time
+    assert tab.page.locator("#screen").inner_html() == adopted
+    tab.page.locator("#start-game").click()
+    expect(tab.page.locator("html")).to_have_attribute("data-screen", "game")
+    tab.log.assert_clean()

@@ -363,7 +363,7 @@ def _words_script(words: dict[str, dict[str, str]]) -> str:
 SCREEN_TAG = '<main id="screen"></main>'
 
 
-def prerendered(root: Path) -> tuple[dict[str, str], str]:
+def prerendered(root: Path) -> tuple[dict[str, str], str, str]:
     """The front page in every language and the empty board's SVG file, drawn
     by the page's own Python (tools/prerender.py, run on ``root``'s sources
     in a process of its own)."""
@@ -379,14 +379,15 @@ def prerendered(root: Path) -> tuple[dict[str, str], str]:
     drawn = json.loads(proc.stdout)
     pages: dict[str, str] = drawn["front"]
     board: str = drawn["board"]
-    return pages, board
+    digest: str = drawn["front_digest"]
+    return pages, board, digest
 
 
 _PICTURE = re.compile(r'(<div class="front-picture">)<svg .*?</svg>(</div>)', re.S)
 _EMPTY_PICTURE = r"\1\2"
 
 
-def _with_front_pages(html: str, pages: dict[str, str], board: str = "") -> str:
+def _with_front_pages(html: str, pages: dict[str, str], board: str = "", digest: str = "") -> str:
     """The English front page in ``#screen`` (its fields inert), and one ``<template
     data-front="xx">`` per other language after it, without the board's
     picture (14 kB each: web/static/front.js lends them the English one until
@@ -398,10 +399,14 @@ def _with_front_pages(html: str, pages: dict[str, str], board: str = "") -> str:
     page), so that it is in the first paint, not after a request queued behind
     the runtime's downloads. In English only, as the front page's picture
     that front.js lends the other languages: its cities' names are the
-    live board's in the other languages once Python has drawn it."""
+    live board's in the other languages once Python has drawn it. ``digest``: the
+    English page's as the app draws it live (tools/prerender.py ``front_digest``),
+    by which web/static/patch.js knows the drawing for the app's first frame and
+    takes it over instead of drawing it again."""
     if html.count(SCREEN_TAG) != 1:
         raise BuildError(f"index.html needs exactly one {SCREEN_TAG}")
-    english = f'<div class="prerendered" data-front="en">{pages["en"]}</div>'
+    marked = f' data-digest="{digest}"' if digest else ""
+    english = f'<div class="prerendered" data-front="en"{marked}>{pages["en"]}</div>'
     opening = ""
     if board:
         # The board's place in the game screen's layout (web/app/view.py), under an

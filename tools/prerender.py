@@ -2,7 +2,7 @@
 language, and the board with nothing on it.
 
     python3 tools/prerender.py        (tools/build.py runs it; prints JSON:
-                                       {"front": {language: markup}, "board": svg})
+                                       {"front": {language: markup}, "front_digest": ..., "board": svg})
 
 The page's own Python draws it (``web.app.newgame_screen.front_page`` with a
 fresh form, its rule citations linked as App.view links them, the
@@ -49,6 +49,30 @@ def inert_fields(markup: str) -> str:
     can act on it), but what is typed or chosen in a field would be lost
     without a word when Python draws the live form over it."""
     return _FIELD.sub(r"<\1 inert", markup)
+
+
+def digest(markup: str) -> str:
+    """The markup's length and FNV-1a hash over its UTF-16 code units, in hex, as
+    web/static/patch.js computes it: the page takes the front page drawn here as
+    the live one when the app's first frame draws this very markup (``front_digest``)."""
+    h = 0x811C9DC5
+    data = markup.encode("utf-16-le")
+    for i in range(0, len(data), 2):
+        h = ((h ^ (data[i] | data[i + 1] << 8)) * 0x01000193) & 0xFFFFFFFF
+    return f"{len(data) // 2:x}-{h:x}"
+
+
+_INERT = re.compile(r"<[^>]*\sinert[\s>=]")
+
+
+def front_digest() -> str:
+    """``digest`` of the English front page as the app draws it live (its fields not
+    inert: the page takes the inert off when it takes the drawing over)."""
+    page_i18n.use(None)
+    live = link_rules(front_page(Form()))
+    if _INERT.search(live):
+        raise ValueError("the live front page has an inert element, which the page takes off the drawing")
+    return digest(live)
 
 
 def front_pages(root: Path = ROOT) -> dict[str, str]:
@@ -100,4 +124,5 @@ def empty_board(css: str) -> str:
 
 if __name__ == "__main__":
     css = (ROOT / "web" / "caravan.css").read_text(encoding="utf-8")
-    json.dump({"front": front_pages(), "board": empty_board(css)}, sys.stdout, ensure_ascii=False)
+    drawn = {"front": front_pages(), "front_digest": front_digest(), "board": empty_board(css)}
+    json.dump(drawn, sys.stdout, ensure_ascii=False)

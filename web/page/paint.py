@@ -246,7 +246,7 @@ def _draw_screen(s, name, keyboard):
     first = get(s, "first", 0)
     if parts is None or keyboard or kept is not None or before != name or get(s, "modal", False):
         first = 0
-    whole = bool(window.caravanPatch.markup(root, s, "whole"))  # the screen sent whole
+    whole = bool(window.caravanPatch.whole(root, s))  # the screen sent whole
     if not whole and parts is not None and not patch(root, parts, 0, first or parts.length):
         return "redraw"
     window.caravanPatch.putBack(had_put)

@@ -196,10 +196,17 @@
 
   // The app worker (docs/WORKER.md, "The app worker"): the page's Python, in a module
   // worker of its own (app-worker.mjs, named by <meta name="caravan-app-worker">),
-  // started at once, here, while the rest of the page loads. The page's thread runs
-  // only the glue (MicroPython, web/page/), which talks to it through caravanApp:
+  // started at once, here, so that its start overlaps the page's own, on a device with
+  // more than two cores. With two or fewer it is started when the glue first listens,
+  // once MicroPython is up: its start (Pyodide's WebAssembly compiled, the snapshot
+  // unpacked, on threads of its own) took both cores while the glue started on the
+  // page's thread, whose boot tasks then lasted twice their thread time, and the boot
+  // was no sooner for the overlap (docs/WORKER.md, "The app worker after the glue").
+  // The page's thread runs only the glue (MicroPython, web/page/), which talks to it
+  // through caravanApp:
   //   post(text)   one JSON text to the worker (kept in `outbox` until a worker exists);
-  //   listen(fn)   fn(text) for each of the worker's messages: those kept in `inbox`
+  //   listen(fn)   starts the worker if it is not yet, and calls
+  //                fn(text) for each of the worker's messages: those kept in `inbox`
   //                until then are handed over right after listen returns (a microtask),
   //                in order, then each as it comes;
   //   restart()    terminates the worker and starts a fresh one: only the newest
@@ -345,6 +352,7 @@
     return new Promise(function (resolve) { settling.push(resolve); settledNow(); });
   };
   app.listen = function (fn) {
+    if (!app.started) spawnApp();
     app.listener = fn;
     if (!app.inbox.length || pending) return;
     pending = true;
@@ -379,7 +387,7 @@
     app.inbox = [];
     spawnApp();
   };
-  spawnApp();
+  if (!(navigator.hardwareConcurrency <= 2)) spawnApp();  // unknown: as many cores
 
   var BLOCKED = T("blocked");
   try {

@@ -264,7 +264,37 @@
     return true;
   }
 
+  // tools/prerender.py's `digest`: the length and FNV-1a hash of a string's UTF-16
+  // code units, in hex.
+  function digest(text) {
+    var h = 0x811c9dc5;
+    for (var i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+    return text.length.toString(16) + "-" + h.toString(16);
+  }
+  // The screen sent whole (a frame's `whole`) into #screen. When #screen still holds the
+  // English front page drawn at build time for this very markup (its `data-digest`,
+  // tools/build.py), that drawing becomes the live page: its fields' `inert` and the mark
+  // of a tap kept before Python (front.js) are taken off, as drawing the markup again
+  // would leave them, and the drawing's content takes its box's place. Parsing and laying
+  // out the same 24 kB again was the longest task of the front page's boot. False when
+  // the frame has no `whole`.
+  function whole(root, s) {
+    if (none(s) || !Object.prototype.hasOwnProperty.call(s, "whole") || none(s.whole)) return false;
+    var drawn = root.querySelector(":scope > .prerendered[data-digest]");
+    if (drawn && drawn.getAttribute("data-digest") === digest(s.whole)) {
+      var marked = drawn.querySelectorAll("[inert], [data-taken]");
+      for (var i = 0; i < marked.length; i++) {
+        marked[i].removeAttribute("inert");
+        marked[i].removeAttribute("data-taken");
+      }
+      root.replaceChildren.apply(root, Array.prototype.slice.call(drawn.childNodes));
+      return true;
+    }
+    root.innerHTML = s.whole;
+    return true;
+  }
+
   window.caravanPatch = {
-    markup: markup, screen: patchScreen, keep: keep, putBack: putBack, later: later, now: now, unpress: unpress,
+    whole: whole, markup: markup, screen: patchScreen, keep: keep, putBack: putBack, later: later, now: now, unpress: unpress,
   };
 })();
