@@ -4,7 +4,8 @@
 // async script (it never holds up the parser, and runs as soon as it arrives): a page in
 // another language gets its own then, with the English page's drawing of the board (the
 // templates leave it out to keep index.html small). Python draws the live one over it (it
-// replaces #screen's content). boot.js calls caravanFront() when the language changes
+// replaces #screen's content; the English drawing, when it is what Python draws, becomes
+// the live page: patch.js `whole`). boot.js calls caravanFront() when the language changes
 // before Python is ready.
 //
 // Its buttons, and the header's "Rules", work from the first paint: Python takes 1.5-5 s
