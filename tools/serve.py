@@ -143,7 +143,7 @@ def _accepts_gzip(accept_encoding: str) -> bool:
     return False
 
 
-def real_key(file: Path) -> tuple[str, int, int]:
+def _file_version(file: Path) -> tuple[str, int, int]:
     """A file's identity for the gzip cache: a rebuilt file has another mtime or size."""
     st = file.stat()
     return (str(file), st.st_mtime_ns, st.st_size)
@@ -231,7 +231,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if headers["Content-Type"].startswith(COMPRESSED):
             headers["Vary"] = "Accept-Encoding"
             if _accepts_gzip(self.headers.get("Accept-Encoding", "")):
-                data = self.server.gzipped(real_key(file), data)
+                data = self.server.gzipped(_file_version(file), data)
                 headers["Content-Encoding"] = "gzip"
         headers["Content-Length"] = str(len(data))
         self.send_response(HTTPStatus.OK)
