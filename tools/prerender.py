@@ -65,18 +65,16 @@ def digest(markup: str) -> str:
 _INERT = re.compile(r"<[^>]*\sinert[\s>=]")
 
 
-def front_digest() -> str:
-    """``digest`` of the English front page as the app draws it live (its fields not
-    inert: the page takes the inert off when it takes the drawing over)."""
-    page_i18n.use(None)
-    live = link_rules(front_page(Form()))
+def front_digest(live: str) -> str:
+    """``digest`` of the English front page as the app draws it live (``live_front_pages``:
+    its fields not inert, as the page leaves them when it takes the drawing over)."""
     if _INERT.search(live):
         raise ValueError("the live front page has an inert element, which the page takes off the drawing")
     return digest(live)
 
 
-def front_pages(root: Path = ROOT) -> dict[str, str]:
-    """Language code -> the front page's markup, English first."""
+def live_front_pages(root: Path = ROOT) -> dict[str, str]:
+    """Language code -> the front page's markup as the app draws it, English first."""
     out = {}
     for lang in ("en", *i18n.LANGUAGES):
         translations = None
@@ -84,9 +82,14 @@ def front_pages(root: Path = ROOT) -> dict[str, str]:
             po = root / "caravan" / "locale" / lang / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
             translations = gettext.GNUTranslations(io.BytesIO(i18n.compile_po(po)))
         page_i18n.use(translations, lang)
-        out[lang] = inert_fields(link_rules(front_page(Form())))  # as App.view does
+        out[lang] = link_rules(front_page(Form()))  # as App.view does
     page_i18n.use(None)
     return out
+
+
+def front_pages(root: Path = ROOT) -> dict[str, str]:
+    """Language code -> the front page's first paint (``inert_fields``), English first."""
+    return {lang: inert_fields(markup) for lang, markup in live_front_pages(root).items()}
 
 
 def board_rules(css: str) -> str:
@@ -124,5 +127,10 @@ def empty_board(css: str) -> str:
 
 if __name__ == "__main__":
     css = (ROOT / "web" / "caravan.css").read_text(encoding="utf-8")
-    drawn = {"front": front_pages(), "front_digest": front_digest(), "board": empty_board(css)}
+    live = live_front_pages()
+    drawn = {
+        "front": {lang: inert_fields(markup) for lang, markup in live.items()},
+        "front_digest": front_digest(live["en"]),
+        "board": empty_board(css),
+    }
     json.dump(drawn, sys.stdout, ensure_ascii=False)

@@ -255,12 +255,18 @@
   document.addEventListener("pointerup", released, { passive: true });
   document.addEventListener("pointercancel", released, { passive: true });
 
+  // obj[key] when obj (a frame parsed by JSON.parse) has that field, else null.
+  function field(obj, key) {
+    return none(obj) || !Object.prototype.hasOwnProperty.call(obj, key) ? null : obj[key];
+  }
   // el.innerHTML = obj[key], when obj has that field and it is not null (true then):
   // a frame's markup goes from the worker's JSON to the DOM without a copy into
-  // MicroPython's heap and back out (a 90 kB screen was 7 ms of that at 1x).
+  // MicroPython's heap and back out (the front page's 27 kB frame spent 7 ms of a
+  // profile at 1x in that conversion).
   function markup(el, obj, key) {
-    if (none(obj) || !Object.prototype.hasOwnProperty.call(obj, key) || none(obj[key])) return false;
-    el.innerHTML = obj[key];
+    var text = field(obj, key);
+    if (none(text)) return false;
+    el.innerHTML = text;
     return true;
   }
 
@@ -276,21 +282,18 @@
   // tools/build.py), that drawing becomes the live page: its fields' `inert` and the mark
   // of a tap kept before Python (front.js) are taken off, as drawing the markup again
   // would leave them, and the drawing's content takes its box's place. Parsing and laying
-  // out the same 24 kB again was the longest task of the front page's boot. False when
-  // the frame has no `whole`.
+  // out the same 24 kB again was the longest task of the front page's boot. Otherwise
+  // as `markup`: false when the frame has no `whole`.
   function whole(root, s) {
-    if (none(s) || !Object.prototype.hasOwnProperty.call(s, "whole") || none(s.whole)) return false;
-    var drawn = root.querySelector(":scope > .prerendered[data-digest]");
-    if (drawn && drawn.getAttribute("data-digest") === digest(s.whole)) {
-      var marked = drawn.querySelectorAll("[inert], [data-taken]");
-      for (var i = 0; i < marked.length; i++) {
-        marked[i].removeAttribute("inert");
-        marked[i].removeAttribute("data-taken");
-      }
-      root.replaceChildren.apply(root, Array.prototype.slice.call(drawn.childNodes));
-      return true;
+    var text = field(s, "whole");
+    var drawn = none(text) ? null : root.querySelector(":scope > .prerendered[data-digest]");
+    if (!drawn || drawn.getAttribute("data-digest") !== digest(text)) return markup(root, s, "whole");
+    var marked = drawn.querySelectorAll("[inert], [data-taken]");
+    for (var i = 0; i < marked.length; i++) {
+      marked[i].removeAttribute("inert");
+      marked[i].removeAttribute("data-taken");
     }
-    root.innerHTML = s.whole;
+    root.replaceChildren.apply(root, Array.prototype.slice.call(drawn.childNodes));
     return true;
   }
 
