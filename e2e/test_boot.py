@@ -158,13 +158,25 @@ def test_the_front_page_drawn_at_build_time_becomes_the_live_one_as_python_would
     frame draws, so the page takes that drawing over instead of drawing it again
     (web/static/patch.js ``whole``): the very button shown before Python is the
     live one after, its fields no longer inert, and the screen is what Python
-    draws when it draws the front page anew (here after a language and back)."""
+    draws when it draws the front page anew (here after a language and back).
+    The drawing's root is #screen's own and stays in place: nothing of it is
+    taken out of the layout and put back. Nor is PyScript's own package
+    written to MicroPython's files before the glue (web/static/pyscript-main-only.js):
+    the page never imports it, and writing it was the boot's longest task."""
     tab.page.add_init_script(
         "document.addEventListener('DOMContentLoaded', () => {"
-        " window.drawnButton = document.querySelector('.prerendered #start-game'); })"
+        " window.drawnButton = document.querySelector('.prerendered #start-game');"
+        " window.drawnRoot = document.querySelector('#screen > .front.prerendered');"
+        ' const core = document.querySelector(\'script[type="module"][src$="/core.js"]\');'
+        " import(core.src).then(({ hooks }) => hooks.main.onBeforeRunAsync.add((wrap) => {"
+        "   window.glueInterpreter = wrap.interpreter; })); })"
     )
     tab.open("?lang=en")
+    files = tab.page.evaluate("window.glueInterpreter.FS.readdir('/')")
+    assert "web" in files and "pyscript" not in files, files
     assert tab.page.evaluate("window.drawnButton !== null && window.drawnButton.isConnected")
+    assert tab.page.evaluate("window.drawnRoot !== null")
+    assert tab.page.evaluate("document.querySelector('#screen > .front') === window.drawnRoot")
     expect(tab.page.locator(".prerendered")).to_have_count(0)
     expect(tab.page.locator("#screen [inert]")).to_have_count(0)
     adopted = tab.page.locator("#screen").inner_html()

@@ -361,6 +361,7 @@ def _words_script(words: dict[str, dict[str, str]]) -> str:
 
 
 SCREEN_TAG = '<main id="screen"></main>'
+FRONT_ROOT = '<div class="front">'  # web/app/newgame_screen.py draws the front page in it
 
 
 def prerendered(root: Path) -> tuple[dict[str, str], str, str]:
@@ -405,8 +406,13 @@ def _with_front_pages(html: str, pages: dict[str, str], board: str = "", digest:
     takes it over instead of drawing it again."""
     if html.count(SCREEN_TAG) != 1:
         raise BuildError(f"index.html needs exactly one {SCREEN_TAG}")
+    # The English page's own root, marked: no box around it, so that taking it over
+    # (patch.js `whole`) changes attributes only, where moving its 600-odd nodes out of
+    # a box took each of them out of the layout and back.
+    if not pages["en"].startswith(FRONT_ROOT):
+        raise BuildError(f"the front page must start with {FRONT_ROOT}")
     marked = f' data-digest="{digest}"' if digest else ""
-    english = f'<div class="prerendered" data-front="en"{marked}>{pages["en"]}</div>'
+    english = f'<div class="front prerendered" data-front="en"{marked}>{pages["en"][len(FRONT_ROOT) :]}'
     opening = ""
     if board:
         # The board's place in the game screen's layout (web/app/view.py), under an

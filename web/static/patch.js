@@ -278,12 +278,14 @@
     return text.length.toString(16) + "-" + h.toString(16);
   }
   // The screen sent whole (a frame's `whole`) into #screen. When #screen still holds the
-  // English front page drawn at build time for this very markup (its `data-digest`,
+  // English front page drawn at build time for this very markup (its root's `data-digest`,
   // tools/build.py), that drawing becomes the live page: its fields' `inert` and the mark
-  // of a tap kept before Python (front.js) are taken off, as drawing the markup again
-  // would leave them, and the drawing's content takes its box's place. Parsing and laying
-  // out the same 24 kB again was the longest task of the front page's boot. Otherwise
-  // as `markup`: false when the frame has no `whole`.
+  // of a tap kept before Python (front.js) are taken off, and its root's own marks
+  // (`prerendered`, `data-front`, `data-digest`), as drawing the markup again would leave
+  // them; the rest of #screen (the opening's board picture) goes. The drawing's nodes stay
+  // where they are: parsing and laying out the same 24 kB again was the longest task of the
+  // front page's boot, and moving them out of a box took each out of the layout and back.
+  // Otherwise as `markup`: false when the frame has no `whole`.
   function whole(root, s) {
     var text = field(s, "whole");
     var drawn = none(text) ? null : root.querySelector(":scope > .prerendered[data-digest]");
@@ -293,7 +295,16 @@
       marked[i].removeAttribute("inert");
       marked[i].removeAttribute("data-taken");
     }
-    root.replaceChildren.apply(root, Array.prototype.slice.call(drawn.childNodes));
+    drawn.classList.remove("prerendered");
+    drawn.removeAttribute("data-front");
+    drawn.removeAttribute("data-digest");
+    var span = document.createRange();
+    span.setStart(root, 0);
+    span.setEndBefore(drawn);
+    span.deleteContents();
+    span.setStartAfter(drawn);
+    span.setEnd(root, root.childNodes.length);
+    span.deleteContents();
     return true;
   }
 

@@ -23,8 +23,17 @@
 // thread here, about 0.1 s of blocking on a phone 4x slower). The glue never
 // imports `pyscript` (it reaches the page through `js` and `jsffi`), so a
 // placeholder is put in sys.modules under that name first, and that import
-// finds it: 21-22 ms are left, the writes (docs/WORKER.md, "PyScript's own
-// Python"). A `from pyscript import ...` would fail at once, by name.
+// finds it. A `from pyscript import ...` would fail at once, by name.
+//
+// What was left of that task (20-22 ms) was the writes themselves: MicroPython
+// compiling and running one script of 129 kB that writes the package's files, which
+// nothing imports. PyScript runs that script (its `codeBeforeRunAsync`, polyscript's
+// custom.js) through the interpreter's `runPythonAsync` right after this hook, so the
+// hook lets that one call through as a no-op when it is exactly that script: it
+// starts with PyScript's `import os as _os` and ends by deleting `_pyscript`. Any
+// other code, or a later PyScript whose script looks otherwise, runs as before (only
+// slower); e2e/test_boot.py checks that the package is not written (docs/WORKER.md,
+// "PyScript's own Python").
 const PLACEHOLDER = [
   "import sys",
   "class PyScriptNotImported:",
@@ -33,12 +42,30 @@ const PLACEHOLDER = [
   "    sys.modules['pyscript'] = PyScriptNotImported",
   "del sys, PyScriptNotImported",
 ].join("\n");
+// PyScript's script that writes its package (see above), known by how it starts and ends.
+const isPackageWrites = (code) => {
+  const text = typeof code === "string" ? code.trim() : "";
+  return text.startsWith("import os as _os\n") && text.includes("\nimport pyscript as _pyscript\n") &&
+    text.endsWith("del _pyscript");
+};
+// The interpreter's next runPythonAsync, and only the next, skips that script.
+const skipPackageWrites = (interpreter) => {
+  const own = interpreter && interpreter.runPythonAsync;
+  if (typeof own !== "function") return;
+  interpreter.runPythonAsync = function (code, ...rest) {
+    interpreter.runPythonAsync = own;
+    return isPackageWrites(code) ? Promise.resolve() : own.call(this, code, ...rest);
+  };
+};
 const core = document.querySelector('script[type="module"][src$="/core.js"]');
 import(core.src).then(({ hooks }) => {
   for (const [name, callbacks] of Object.entries(hooks.worker)) {
     if (name.startsWith("on")) callbacks.clear(); // the code* hooks are Python text, never evaluated as JS
   }
-  hooks.main.onBeforeRunAsync.add((wrap) => wrap.run(PLACEHOLDER));
+  hooks.main.onBeforeRunAsync.add((wrap) => {
+    wrap.run(PLACEHOLDER);
+    skipPackageWrites(wrap.interpreter);
+  });
 }).catch((e) => {
   console.error("pyscript-main-only.js: PyScript's worker hooks could not be emptied, " +
     "so PyScript will call Function(), which the CSP refuses:", e);
