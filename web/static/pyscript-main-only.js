@@ -48,14 +48,19 @@ const isPackageWrites = (code) => {
   return text.startsWith("import os as _os\n") && text.includes("\nimport pyscript as _pyscript\n") &&
     text.endsWith("del _pyscript");
 };
-// The interpreter's next runPythonAsync, and only the next, skips that script.
+// The interpreter's next runPythonAsync, and only the next, skips that script (an
+// interpreter whose method cannot be replaced runs it, as it would without this file).
 const skipPackageWrites = (interpreter) => {
   const own = interpreter && interpreter.runPythonAsync;
   if (typeof own !== "function") return;
-  interpreter.runPythonAsync = function (code, ...rest) {
-    interpreter.runPythonAsync = own;
-    return isPackageWrites(code) ? Promise.resolve() : own.call(this, code, ...rest);
-  };
+  try {
+    interpreter.runPythonAsync = function (code, ...rest) {
+      interpreter.runPythonAsync = own;
+      return isPackageWrites(code) ? Promise.resolve() : own.call(this, code, ...rest);
+    };
+  } catch (e) {
+    console.warn("pyscript-main-only.js: PyScript's package will be written (the interpreter is sealed):", e);
+  }
 };
 const core = document.querySelector('script[type="module"][src$="/core.js"]');
 import(core.src).then(({ hooks }) => {
