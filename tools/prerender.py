@@ -87,9 +87,11 @@ def live_front_pages(root: Path = ROOT) -> dict[str, str]:
     return out
 
 
-def front_pages(root: Path = ROOT) -> dict[str, str]:
-    """Language code -> the front page's first paint (``inert_fields``), English first."""
-    return {lang: inert_fields(markup) for lang, markup in live_front_pages(root).items()}
+def front_pages(root: Path = ROOT, live: dict[str, str] | None = None) -> dict[str, str]:
+    """Language code -> the front page's first paint (``inert_fields``), English first;
+    from ``live`` (``live_front_pages``) when it is drawn already."""
+    drawn = live_front_pages(root) if live is None else live
+    return {lang: inert_fields(markup) for lang, markup in drawn.items()}
 
 
 def board_rules(css: str) -> str:
@@ -129,7 +131,7 @@ if __name__ == "__main__":
     css = (ROOT / "web" / "caravan.css").read_text(encoding="utf-8")
     live = live_front_pages()
     drawn = {
-        "front": {lang: inert_fields(markup) for lang, markup in live.items()},
+        "front": front_pages(live=live),
         "front_digest": front_digest(live["en"]),
         "board": empty_board(css),
     }

@@ -275,7 +275,10 @@
   function digest(text) {
     var h = 0x811c9dc5;
     for (var i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-    return text.length.toString(16) + "-" + h.toString(16);
+    return digestHead(text) + h.toString(16);
+  }
+  function digestHead(text) {  // the digest's length part, known without reading the text
+    return text.length.toString(16) + "-";
   }
   // The screen sent whole (a frame's `whole`) into #screen. When #screen still holds the
   // English front page drawn at build time for this very markup (its root's `data-digest`,
@@ -291,7 +294,7 @@
     var drawn = none(text) ? null : root.querySelector(":scope > .prerendered[data-digest]");
     var mark = drawn ? drawn.getAttribute("data-digest") || "" : "";
     // The length first (the digest's head): a game screen's 75 kB are not hashed for nothing.
-    if (!drawn || mark.indexOf(text.length.toString(16) + "-") !== 0 || mark !== digest(text)) {
+    if (!drawn || mark.indexOf(digestHead(text)) !== 0 || mark !== digest(text)) {
       return markup(root, s, "whole");
     }
     var marked = drawn.querySelectorAll("[inert], [data-taken]");
