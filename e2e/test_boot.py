@@ -162,8 +162,15 @@ def test_the_front_page_drawn_at_build_time_becomes_the_live_one_as_python_would
     The drawing's root is #screen's own and stays in place: nothing of it is
     taken out of the layout and put back. Nor is PyScript's own package
     written to MicroPython's files before the glue (web/static/pyscript-main-only.js):
-    the page never imports it, and writing it was the boot's longest task."""
+    the page never imports it, and writing it was the boot's longest task. Nor
+    does PyScript watch the document for scripts it could run: its observer
+    searched everything a frame inserts (an XPath search per element), and the
+    page's one script is in index.html; an observer set up later still sees
+    what it asked for."""
     tab.page.add_init_script(
+        "window.xpaths = 0; const xpath = XPathEvaluator.prototype.createExpression;"
+        " XPathEvaluator.prototype.createExpression = function () {"
+        "   window.xpaths++; return xpath.apply(this, arguments); };"
         "document.addEventListener('DOMContentLoaded', () => {"
         " window.drawnButton = document.querySelector('.prerendered #start-game');"
         " window.drawnRoot = document.querySelector('#screen > .front.prerendered');"
@@ -186,6 +193,16 @@ def test_the_front_page_drawn_at_build_time_becomes_the_live_one_as_python_would
         tab.page.wait_for_function("() => window.caravanSettled().then(() => true)")
     assert tab.page.evaluate("window.drawnButton.isConnected") is False  # drawn anew this time
     assert tab.page.locator("#screen").inner_html() == adopted
+    searched = tab.page.evaluate("window.xpaths")  # so far: PyScript's own search of the page at its start
     tab.page.locator("#start-game").click()
     expect(tab.page.locator("html")).to_have_attribute("data-screen", "game")
+    tab.page.wait_for_function("() => window.caravanSettled().then(() => true)")
+    assert tab.page.evaluate("window.xpaths") == searched, "PyScript searched the game screen's markup"
+    records = tab.page.evaluate(
+        """() => new Promise((resolve) => {
+             const o = new MutationObserver((r) => { o.disconnect(); resolve(r.length); });
+             o.observe(document, { childList: true, subtree: true, attributes: true });
+             document.body.setAttribute('data-probe', ''); })"""
+    )
+    assert records == 1
     tab.log.assert_clean()

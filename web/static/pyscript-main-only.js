@@ -12,8 +12,8 @@
 // (`worker-src 'self'`) would refuse one anyway: PyScript starts workers from
 // blob: URLs. e2e/test_csp.py shows the page failing without this file.
 //
-// A module loaded right after core.js (the import below finds it loaded):
-// the hooks were emptied before PyScript even asked for pyodide.mjs in every
+// A module loaded right before core.js (the import below loads it, or finds it
+// loading): the hooks were emptied before PyScript even asked for pyodide.mjs in every
 // boot seen, and polyscript reads them only once the interpreter has loaded,
 // seconds later. Were it ever too late, the boot fails on the CSP, loudly.
 //
@@ -34,6 +34,28 @@
 // other code, or a later PyScript whose script looks otherwise, runs as before (only
 // slower); e2e/test_boot.py checks that the package is not written (docs/WORKER.md,
 // "PyScript's own Python").
+//
+// PyScript also watches the whole document: polyscript's MutationObserver (childList,
+// subtree and attributes of `document`) looks for <script type="py|mpy"> added later
+// and for py-*/mpy-* event attributes, and for every element a frame inserts it ran an
+// XPath search of the element's subtree and a query for scripts, in a microtask of the
+// frame's own task (on a phone 4x slower, up to a third of a tap's answer). The page has
+// neither: its one script is in index.html, which PyScript finds by a query of the
+// document when it starts, not by the observer. So this module, which runs before
+// core.js (index.html), lets the first observer of the whole document, PyScript's, never
+// start; any other observer, and any later one, observes as asked (e2e/test_boot.py).
+const observe = MutationObserver.prototype.observe;
+const unwatch = () => {
+  if (MutationObserver.prototype.observe !== observe) MutationObserver.prototype.observe = observe;
+};
+MutationObserver.prototype.observe = function (target, options) {
+  const o = options || {};
+  if (target === document && o.childList && o.subtree && o.attributes && !o.attributeFilter) {
+    unwatch();
+    return undefined;
+  }
+  return observe.call(this, target, options);
+};
 const PLACEHOLDER = [
   "import sys",
   "class PyScriptNotImported:",
@@ -74,4 +96,4 @@ import(core.src).then(({ hooks }) => {
 }).catch((e) => {
   console.error("pyscript-main-only.js: PyScript's worker hooks could not be emptied, " +
     "so PyScript will call Function(), which the CSP refuses:", e);
-});
+}).finally(unwatch); // core.js has run: an observer of the document set up later is not PyScript's start
