@@ -136,9 +136,10 @@ _REDRAW = """async () => {
 _COUNT_PATCHES = """() => {
   window.__patches = 0;
   const listener = caravanApp.listener;
-  caravanApp.listener = text => {
-    if (/"board":\\s*\\{/.test(text)) window.__patches += 1;
-    listener(text);
+  caravanApp.listener = msg => {
+    const parts = msg.screen && msg.screen.patch;
+    if (parts && parts.some(part => part && part.board)) window.__patches += 1;
+    listener(msg);
   };
 }"""
 

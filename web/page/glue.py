@@ -370,10 +370,10 @@ def send_share():
 # ---------------------------------------------------------------- the worker's messages
 
 
-def on_message(text):
-    """One message of the app worker, parsed by JavaScript: a frame's markup
-    goes from there to the DOM (web/page/paint.py ``get``)."""
-    msg = window.JSON.parse(text)
+def on_message(msg):
+    """One message of the app worker, as boot.js parsed it (a JavaScript
+    object): a frame's markup goes from there to the DOM without a copy in
+    MicroPython's heap (web/page/paint.py ``get``)."""
     kind = str(msg.type)
     get = paint.get
     if kind == "frame":

@@ -206,7 +206,9 @@
   // through caravanApp:
   //   post(text)   one JSON text to the worker (kept in `outbox` until a worker exists);
   //   listen(fn)   starts the worker if it is not yet, and calls
-  //                fn(text) for each of the worker's messages: those kept in `inbox`
+  //                fn(message) for each of the worker's messages, its JSON text parsed
+  //                here (handed to MicroPython as text, a frame's 10-80 kB were copied
+  //                into its heap and back out to be parsed): those kept in `inbox`
   //                until then are handed over right after listen returns (a microtask),
   //                in order, then each as it comes;
   //   restart()    terminates the worker and starts a fresh one: only the newest
@@ -234,7 +236,7 @@
   function deliver() {
     while (app.listener && app.inbox.length) {
       var text = app.inbox.shift();
-      try { app.listener(text); } catch (e) { console.error(e); }
+      try { app.listener(JSON.parse(text)); } catch (e) { console.error(e); }
     }
     if (app.listener) settledNow();
   }
