@@ -1,7 +1,7 @@
 """The page on a slow phone: main-thread long tasks, tap to painted frame, renderer memory.
 
     .venv/bin/python bench/phone.py [--rounds 3] [--json] [--actions 30] [--seed 1]
-                                    [--only phone,desktop,memory] [--cpu 4]
+                                    [--only phone,desktop,memory] [--cpu 4] [--hold MS]
                                     [--site DIR] [--headers NETLIFY_TOML]
 
 For the move of the page's Python off the main thread: what a player's
@@ -20,7 +20,8 @@ whole bundle beside what is measured):
   and off says the slowdown held: "CPU slowdown measured"). `?seed=1&autostart=2`: a 2-player game, two
   people on one device. The page boots cold (an empty cache), then is
   reloaded (warm: the HTTP cache holds the runtime) and plays `--actions`
-  actions by taps (Playwright `tap()`, real touch input): each action is the
+  actions by taps (Playwright `tap()`, real touch input; or with `--hold MS`
+  a finger's tap, below): each action is the
   courier policy's (caravan.playout) on a replay of the page's
   `data-record`, played as docs/UI-CONTRACT.md says a person does: its
   source `[data-select]` (through the square's enlarged view when the good
@@ -77,6 +78,18 @@ What is measured inside the page (an init script, performance.now()):
   answer to the question), tap -> the frame after `data-record` changes.
   Taps whose tap saw no change of `#screen` are counted apart ("no change").
 
+A finger's tap (`--hold MS`, phone only): Playwright's `tap()` lifts the touch
+at once, so the browser has the release in hand with the press and handles
+it, and the gesture's click, before it paints the frame that shows the
+press: on the slowed phone that frame waited 20-37 ms behind them. A finger
+stays on the glass about a tenth of a second, and the page's thread paints
+the press meanwhile. With `--hold`, each tap is a touch down at the
+element's centre (CDP `Input.dispatchTouchEvent`, after the element is
+scrolled into view) lifted MS later; `ack` is still measured from the
+touch, and `frame`, `answer`, their renderings and `action done` from the
+release (the `pointerup`'s time), when the click comes. Without it, all
+from the touch, as before.
+
 Printed: the median over the rounds and the spread (min to max). `--json`
 prints every round's numbers too. The machine's other work shows in
 these numbers; the load average is printed at the end.
@@ -90,12 +103,13 @@ import os
 import random
 import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, sync_playwright
 
 from caravan import Game, Options, link
 from caravan.actions import Action, EndTurn
@@ -164,10 +178,16 @@ PROBE = """
     P.taps.push({ kind: kind(e.target), type: e.type, ts, at: now, change: null, frame: null,
                   frameRendered: null, record: null, recordFrame: null, recordFrameRendered: null,
                   ack: null, ackFrame: null, ackFrameRendered: null,
-                  answer: null, answerFrame: null, answerFrameRendered: null });
+                  answer: null, answerFrame: null, answerFrameRendered: null, up: null });
   };
   addEventListener('pointerdown', down, true);
   addEventListener('touchstart', down, { capture: true, passive: true });
+  const lifted = e => {  // the release, when the click comes
+    const last = P.taps[P.taps.length - 1];
+    if (last && last.up === null) last.up = e.timeStamp > 0 ? e.timeStamp : performance.now();
+  };
+  addEventListener('pointerup', lifted, true);
+  addEventListener('touchend', lifted, { capture: true, passive: true });
   const watch = () => {
     const screen = document.getElementById('screen') || document.body;
     // The page's own mark of a touch (data-pressed, web/static/patch.js) is an
@@ -235,31 +255,55 @@ def _boot_numbers(page: Page) -> dict[str, float]:
     }
 
 
-def _press(page: Page, selector: str, *, tap: bool) -> None:
+Tapper = Callable[[Locator], None]
+
+
+def finger(page: Page, cdp: Any, hold_ms: float) -> Tapper:
+    """A finger's tap (``--hold``): down at the element's centre, lifted
+    ``hold_ms`` later. The hold is the finger's time on the glass, a model of
+    the input, not a wait for the page: every wait for the page is for a
+    condition, as with Playwright's tap."""
+
+    def tap(element: Locator) -> None:
+        element.scroll_into_view_if_needed()
+        box = element.bounding_box()
+        if box is None:
+            raise RuntimeError(f"nothing to tap: {element}")
+        point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+        page.wait_for_timeout(hold_ms)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    return tap
+
+
+def _press(page: Page, selector: str, *, tap: bool, tapper: Tapper | None = None) -> None:
     element = page.locator(selector).first
-    if tap:
+    if tap and tapper is not None:
+        tapper(element)
+    elif tap:
         element.tap()
     else:
         element.click()
 
 
-def act(page: Page, action: Action, game: Game, *, tap: bool) -> Game:
-    """Play ``action`` as a person does, by taps (or clicks), waiting only for
-    conditions: select its source unless selected, press its target (or
-    #end-turn), answer yes if asked (R6). Returns the page's new game."""
-    driver = Driver(page)
+def act(page: Page, action: Action, game: Game, *, tap: bool, tapper: Tapper | None = None) -> Game:
+    """Play ``action`` as a person does, by taps (or clicks; or ``tapper``'s taps),
+    waiting only for conditions: select its source unless selected, press its
+    target (or #end-turn), answer yes if asked (R6). Returns the page's new game."""
+    driver = Driver(page, tap=tapper)
     old = driver.record()
     notation = str(action)
     src = source_of(action)
     if src is not None and not isinstance(action, EndTurn):
         if page.locator(attr(".selected", "data-select", src)).count() == 0:
             driver.select(src, tap=tap)  # waits for the selection to show
-        _press(page, attr(".target", "data-action", notation), tap=tap)
+        _press(page, attr(".target", "data-action", notation), tap=tap, tapper=tapper)
     else:
-        _press(page, attr("", "data-action", "end"), tap=tap)
+        _press(page, attr("", "data-action", "end"), tap=tap, tapper=tapper)
     page.wait_for_function(PLAYED_OR_ASKED, arg=old, timeout=STEP_MS)
     if driver.record() == old:  # the question: end the turn with actions left?
-        _press(page, "#confirm-end-yes", tap=tap)
+        _press(page, "#confirm-end-yes", tap=tap, tapper=tapper)
         page.wait_for_function(RECORD_CHANGED, arg=old, timeout=STEP_MS)
     after = driver.game()
     if len(after.history) != len(game.history) + 1 or str(after.history[-1].action) != notation:
@@ -283,9 +327,18 @@ def _dist(prefix: str, values: list[float]) -> dict[str, float]:
 
 
 def play_scenario(
-    browser: Browser, url: str, options: dict[str, Any], *, cpu: float, actions: int, seed: int, tap: bool
+    browser: Browser,
+    url: str,
+    options: dict[str, Any],
+    *,
+    cpu: float,
+    actions: int,
+    seed: int,
+    tap: bool,
+    hold_ms: float = 0.0,
 ) -> dict[str, Any]:
-    """Boot cold, reload (warm), play ``actions`` actions by taps or clicks: the numbers of one round."""
+    """Boot cold, reload (warm), play ``actions`` actions by taps or clicks (a
+    finger's taps, held ``hold_ms``, when it is not 0): the numbers of one round."""
     context = browser.new_context(service_workers="block", **options)
     context.set_default_timeout(STEP_MS)
     try:
@@ -308,8 +361,9 @@ def play_scenario(
             raise RuntimeError("the page did not start a new game")
         rng = random.Random(seed)
         played = 0
+        tapper = finger(page, cdp, hold_ms) if tap and hold_ms else None
         while played < actions and not game.is_over():
-            game = act(page, courier_action(game, rng), game, tap=tap)
+            game = act(page, courier_action(game, rng), game, tap=tap, tapper=tapper)
             played += 1
         page.wait_for_function(TAPS_SETTLED, timeout=STEP_MS)
         probe = page.evaluate("window.__phone")
@@ -322,6 +376,7 @@ def play_scenario(
         before = [d for t, d in tasks if t < first_tap]
         row["actions"] = played
         row["taps"] = len(taps)
+        row["hold_ms"] = hold_ms if tapper is not None else 0.0
         row["taps_by_kind"] = {
             k: sum(1 for t in taps if t["kind"] == k) for k in sorted({t["kind"] for t in taps})
         }
@@ -337,14 +392,17 @@ def play_scenario(
             "ms": end - ready,
             "long_tasks_ms": [[round(t - ready), round(d)] for t, d in tasks],  # [start after ready, ms]
         }
+        # A held tap is answered from its release, when the click comes; ``ack`` from the touch.
+        for t in taps:
+            t["from"] = t["up"] if tapper is not None and t["up"] is not None else t["ts"]
         seen = [t for t in taps if t["frame"] is not None]
-        frames = [t["frame"] - t["ts"] for t in seen]
-        rendered = [t["frameRendered"] - t["ts"] for t in seen]
-        done = [t["recordFrame"] - t["ts"] for t in taps if t["recordFrame"] is not None]
+        frames = [t["frame"] - t["from"] for t in seen]
+        rendered = [t["frameRendered"] - t["from"] for t in seen]
+        done = [t["recordFrame"] - t["from"] for t in taps if t["recordFrame"] is not None]
         acks = [t["ackFrame"] - t["ts"] for t in taps if t["ackFrame"] is not None]
         answered = [t for t in taps if t["answerFrame"] is not None]
-        answers = [t["answerFrame"] - t["ts"] for t in answered]
-        answers_rendered = [t["answerFrameRendered"] - t["ts"] for t in answered]
+        answers = [t["answerFrame"] - t["from"] for t in answered]
+        answers_rendered = [t["answerFrameRendered"] - t["from"] for t in answered]
         row["tap"] = {
             **_dist("ack", acks),
             **_dist("frame", frames),
@@ -356,7 +414,7 @@ def play_scenario(
             "taps_ms": [
                 [t["kind"], round(t["ts"] - ready)]
                 + [
-                    None if t[k] is None else round(t[k] - t["ts"], 1)
+                    None if t[k] is None else round(t[k] - t["from"], 1)
                     for k in ("frame", "frameRendered", "recordFrame", "answerFrame")
                 ]
                 for t in taps
@@ -531,6 +589,12 @@ def main(argv: list[str] | None = None) -> int:
         "--cpu", type=float, default=4.0, help="the phone's CPU slowdown (CDP throttling rate)"
     )
     parser.add_argument("--only", default="phone,desktop,memory", help="which of phone, desktop, memory")
+    parser.add_argument(
+        "--hold",
+        type=float,
+        default=0.0,
+        help="phone: each tap a finger's, held MS before it lifts (0: Playwright's tap(), lifted at once)",
+    )
     parser.add_argument("--site", type=Path, help="serve this built bundle as it is instead of dist/")
     parser.add_argument("--headers", type=Path, help="with --site: the netlify.toml whose headers to send")
     args = parser.parse_args(argv)
@@ -550,7 +614,14 @@ def main(argv: list[str] | None = None) -> int:
                 if "phone" in only:
                     rows["phone"].append(
                         play_scenario(
-                            browser, url, PHONE, cpu=args.cpu, actions=args.actions, seed=args.seed, tap=True
+                            browser,
+                            url,
+                            PHONE,
+                            cpu=args.cpu,
+                            actions=args.actions,
+                            seed=args.seed,
+                            tap=True,
+                            hold_ms=args.hold,
                         )
                     )
                     _progress(r, "phone", rows["phone"][-1])
@@ -571,7 +642,8 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"Chromium {version}, seed {args.seed}, {args.rounds} round(s): median (min to max) over the rounds"
     )
-    report_play(f"Phone: 390x844 touch, CPU {args.cpu:g}x slower, taps", rows["phone"])
+    taps = f"a finger's taps, held {args.hold:g} ms (answers from the release)" if args.hold else "taps"
+    report_play(f"Phone: 390x844 touch, CPU {args.cpu:g}x slower, {taps}", rows["phone"])
     report_play("Desktop: 1280x800 mouse, unthrottled, clicks", rows["desktop"])
     report_memory(rows["memory"])
     print(f"load average at the end: {os.getloadavg()[0]:.1f} ({os.cpu_count()} CPUs)")

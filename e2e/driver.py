@@ -11,10 +11,10 @@ offers with what the engine says.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 
 from caravan import Game, Good
 from caravan.actions import Action, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
@@ -163,8 +163,11 @@ def panels_of(game: Game) -> list[dict[str, str]]:
 class Driver:
     """One page showing a game; ``perform`` plays an action through clicks."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, tap: Callable[[Locator], None] | None = None) -> None:
         self.page = page
+        # How a tap is made: Playwright's ``tap()``, or the caller's (bench/phone.py: a
+        # finger's, held down before it lifts).
+        self.tap = tap
 
     # ---------------------------------------------------------------- reading
 
@@ -200,7 +203,9 @@ class Driver:
 
     def _press(self, selector: str, *, tap: bool) -> None:
         element = self.page.locator(selector)
-        if tap:
+        if tap and self.tap is not None:
+            self.tap(element)
+        elif tap:
             element.tap()
         else:
             element.click()

@@ -261,15 +261,22 @@ def test_leaving_a_stale_game_is_planned_so_the_page_can_write_it_at_pagehide() 
 
 
 def test_a_tap_on_the_board_is_answered_by_the_board_first_and_the_side_column_after() -> None:
-    """A source or target tapped on the board: the frame's ``first`` says that
-    the banner and the board (parts before it) are the answer, which the page
-    paints in a frame of their own (web/page/paint.py); not for a tap outside
-    the board, nor for a key."""
+    """A source or target tapped on the board, or the supply's button (its
+    answer is where a camel can go, R7): the frame's ``first`` says that the
+    banner and the board (parts before it) are the answer, which the page
+    paints in a frame of their own (web/page/paint.py); not for another tap
+    outside the board, nor for a key."""
     page = Page()
     page.boot("?seed=1&autostart=2")
     page.sent.clear()
     page.post(type="click", keyboard=False, target={"el": {"select": "supply", "id": "supply"}})
-    assert "first" not in page.last_screen()  # the supply's button, beside the board
+    screen = page.last_screen()
+    assert screen["first"] == 2 and screen["patch"][1] is not None  # the targets on the board first
+    assert screen["patch"][2] is not None  # then the button selected and the targets' list
+    page.sent.clear()
+    page.post(type="click", keyboard=False, target={"el": {"id": "hint"}})
+    assert "first" not in page.last_screen()  # another button beside the board
+    page.post(type="click", keyboard=False, target={"el": {"select": "supply", "id": "supply"}})
     action = next(i for i in page.driver.app.play.board_items if i.attr == "data-action")  # type: ignore[union-attr]
     page.sent.clear()
     page.post(type="click", keyboard=False, target={"el": {"action": action.value}, "board": True})

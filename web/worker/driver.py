@@ -26,6 +26,7 @@ from web.app.history_screen import HISTORY_KEYS
 from web.app.newgame import is_bot
 from web.app.query import parse_query
 from web.app.saved import Saves
+from web.app.selection import SUPPLY
 from web.board.board_svg import VIEW
 from web.board.srboard import KEYS as GRID_KEYS
 from web.words.i18n import _
@@ -367,9 +368,12 @@ class Driver(Storing):
             return
         after: list[str] = []
         el_id = str(el.get("id") or "")
-        # A source or target tapped on the board: the board is the answer, painted
-        # first (not when a square is shown enlarged, below).
-        board = bool(t.get("board")) and not keyboard and (el.get("action") or el.get("select")) is not None
+        # A source or target tapped on the board, or the supply's button (its answer is
+        # where a camel can go): the board is the answer, painted first (not when a
+        # square is shown enlarged, below). The supply's whole answer, its targets and
+        # their list at once, was the play's largest rendering on a slowed phone.
+        tapped = bool(t.get("board")) or el.get("select") == SUPPLY
+        board = tapped and not keyboard and (el.get("action") or el.get("select")) is not None
         if el.get("action") is not None:
             app.act(str(el["action"]))
             if el.get("list"):
