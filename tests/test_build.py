@@ -339,13 +339,15 @@ def test_index_html_carries_netlify_tomls_csp_in_a_meta(bundle: build.Bundle) ->
     assert not re.search(r"https?:|\*", policy), "the policy allows another origin"
 
 
-def test_pyscripts_worker_hooks_are_emptied_by_the_module_right_after_core_js(bundle: build.Bundle) -> None:
-    """Without it PyScript calls Function() at boot, which the CSP refuses (e2e/test_csp.py)."""
+def test_pyscripts_worker_hooks_are_emptied_by_the_module_right_before_core_js(bundle: build.Bundle) -> None:
+    """Without it PyScript calls Function() at boot, which the CSP refuses (e2e/test_csp.py);
+    and it runs before core.js, so that PyScript's watch of the whole document never
+    starts (e2e/test_boot.py)."""
     html = (bundle.out / "index.html").read_text(encoding="utf-8")
     modules = re.findall(r'<script type="module" src="([^"]+)"></script>', html)
     assert len(modules) == 2, modules
-    assert re.fullmatch(r"\./runtime/pyscript-[^/]+/core\.js", modules[0]), modules
-    assert re.fullmatch(r"\./assets/pyscript-main-only\.[0-9a-f]{12}\.js", modules[1]), modules
+    assert re.fullmatch(r"\./assets/pyscript-main-only\.[0-9a-f]{12}\.js", modules[0]), modules
+    assert re.fullmatch(r"\./runtime/pyscript-[^/]+/core\.js", modules[1]), modules
 
 
 def test_a_rebuild_of_the_same_sources_is_the_same_release(bundle: build.Bundle) -> None:
