@@ -277,16 +277,6 @@ def finger(page: Page, cdp: Any, hold_ms: float) -> Tapper:
     return tap
 
 
-def _press(page: Page, selector: str, *, tap: bool, tapper: Tapper | None = None) -> None:
-    element = page.locator(selector).first
-    if tap and tapper is not None:
-        tapper(element)
-    elif tap:
-        element.tap()
-    else:
-        element.click()
-
-
 def act(page: Page, action: Action, game: Game, *, tap: bool, tapper: Tapper | None = None) -> Game:
     """Play ``action`` as a person does, by taps (or clicks; or ``tapper``'s taps),
     waiting only for conditions: select its source unless selected, press its
@@ -298,12 +288,12 @@ def act(page: Page, action: Action, game: Game, *, tap: bool, tapper: Tapper | N
     if src is not None and not isinstance(action, EndTurn):
         if page.locator(attr(".selected", "data-select", src)).count() == 0:
             driver.select(src, tap=tap)  # waits for the selection to show
-        _press(page, attr(".target", "data-action", notation), tap=tap, tapper=tapper)
+        driver.press(attr(".target", "data-action", notation), tap=tap)
     else:
-        _press(page, attr("", "data-action", "end"), tap=tap, tapper=tapper)
+        driver.press(attr("", "data-action", "end"), tap=tap)
     page.wait_for_function(PLAYED_OR_ASKED, arg=old, timeout=STEP_MS)
     if driver.record() == old:  # the question: end the turn with actions left?
-        _press(page, "#confirm-end-yes", tap=tap, tapper=tapper)
+        driver.press("#confirm-end-yes", tap=tap)
         page.wait_for_function(RECORD_CHANGED, arg=old, timeout=STEP_MS)
     after = driver.game()
     if len(after.history) != len(game.history) + 1 or str(after.history[-1].action) != notation:

@@ -201,8 +201,9 @@ class Driver:
 
     # ---------------------------------------------------------------- acting
 
-    def _press(self, selector: str, *, tap: bool) -> None:
-        element = self.page.locator(selector)
+    def press(self, selector: str, *, tap: bool = False) -> None:
+        """Click (or tap) the first element ``selector`` finds, and wait for nothing."""
+        element = self.page.locator(selector).first
         if tap and self.tap is not None:
             self.tap(element)
         elif tap:
@@ -217,9 +218,9 @@ class Driver:
             square = source[-2:]
             zoom = attr("#board ", "data-zoom", square)
             opener = zoom if self.page.locator(zoom).count() else attr("#board ", "data-select", square)
-            self._press(opener, tap=tap)
+            self.press(opener, tap=tap)
             self.page.locator(attr("#square-view ", "data-select", source)).wait_for()
-        self._press(attr("", "data-select", source), tap=tap)
+        self.press(attr("", "data-select", source), tap=tap)
         self.page.locator(attr(".selected", "data-select", source)).wait_for()
 
     def click_action(self, notation: str, *, tap: bool = False) -> str:
