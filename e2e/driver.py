@@ -226,19 +226,15 @@ class Driver:
     def click_action(self, notation: str, *, tap: bool = False) -> str:
         """Click (or tap) the highlighted target and wait for the new record."""
         old = self.record()
-        target = self.page.locator(attr(".target", "data-action", notation))
         if notation == "end":
-            target = self.page.locator(attr("", "data-action", "end")).first
-        if tap:
-            target.tap()
+            self.press(attr("", "data-action", "end"), tap=tap)
         else:
-            target.click()
+            self.press(attr(".target", "data-action", notation), tap=tap)
         if notation == "end":
             # Ending with actions left asks first (R6, docs/UI-CONTRACT.md): answer yes.
             self.page.wait_for_function(_ASKED_OR_CHANGED, arg=old)
             if self.page.evaluate("() => !!document.querySelector('#confirm-end-yes')"):
-                yes = self.page.locator("#confirm-end-yes")
-                yes.tap() if tap else yes.click()
+                self.press("#confirm-end-yes", tap=tap)
         self.page.wait_for_function(RECORD_CHANGED, arg=old)
         return self.record()
 
