@@ -226,11 +226,10 @@ class Driver:
     def click_action(self, notation: str, *, tap: bool = False) -> str:
         """Click (or tap) the highlighted target and wait for the new record."""
         old = self.record()
-        if notation == "end":
-            self.press(attr("", "data-action", "end"), tap=tap)
-        else:
+        if notation != "end":
             self.press(attr(".target", "data-action", notation), tap=tap)
-        if notation == "end":
+        else:
+            self.press(attr("", "data-action", "end"), tap=tap)
             # Ending with actions left asks first (R6, docs/UI-CONTRACT.md): answer yes.
             self.page.wait_for_function(_ASKED_OR_CHANGED, arg=old)
             if self.page.evaluate("() => !!document.querySelector('#confirm-end-yes')"):
