@@ -87,9 +87,13 @@ async function start() {
   progress(2, "snapshot restored");
   // Restored from the snapshot, Python has the app's modules imported from this zip
   // already (tools/snapshot.mjs) and finds it first on sys.path: the same zip, written
-  // again at the same path, serves what is imported later.
+  // again at the same path, serves what is imported later (its table of contents read
+  // again, not the snapshot's: the zip of another build still imports right).
   pyodide.FS.writeFile(ZIP_PATH, await zip);
-  pyodide.runPython(`import sys; ${JSON.stringify(ZIP_PATH)} in sys.path or sys.path.insert(0, ${JSON.stringify(ZIP_PATH)})`);
+  const path = JSON.stringify(ZIP_PATH);
+  pyodide.runPython(
+    `import sys; p = sys.path_importer_cache.get(${path}); p.invalidate_caches() if p else sys.path.insert(0, ${path}); del p`,
+  );
   progress(3, "app files loaded");
   const module = pyodide.pyimport("web.worker.entry");
   progress(4, "Python ready");

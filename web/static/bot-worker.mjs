@@ -31,7 +31,10 @@ async function start() {
   if (!response.ok) throw new Error(`the game's files did not download (${response.status})`);
   // As in app-worker.mjs: from the snapshot, the modules are imported from this zip already.
   pyodide.FS.writeFile(ZIP_PATH, new Uint8Array(await response.arrayBuffer()));
-  pyodide.runPython(`import sys; ${JSON.stringify(ZIP_PATH)} in sys.path or sys.path.insert(0, ${JSON.stringify(ZIP_PATH)})`);
+  const path = JSON.stringify(ZIP_PATH);
+  pyodide.runPython(
+    `import sys; p = sys.path_importer_cache.get(${path}); p.invalidate_caches() if p else sys.path.insert(0, ${path}); del p`,
+  );
   return pyodide.pyimport("web.bots.botworker");
 }
 
