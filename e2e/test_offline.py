@@ -45,6 +45,11 @@ CHECK_FOR_UPDATE = (
 )
 SETTLED = "navigator.serviceWorker.getRegistration().then(r => !r || !r.installing)"
 WAITING = "navigator.serviceWorker.getRegistration().then(r => !!r.waiting)"
+WORKERS = """async () => {
+  const r = await navigator.serviceWorker.getRegistration(), at = w => w && [w.state, w.scriptURL];
+  return {installing: at(r.installing), waiting: at(r.waiting), active: at(r.active),
+    caches: await caches.keys(), text: document.getElementById('update-text').textContent};
+}"""
 INSTALL_MS = 60_000  # 21 MB into the cache, on a loaded machine
 
 
@@ -252,7 +257,10 @@ def test_a_release_is_cached_whole_or_not_at_all_and_the_one_in_control_keeps_pl
     tab.context.set_offline(False)
     assert write_service_worker(site)[0] == last, "the same files are not the same release"
     page.evaluate(CHECK_FOR_UPDATE)
-    expect(page.locator("html")).to_have_attribute("data-update", "ready", timeout=INSTALL_MS)
+    try:
+        expect(page.locator("html")).to_have_attribute("data-update", "ready", timeout=INSTALL_MS)
+    except AssertionError as e:  # seen under load: say where the install stands
+        raise AssertionError(f"{e}\nservice worker: {page.evaluate(WORKERS)}") from None
     expect(page.locator("#update-text")).to_have_text("An update is ready: reload to play the new version.")
     expect(page.locator("#update-dismiss")).to_be_hidden()
     page.locator("#update-reload").click()
