@@ -50,7 +50,7 @@ WORKERS = """async () => {
   return {installing: at(r.installing), waiting: at(r.waiting), active: at(r.active),
     caches: await caches.keys(), text: document.getElementById('update-text').textContent};
 }"""
-INSTALL_MS = 60_000  # 23 MB into the cache, on a loaded machine
+INSTALL_MS = 60_000  # 21 MB into the cache, on a loaded machine
 
 
 def _go_offline_after_one_visit(tab: Tab, query: str, saved: Game | None = None) -> None:
