@@ -281,7 +281,7 @@ def act(page: Page, action: Action, game: Game, *, tap: bool, tapper: Tapper | N
     """Play ``action`` as a person does, by taps (or clicks; or ``tapper``'s taps),
     waiting only for conditions: select its source unless selected, press its
     target (or #end-turn), answer yes if asked (R6). Returns the page's new game."""
-    driver = Driver(page, tap=tapper)
+    driver = Driver(page, tapper=tapper)
     old = driver.record()
     notation = str(action)
     src = source_of(action)

@@ -163,11 +163,11 @@ def panels_of(game: Game) -> list[dict[str, str]]:
 class Driver:
     """One page showing a game; ``perform`` plays an action through clicks."""
 
-    def __init__(self, page: Page, tap: Callable[[Locator], None] | None = None) -> None:
+    def __init__(self, page: Page, tapper: Callable[[Locator], None] | None = None) -> None:
         self.page = page
         # How a tap is made: Playwright's ``tap()``, or the caller's (bench/phone.py: a
         # finger's, held down before it lifts).
-        self.tap = tap
+        self.tapper = tapper
 
     # ---------------------------------------------------------------- reading
 
@@ -204,8 +204,8 @@ class Driver:
     def press(self, selector: str, *, tap: bool = False) -> None:
         """Click (or tap) the first element ``selector`` finds, and wait for nothing."""
         element = self.page.locator(selector).first
-        if tap and self.tap is not None:
-            self.tap(element)
+        if tap and self.tapper is not None:
+            self.tapper(element)
         elif tap:
             element.tap()
         else:
