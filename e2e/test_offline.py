@@ -50,7 +50,7 @@ WORKERS = """async () => {
   return {installing: at(r.installing), waiting: at(r.waiting), active: at(r.active),
     caches: await caches.keys(), text: document.getElementById('update-text').textContent};
 }"""
-INSTALL_MS = 60_000  # 21 MB into the cache, on a loaded machine
+INSTALL_MS = 60_000  # 23 MB into the cache, on a loaded machine
 
 
 def _go_offline_after_one_visit(tab: Tab, query: str, saved: Game | None = None) -> None:
@@ -195,6 +195,26 @@ def _caches_become(page: Page, expected: set[str], why: str) -> None:
     assert _our_caches(page) == expected, why
 
 
+def _update_until_one_waits(page: Page, tries: int = 3) -> None:
+    """Ask for an update until a new release is installed and waits.
+
+    An update check of the browser's own, made around the offline reload, can
+    still be installing the half-published release (its sw.js fetched before
+    the deploy was whole) when the page is online again; an update asked then
+    is answered by that one (the browser runs one update of a registration at
+    a time), and it ends refused, as it should. The next check finds the
+    whole release. Seen in about one full run of five with the app's modules
+    in the boot snapshot (a faster boot moves the browser's check later).
+    Any other refusal fails here: only that one is expected."""
+    for _ in range(tries):
+        page.evaluate(CHECK_FOR_UPDATE)
+        page.wait_for_function(SETTLED, timeout=INSTALL_MS)
+        if page.evaluate(WAITING):
+            return
+        if page.locator("html").get_attribute("data-update") == "failed":
+            expect(page.locator("#update-text")).to_contain_text("the server already has another version")
+
+
 def _expect_failed_update(page: Page, reason: str) -> None:
     """The page says in plain words that the new release could not be stored, and why."""
     html = page.locator("html")
@@ -254,9 +274,9 @@ def test_a_release_is_cached_whole_or_not_at_all_and_the_one_in_control_keeps_pl
     driver.perform(courier_action(game, random.Random(SEED)), game)
 
     # The deploy completes: D's own worker installs whole, is offered, and replaces only our cache.
-    tab.context.set_offline(False)
     assert write_service_worker(site)[0] == last, "the same files are not the same release"
-    page.evaluate(CHECK_FOR_UPDATE)
+    tab.context.set_offline(False)
+    _update_until_one_waits(page)
     try:
         expect(page.locator("html")).to_have_attribute("data-update", "ready", timeout=INSTALL_MS)
     except AssertionError as e:  # say where the install stands

@@ -431,10 +431,24 @@ def test_the_workers_boot_python_from_a_snapshot_the_bundle_holds(bundle: build.
     (snapshot,) = [n for n in names if re.fullmatch(r"assets/pyodide-snapshot\.[0-9a-f]{12}\.gz", n)]
     assert f"runtime/pyodide-{build.locked_versions(ROOT)['pyodide']}/pyodide.mjs" in names
     assert "./" + snapshot in _precache(bundle)
-    assert gzip.decompress((bundle.out / snapshot).read_bytes())[:4] == b"\0snp"  # Pyodide's snapshot magic
+    memory = gzip.decompress((bundle.out / snapshot).read_bytes())
+    assert memory[:4] == b"\0snp"  # Pyodide's snapshot magic
     for kind in WORKERS:
         worker = (bundle.out / _worker(bundle, kind)).read_text(encoding="utf-8")
         assert f'import {{ loadPyodide }} from "./{boot.removeprefix("assets/")}";' in worker, kind
+        # Where the snapshot's modules came from, as both workers write the zip again.
+        assert f"const ZIP_PATH = {json.dumps(build.ZIP_PATH)};" in worker, kind
+
+    # Each worker's own modules (but the one that imports `js`) are imported in it already,
+    # so a boot does not import them again from the zip: their docstrings are in its memory.
+    def imported(module: str) -> bool:
+        source = (ROOT / (module.replace(".", "/") + ".py")).read_text(encoding="utf-8")
+        doc = ast.get_docstring(ast.parse(source), clean=False)
+        assert doc, module
+        return doc[:60].encode() in memory
+
+    assert all(imported(m) for m in (*build.SNAPSHOT_IMPORTS, "web.app.app", "caravan.game"))
+    assert not imported("web.worker.entry") and not imported("caravan.link")  # js; imported when used
 
 
 def test_the_page_runs_the_glue_in_the_local_micropython_from_files_the_bundle_holds(
@@ -460,7 +474,8 @@ def test_the_page_runs_the_glue_in_the_local_micropython_from_files_the_bundle_h
 
 
 def test_a_new_app_zip_is_a_new_app_worker_and_a_new_bot_worker(bundle: build.Bundle, tmp_path: Path) -> None:
-    """A worker names the zip it imports, so the two never come from two releases."""
+    """A worker names the zip it imports and the snapshot it restores (which
+    holds modules imported from that zip), so the three never come from two releases."""
     root = tmp_path / "src"
     shutil.copytree(
         ROOT, root, ignore=shutil.ignore_patterns(".git", "dist", "build", ".venv", "node_modules")
@@ -473,6 +488,8 @@ def test_a_new_app_zip_is_a_new_app_worker_and_a_new_bot_worker(bundle: build.Bu
     other = build.build(root, tmp_path / "dist")
     for kind in WORKERS:
         assert _worker(other, kind) != _worker(bundle, kind), kind
+    snapshots = [{f for f in b.files if "pyodide-snapshot." in f} for b in (bundle, other)]
+    assert len(snapshots[0]) == 1 and snapshots[0] != snapshots[1]
 
 
 @pytest.mark.parametrize("kind", WORKERS)

@@ -20,10 +20,11 @@
 - The page's Python runs in the app worker (web/static/app-worker.mjs); the
   page's thread runs only the glue (web/page/) in MicroPython through PyScript
   (`<script type="mpy">`). Python boots from a memory snapshot of Pyodide's
-  start (about 1 s less per boot), taken under Node.js by tools/snapshot.mjs,
-  gzipped into `assets/pyodide-snapshot.<hash>.gz`, and kept in
-  node_modules/.cache/ so that a rebuild writes the same bytes. Both workers
-  boot through our module web/static/pyodide-boot.mjs, which restores it (and
+  start and of the import of the workers' modules from the app zip (about
+  1.5 s less per boot), taken under Node.js by tools/snapshot.mjs, gzipped
+  into `assets/pyodide-snapshot.<hash>.gz`, and kept in node_modules/.cache/
+  so that a rebuild writes the same bytes; a new app zip takes a new one.
+  Both workers boot through our module web/static/pyodide-boot.mjs, which restores it (and
   starts Python the usual way if it cannot) and re-seeds `random`. String
   hashing is not randomised (PYTHONHASHSEED=0): a hash secret in a file
   everyone downloads would be no secret.
@@ -118,6 +119,11 @@ APP_WORKER = STATIC / "app-worker.mjs"
 # The module both workers boot Pyodide through, and the memory snapshot it restores.
 PYODIDE_BOOT = STATIC / "pyodide-boot.mjs"
 SNAPSHOT = Path("pyodide-snapshot.gz")
+# Where both workers write the app zip in Pyodide's file system (and put it on
+# sys.path), and the modules the snapshot holds imported from it: each worker's
+# own, but for the one module that imports `js` (web/worker/entry.py).
+ZIP_PATH = "/home/pyodide/caravan-app.zip"
+SNAPSHOT_IMPORTS = ("web.worker.driver", "web.bots.botworker")
 # The glue's package, which the page's MicroPython imports (pyscript.toml [files]).
 PAGE_PACKAGE = Path("web/page")
 # index.html names the workers for the page's boot script (boot.js starts them).
@@ -291,21 +297,27 @@ def compile_app(root: Path, node: str) -> tuple[bytes, str]:
     return data, python
 
 
-def pyodide_snapshot(root: Path, node: str) -> bytes:
-    """The gzipped memory snapshot of Pyodide's Python just after its start
-    (tools/snapshot.mjs), which the page boots from (web/static/pyodide-boot.mjs).
+def pyodide_snapshot(root: Path, node: str, app: bytes) -> bytes:
+    """The gzipped memory snapshot of Pyodide's Python just after its start and
+    the import of SNAPSHOT_IMPORTS from ``app`` (tools/snapshot.mjs), which both
+    workers boot from (web/static/pyodide-boot.mjs).
 
     Two snapshots of one Pyodide differ in a few bytes (its entropy pool, a
-    clock), so the first one taken for this node_modules/ is kept (``_kept``)
-    and used again: a rebuild writes the same bundle."""
+    clock), so the first one taken for this node_modules/ and this app zip is
+    kept (``_kept``) and used again: a rebuild writes the same bundle."""
     script = root / "tools" / "snapshot.mjs"
     inputs = (script, root / "node_modules" / "pyodide" / "pyodide.asm.wasm", root / "package-lock.json")
-    kept = _kept(root, "pyodide-snapshot", "gz", [_digest(part.read_bytes()) for part in inputs])
+    digests = [_digest(part.read_bytes()) for part in inputs]
+    digests += [_digest(app), ZIP_PATH, ",".join(SNAPSHOT_IMPORTS)]
+    kept = _kept(root, "pyodide-snapshot", "gz", digests)
     if kept.is_file():
         return kept.read_bytes()
     with tempfile.TemporaryDirectory(prefix="caravan-build-") as tmp:
         raw = Path(tmp) / "snapshot.bin"
-        proc = subprocess.run([node, str(script), str(raw)], cwd=root, capture_output=True, text=True)
+        zipped = Path(tmp) / "app.zip"
+        zipped.write_bytes(app)
+        command = [node, str(script), str(raw), str(zipped), ZIP_PATH, ",".join(SNAPSHOT_IMPORTS)]
+        proc = subprocess.run(command, cwd=root, capture_output=True, text=True)
         if proc.returncode != 0 or not raw.is_file():
             raise BuildError(f"taking Pyodide's memory snapshot failed:\n{proc.stderr.strip()}")
         data = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
@@ -621,7 +633,7 @@ def build(root: Path = ROOT, out: Path | None = None) -> Bundle:
     for rel in own:
         if rel.name != "sw.js":
             add(f"./{rel.as_posix()}", (root / rel).read_bytes())
-    add(f"./{SNAPSHOT.name}", pyodide_snapshot(root, node))
+    add(f"./{SNAPSHOT.name}", pyodide_snapshot(root, node, app))
     runtime = "./node_modules/pyodide/pyodide.mjs"
     add(f"./{PYODIDE_BOOT.as_posix()}", _relinked(root, PYODIDE_BOOT, (runtime, f"./{SNAPSHOT.name}"), paths))
     sources = (f"./{PYODIDE_BOOT.as_posix()}", runtime, "./app.zip")

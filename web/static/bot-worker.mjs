@@ -14,6 +14,7 @@ import { loadPyodide } from "./web/static/pyodide-boot.mjs";
 
 const RUNTIME = new URL("./node_modules/pyodide/pyodide.mjs", import.meta.url);
 const APP_ZIP = new URL("./app.zip", import.meta.url);
+const ZIP_PATH = "/home/pyodide/caravan-app.zip";  // tools/build.py ZIP_PATH
 const VERSION = 2;
 
 // Reported to the page, which logs it where the tests look (a worker's own
@@ -28,8 +29,12 @@ async function start() {
   const pyodide = await loadPyodide({ indexURL: new URL("./", RUNTIME).href });
   const response = await fetch(APP_ZIP);
   if (!response.ok) throw new Error(`the game's files did not download (${response.status})`);
-  pyodide.FS.writeFile("/home/pyodide/caravan-app.zip", new Uint8Array(await response.arrayBuffer()));
-  pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/caravan-app.zip')");
+  // As in app-worker.mjs: from the snapshot, the modules are imported from this zip already.
+  pyodide.FS.writeFile(ZIP_PATH, new Uint8Array(await response.arrayBuffer()));
+  const path = JSON.stringify(ZIP_PATH);
+  pyodide.runPython(
+    `import sys; p = sys.path_importer_cache.get(${path}); p.invalidate_caches() if p else sys.path.insert(0, ${path}); del p`,
+  );
   return pyodide.pyimport("web.bots.botworker");
 }
 
