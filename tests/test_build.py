@@ -61,7 +61,11 @@ def _imports(path: Path, package: str) -> set[str]:
 def test_the_service_worker_precaches_exactly_the_files_the_build_wrote(bundle: build.Bundle) -> None:
     written = sorted(p.relative_to(bundle.out).as_posix() for p in bundle.out.rglob("*") if p.is_file())
     assert sorted(_precache(bundle)) == ["./" + f for f in written if f != "sw.js"]
-    assert f'const VERSION = "{bundle.version}"' in (bundle.out / "sw.js").read_text(encoding="utf-8")
+    sw = (bundle.out / "sw.js").read_text(encoding="utf-8")
+    assert f'const VERSION = "{bundle.version}"' in sw
+    # Storage that is full says how much room the game needs: this release's size, not a number kept by hand.
+    size = sum((bundle.out / f).stat().st_size for f in written if f != "sw.js")
+    assert f"const MEGABYTES = {round(size / 1e6)};" in sw
 
 
 def test_index_html_is_stamped_with_the_release_its_service_worker_caches(bundle: build.Bundle) -> None:

@@ -565,7 +565,7 @@ def write_service_worker(out: Path) -> tuple[str, tuple[str, ...]]:
     if len(RELEASE_STAMP.findall(html)) != 1:
         raise BuildError(f"{index} must hold {RELEASE_META.format('')} exactly once")
     template = (ROOT / STATIC / "sw.js").read_text(encoding="utf-8")
-    for marker in ('"__VERSION__"', "[] /* PRECACHE */"):
+    for marker in ('"__VERSION__"', "[] /* PRECACHE */", "0 /* MEGABYTES */"):
         if template.count(marker) != 1:
             raise BuildError(f"web/static/sw.js must hold {marker} exactly once")
     unstamped = RELEASE_STAMP.sub(RELEASE_META.format(""), html).encode()
@@ -576,8 +576,11 @@ def write_service_worker(out: Path) -> tuple[str, tuple[str, ...]]:
     version = whole.hexdigest()[:16]
     precache = tuple("./" + f for f in files)
     index.write_bytes(RELEASE_STAMP.sub(RELEASE_META.format(version), html).encode())
-    text = template.replace('"__VERSION__"', json.dumps(version)).replace(
-        "[] /* PRECACHE */", json.dumps(list(precache), indent=2)
+    size = sum((out / f).stat().st_size for f in files)
+    text = (
+        template.replace('"__VERSION__"', json.dumps(version))
+        .replace("[] /* PRECACHE */", json.dumps(list(precache), indent=2))
+        .replace("0 /* MEGABYTES */", str(max(1, round(size / 1e6))))
     )
     (out / "sw.js").write_text(text, encoding="utf-8")
     return version, precache

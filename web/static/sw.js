@@ -1,9 +1,10 @@
 // Caravan's service worker: the whole bundle, runtime included, cached at
 // install so the game loads and plays with no network. tools/build.py fills
-// in VERSION (the release id, also stamped into index.html) and PRECACHE
-// (every file it wrote). Cache-first: files other than index.html and the
-// manifest have versioned or content-hashed names, and a new release is a new
-// sw.js, which the page offers to load ("an update is ready").
+// in VERSION (the release id, also stamped into index.html), PRECACHE
+// (every file it wrote) and MEGABYTES (their size, said when storage is full).
+// Cache-first: files other than index.html and the manifest have versioned or
+// content-hashed names, and a new release is a new sw.js, which the page
+// offers to load ("an update is ready").
 //
 // A release is cached whole or not at all. A deploy can land while a worker
 // installs, so the fixed names are fetched from the server (never from the
@@ -17,6 +18,7 @@
 "use strict";
 const VERSION = "__VERSION__";
 const PRECACHE = [] /* PRECACHE */;
+const MEGABYTES = 0 /* MEGABYTES */;
 const SCOPE = new URL(self.registration.scope);
 const PREFIX = "caravan:" + SCOPE.pathname + ":";
 const CACHE = PREFIX + VERSION;
@@ -43,7 +45,7 @@ async function check(path, response) {
 
 function plain(path, error) {
   if (error && error.name === "QuotaExceededError") {
-    return "the browser has no room left to store the game (about 14 MB)";
+    return `the browser has no room left to store the game (about ${MEGABYTES} MB)`;
   }
   return `${path.slice(2)} did not download (${(error && error.message) || error})`;
 }
