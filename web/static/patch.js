@@ -192,22 +192,20 @@
   // The rest of a frame, put on the page in the frame after its answer: a tap
   // on the board is answered by the board (and the banner) in a frame of their
   // own, and the side column follows in the next (paint.py ``_draw_screen``,
-  // the frame's `first`). `fn` runs in a task of its own posted from the next
-  // frame's requestAnimationFrame callback, so after that frame, which paints
-  // the answer, has run its style, layout and paint; or at once when `now()`
-  // is called first (a newer frame, the square's words: nothing is put on the
-  // page out of order), or after 200 ms in a hidden tab, which paints no
-  // frames. In the callback of the frame after, as it was, the rest's patch
+  // the frame's `first`). `fn` runs in a task of its own (boot.js
+  // `caravanYield`) asked for in the next frame's requestAnimationFrame
+  // callback, so after that frame, which paints the answer, has run its
+  // style, layout and paint; or at once when `now()` is called first (a newer
+  // frame, the square's words: nothing is put on the page out of order), or
+  // after 200 ms in a hidden tab, which paints no frames. In the callback of the frame after, as it was, the rest's patch
   // and that frame's rendering were one task, over 50 ms on a slowed phone.
   // caravanSettled (boot.js) waits for it.
   var waiting = null;
-  var tasks = new MessageChannel(), posted = [];
-  tasks.port1.onmessage = function () { var fn = posted.shift(); if (fn) fn(); };
   function later(fn) {
     now();
     var mine = waiting = { fn: fn, release: window.caravanApp.hold() };
     var run = function () { if (waiting === mine) now(); };
-    requestAnimationFrame(function () { posted.push(run); tasks.port2.postMessage(0); });
+    requestAnimationFrame(function () { window.caravanYield().then(run); });
     setTimeout(run, 200);
   }
   function now() {
