@@ -24,10 +24,10 @@
   1.5 s less per boot), taken under Node.js by tools/snapshot.mjs, gzipped
   into `assets/pyodide-snapshot.<hash>.gz`, and kept in node_modules/.cache/
   so that a rebuild writes the same bytes; a new app zip takes a new one.
-  Both workers boot through our module web/static/pyodide-boot.mjs, which restores it (and
-  starts Python the usual way if it cannot) and re-seeds `random`. String
-  hashing is not randomised (PYTHONHASHSEED=0): a hash secret in a file
-  everyone downloads would be no secret.
+  Both workers boot through our module web/static/pyodide-boot.mjs, which
+  restores it (and starts Python the usual way if it cannot) and re-seeds
+  `random`. String hashing is not randomised (PYTHONHASHSEED=0): a hash
+  secret in a file everyone downloads would be no secret.
 - The app worker and the bot worker (docs/WORKER.md) get the bundle's paths
   of Pyodide and the app zip, then their content-hashed names, which
   index.html's `<meta name="caravan-app-worker">` and `<meta
