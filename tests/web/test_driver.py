@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from typing import Any
 
 from web.worker.clock import ManualClock
@@ -264,8 +265,8 @@ def test_a_tap_on_the_board_is_answered_by_the_board_first_and_the_side_column_a
     """A source or target tapped on the board, or the supply's button (its
     answer is where a camel can go, R7): the frame's ``first`` says that the
     banner and the board (parts before it) are the answer, which the page
-    paints in a frame of their own (web/page/paint.py); not for another tap
-    outside the board, nor for a key."""
+    paints in a frame of their own (web/page/paint.py); not for a tap on a
+    button that changes neither, nor for a key."""
     page = Page()
     page.boot("?seed=1&autostart=2")
     page.sent.clear()
@@ -288,6 +289,40 @@ def test_a_tap_on_the_board_is_answered_by_the_board_first_and_the_side_column_a
     page.sent.clear()
     page.post(type="click", keyboard=True, target={"el": {"select": square}, "board": True})
     assert "first" not in page.last_screen()  # Enter on the camel: the focus moves with it, all at once
+
+
+def test_a_tap_that_ends_the_turn_or_takes_an_action_back_is_answered_by_the_board_first() -> None:
+    """End turn (R6: with actions left, once its question is answered), Undo
+    and Redo tapped beside the board: the next player's banner and board, or
+    the position taken back, are the answer, painted before the side column."""
+    page = Page()
+    page.boot("?seed=1&autostart=2")
+
+    def place() -> None:
+        page.post(type="click", keyboard=False, target={"el": {"select": "supply", "id": "supply"}})
+        screen = page.last_screen()
+        places = re.findall(r'data-action="(@[a-g][1-7])" data-cost="1"', str(screen["patch"]))
+        page.post(type="click", keyboard=False, target={"el": {"action": places[-1]}, "board": True})
+
+    def tapped(el: dict[str, str], **where: bool) -> dict[str, Any]:
+        page.sent.clear()
+        page.post(type="click", keyboard=False, target={"el": el, **where})
+        return page.last_screen()
+
+    place()
+    for el in ({"id": "undo"}, {"id": "redo"}):
+        screen = tapped(el)
+        assert screen["first"] == 2 and screen["patch"][1] is not None, el  # the camel gone, then back
+    screen = tapped({"action": "end", "id": "end-turn"})  # the first turn's one action played
+    assert screen["seat"] == 1 and screen["first"] == 2 and screen["patch"][0] is not None
+    place()
+    screen = tapped({"action": "end", "id": "end-turn"})
+    assert screen["seat"] == 1 and "first" not in screen  # the question (R6), beside the board
+    screen = tapped({"id": "confirm-end-yes"}, confirm=True)
+    assert screen["seat"] == 0 and screen["first"] == 2
+    page.sent.clear()
+    page.post(type="click", keyboard=True, target={"el": {"id": "undo"}})
+    assert "first" not in page.last_screen()  # a key: all at once
 
 
 def test_the_words_of_a_board_element_a_tap_focused_come_with_its_frame() -> None:

@@ -26,7 +26,6 @@ from web.app.history_screen import HISTORY_KEYS
 from web.app.newgame import is_bot
 from web.app.query import parse_query
 from web.app.saved import Saves
-from web.app.selection import SUPPLY
 from web.board.board_svg import VIEW
 from web.board.srboard import KEYS as GRID_KEYS
 from web.words.i18n import _
@@ -70,6 +69,10 @@ _BUTTONS: dict[str, Callable[[App], None]] = {
     "bot-pause": lambda a: a.bot_pause(),
     "bot-step": lambda a: a.bot_step_once(),
 }
+
+
+# Buttons whose answer is the board (a turn ended, an action taken back or played again).
+ANSWERED_ON_BOARD = ("confirm-end-yes", "undo", "redo")
 
 
 class Driver(Storing):
@@ -368,12 +371,15 @@ class Driver(Storing):
             return
         after: list[str] = []
         el_id = str(el.get("id") or "")
-        # A source or target tapped on the board, or the supply's button (its answer is
-        # where a camel can go): the board is the answer, painted first (not when a
-        # square is shown enlarged, below). The supply's whole answer, its targets and
-        # their list at once, was the play's largest rendering on a slowed phone.
-        tapped = bool(t.get("board")) or el.get("select") == SUPPLY
-        board = tapped and not keyboard and (el.get("action") or el.get("select")) is not None
+        # A source selected or an action played by a pointer (on the board, the supply's
+        # button, the action list, End turn and its question, Undo, Redo): the banner
+        # and the board are the answer, painted first (not when a square is shown
+        # enlarged, below). On a slowed phone the supply's whole answer (its targets and
+        # their list at once) and End turn's (the next player's board, panels, log and
+        # choices) were the play's largest renderings.
+        board = not keyboard and (
+            el.get("action") is not None or el.get("select") is not None or el_id in ANSWERED_ON_BOARD
+        )
         if el.get("action") is not None:
             app.act(str(el["action"]))
             if el.get("list"):
