@@ -232,11 +232,34 @@
   }
   // Every message goes through the inbox, so that the order holds; a listener that
   // throws (a bug of the glue's) is logged and does not hold up the messages after it.
+  // A frame that patches the screen has its markup parsed here, in the message's own
+  // task (web/static/patch.js `prepare`), and is handed to the glue in a task of its
+  // own (caravanYield), the messages after it waiting their turn: on a slowed phone
+  // the parse and the glue's patch were one task of up to 60 ms. A frame of a worker
+  // replaced meanwhile (`restart`) is dropped.
   var pending = false;  // a delivery is scheduled: right after listen()
+  var parsing = false;  // a frame parsed ahead waits for its task
+  var generation = 0;  // restarts so far
+  function hand(message) {
+    try { app.listener(message); } catch (e) { console.error(e); }
+  }
   function deliver() {
-    while (app.listener && app.inbox.length) {
-      var text = app.inbox.shift();
-      try { app.listener(JSON.parse(text)); } catch (e) { console.error(e); }
+    while (app.listener && app.inbox.length && !parsing) {
+      var message;
+      try { message = JSON.parse(app.inbox.shift()); } catch (e) { console.error(e); continue; }
+      if (!window.caravanPatch || !window.caravanPatch.prepare(message)) {
+        hand(message);
+        continue;
+      }
+      parsing = true;
+      var release = app.hold(), mine = generation;
+      window.caravanYield().then(function () {
+        parsing = false;
+        if (mine === generation) hand(message);
+        release();
+        deliver();
+      });
+      return;
     }
     if (app.listener) settledNow();
   }
@@ -387,6 +410,7 @@
     app.worker = null;
     app.outbox = [];
     app.inbox = [];
+    generation += 1;
     spawnApp();
   };
   if (!(navigator.hardwareConcurrency <= 2)) spawnApp();  // unknown: as many cores

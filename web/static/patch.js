@@ -76,9 +76,12 @@
       else svg.setAttribute(attrs[i][0], attrs[i][1]);
     }
     if (old.length) {
-      var span = document.createRange();
-      span.selectNodeContents(svg);  // parsed as the svg's children: SVG elements
-      var fresh = span.createContextualFragment(board.html);
+      var fresh = take(board);
+      if (!fresh) {
+        var span = document.createRange();
+        span.selectNodeContents(svg);  // parsed as the svg's children: SVG elements
+        fresh = span.createContextualFragment(board.html);
+      }
       for (i = 0; i < old.length; i++) {
         var neu = fresh.firstElementChild;
         if (!neu) return false;
@@ -96,6 +99,43 @@
     }
     if (to && to.getAttribute("tabindex") !== "0") to.tabIndex = 0;
     return true;
+  }
+
+  // A frame's markup parsed ahead, in the task its message came in (boot.js
+  // `deliver`), so that putting it on the page, in the next task, is only the
+  // DOM's changes: each part's (or the board patch's) nodes, by the part, taken
+  // once (`take`); a part not found here is parsed where it goes.
+  // Parsed in the context it is put in: the board's chunks as an svg's children,
+  // the rest as a <div>'s (#screen, the side column's boxes, the log).
+  var SVG_NS = "http://www.w3.org/2000/svg";
+  var parsed = new WeakMap();
+  function fragment(html, svg) {
+    var span = document.createRange();
+    span.selectNodeContents(svg ? document.createElementNS(SVG_NS, "svg") : document.createElement("div"));
+    return span.createContextualFragment(html);
+  }
+  function prepare(message) {
+    var s = field(message, "type") === "frame" ? field(message, "screen") : null;
+    var parts = field(s, "patch");
+    if (none(parts) || !parts.length) return false;
+    // A frame answered first (paint.py, `first`): only what is put on the page at once;
+    // its rest is parsed in the rest's own task, later.
+    var end = field(s, "first") || parts.length;
+    for (var i = 0; i < end; i++) {
+      var part = parts[i], board = field(part, "board");
+      if (!none(board)) {
+        if (field(board, "html")) parsed.set(board, fragment(board.html, true));
+      } else {
+        var text = field(part, "add") || field(part, "html");
+        if (text) parsed.set(part, fragment(text, false));
+      }
+    }
+    return true;
+  }
+  function take(obj) {
+    var nodes = parsed.get(obj);
+    if (nodes) parsed.delete(obj);
+    return nodes || null;
   }
 
   // The game screen drawn again in place: only its changed parts are replaced
@@ -121,31 +161,41 @@
       span.setStart(root, 0);
       span.setEndBefore(layout);
       span.deleteContents();
-      layout.insertAdjacentHTML("beforebegin", parts[0].html);
+      put(parts[0], "html", root, layout);
     }
     if (has(1)) {  // the board: whole, or only its chunks that changed
-      if (none(parts[1].board)) layout.firstElementChild.innerHTML = parts[1].html;
+      if (none(parts[1].board)) fill(layout.firstElementChild, parts[1]);
       else if (!patchBoard(layout.firstElementChild, parts[1].board)) return false;
     }
     if (has(2)) {  // the side column's upper part: controls, message, square info
       span.setStart(rest.parentElement, 0);
       span.setEndBefore(rest);
       span.deleteContents();
-      rest.insertAdjacentHTML("beforebegin", parts[2].html);
+      put(parts[2], "html", rest.parentElement, rest);
     }
     for (var i = 0; i < SIDE_BOXES.length; i++) {
       if (!has(i + 3)) continue;
-      var box = parts[i + 3];
-      if (!none(box.add)) document.getElementById("log").insertAdjacentHTML("afterbegin", box.add);
-      else document.getElementById(SIDE_BOXES[i]).innerHTML = box.html;
+      var box = parts[i + 3], log = document.getElementById("log");
+      if (!none(box.add)) put(box, "add", log, log.firstChild);
+      else fill(document.getElementById(SIDE_BOXES[i]), box);
     }
     if (has(7)) {  // the end-turn question
       span.setStartAfter(layout);
       span.setEnd(root, root.childNodes.length);
       span.deleteContents();
-      layout.insertAdjacentHTML("afterend", parts[7].html);
+      put(parts[7], "html", root, layout.nextSibling);
     }
     return true;
+  }
+  // A part's markup (its field `key`) put in `parent` before `next` (null: at its end).
+  function put(part, key, parent, next) {
+    parent.insertBefore(take(part) || fragment(part[key], false), next);
+  }
+  // `el`'s children replaced by a part's markup.
+  function fill(el, part) {
+    var nodes = take(part);
+    if (nodes) el.replaceChildren(nodes);
+    else el.innerHTML = part.html;
   }
 
   // What the player had in the parts a frame replaces, taken before it (`keep`)
@@ -320,5 +370,6 @@
 
   window.caravanPatch = {
     whole: whole, markup: markup, screen: patchScreen, keep: keep, putBack: putBack, later: later, now: now, unpress: unpress,
+    prepare: prepare,
   };
 })();
