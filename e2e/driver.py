@@ -63,6 +63,10 @@ _FAST_ACT = """async ([src, notation]) => {
   });
   const click = el => el.dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }));
   const sel = v => `[data-select=${JSON.stringify(v)}]`;
+  // A tap's answer may come in two frames (the board first: docs/WORKER.md): the
+  // whole screen is there once the page has settled, as a player waits for it.
+  const settled = () => window.caravanSettled ? caravanSettled() : Promise.resolve();
+  await settled();
   if (src !== null) {
     if (!q(sel(src)) && src.length > 2) {
       const square = src.slice(-2);
@@ -84,6 +88,7 @@ _FAST_ACT = """async ([src, notation]) => {
     if (yes !== true) click(yes);
   }
   await until(() => html.getAttribute('data-record') !== old);
+  await settled();
   return html.getAttribute('data-record');
 }"""
 # The page has answered everything asked of it (docs/UI-CONTRACT.md: the app worker
