@@ -21,7 +21,8 @@ whole bundle beside what is measured):
   people on one device. The page boots cold (an empty cache), then is
   reloaded (warm: the HTTP cache holds the runtime) and plays `--actions`
   actions by taps (Playwright `tap()`, real touch input; or with `--hold MS`
-  a finger's tap, below): each action is the
+  a finger's tap, below; `--look MS`: the first tap that long after the
+  game is ready, as a player looks at it first): each action is the
   courier policy's (caravan.playout) on a replay of the page's
   `data-record`, played as docs/UI-CONTRACT.md says a person does: its
   source `[data-select]` (through the square's enlarged view when the good
@@ -328,6 +329,7 @@ def play_scenario(
     seed: int,
     tap: bool,
     hold_ms: float = 0.0,
+    look_ms: float = 0.0,
 ) -> dict[str, Any]:
     """Boot cold, reload (warm), play ``actions`` actions by taps or clicks (a
     finger's taps, held ``hold_ms``, when it is not 0): the numbers of one round."""
@@ -354,6 +356,8 @@ def play_scenario(
         rng = random.Random(seed)
         played = 0
         tapper = finger(page, cdp, hold_ms) if tap and hold_ms else None
+        if look_ms:  # the player looks at the board before the first tap (--look)
+            page.wait_for_timeout(look_ms)
         while played < actions and not game.is_over():
             game = act(page, courier_action(game, rng), game, tap=tap, tapper=tapper)
             played += 1
@@ -595,6 +599,12 @@ def main(argv: list[str] | None = None) -> int:
         default=0.0,
         help="phone: each tap a finger's, held MS before it lifts (0: Playwright's tap(), lifted at once)",
     )
+    parser.add_argument(
+        "--look",
+        type=float,
+        default=0.0,
+        help="phone: MS the player looks at the game before the first tap (0: taps at once)",
+    )
     parser.add_argument("--site", type=Path, help="serve this built bundle as it is instead of dist/")
     parser.add_argument("--headers", type=Path, help="with --site: the netlify.toml whose headers to send")
     args = parser.parse_args(argv)
@@ -622,6 +632,7 @@ def main(argv: list[str] | None = None) -> int:
                             seed=args.seed,
                             tap=True,
                             hold_ms=args.hold,
+                            look_ms=args.look,
                         )
                     )
                     _progress(r, "phone", rows["phone"][-1])
@@ -643,6 +654,8 @@ def main(argv: list[str] | None = None) -> int:
         f"Chromium {version}, seed {args.seed}, {args.rounds} round(s): median (min to max) over the rounds"
     )
     taps = f"a finger's taps, held {args.hold:g} ms (answers from the release)" if args.hold else "taps"
+    if args.look:
+        taps += f", the first after {args.look:g} ms looking at the game"
     report_play(f"Phone: 390x844 touch, CPU {args.cpu:g}x slower, {taps}", rows["phone"])
     report_play("Desktop: 1280x800 mouse, unthrottled, clicks", rows["desktop"])
     report_memory(rows["memory"])
