@@ -55,7 +55,8 @@ What is measured inside the page (an init script, performance.now()):
   are every one that starts after it, to the last tap's frame: count,
   median, longest, total; and apart, those before the first tap, and those
   from the 4th tap on (after the first turn's select, place and End turn
-  with `--seed 1`: the first time the page runs a move's code).
+  with `--seed 1`, during which V8 compiles the play's hot WebAssembly on
+  other threads: docs/WORKER.md, "The first turn's long tasks").
 - Tap to next frame: a capture-phase `pointerdown`/`touchstart` listener on
   the window stamps each tap (the event's `timeStamp`, the time the input
   happened, so time the input waited for a busy thread counts; "input
@@ -370,8 +371,8 @@ def play_scenario(
         durations = [d for _, d in tasks]
         first_tap = taps[0]["ts"] if taps else end
         before = [d for t, d in tasks if t < first_tap]
-        # From the 4th tap on: after the first turn (select, place, End turn), whose code
-        # paths run for the first time (WebAssembly compiled on first call, and so on).
+        # From the 4th tap on: after the first turn (select, place, End turn), during which
+        # V8 compiles the play's hot WebAssembly in the background (docs/WORKER.md).
         fourth = taps[3]["ts"] if len(taps) > 3 else end
         later_on = [d for t, d in tasks if t >= fourth]
         row["actions"] = played
