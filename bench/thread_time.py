@@ -23,7 +23,10 @@ longest tasks' thread ms with what ran in them. Measured, never asserted.
   `Paint`, `Layerize`, `Commit`, the outermost of each), p50 / p95: of the
   renderings that follow a frame of the worker (the first task that paints
   after a message's task that parsed markup), with each phase's sum, and of
-  every rendering (most are the frames Playwright's waits poll by).
+  every rendering (most are the frames Playwright's waits poll by); and
+  the tasks that ran the page's own script and painted nothing (the app
+  worker's messages, the glue, patch.js): p95, p99, longest, the ten
+  longest together.
 """
 
 from __future__ import annotations
@@ -114,6 +117,32 @@ def renders(
     return out, after
 
 
+def script_tasks(tasks: list[dict[str, Any]], complete: list[dict[str, Any]]) -> list[float]:
+    """Thread ms of each task that ran the page's own script (a function of the
+    bundle's assets or runtime: the app worker's messages, the glue, patch.js) and
+    painted nothing; Playwright's own scripts (no URL) are not the page's."""
+    calls = [e for e in complete if e["name"] in ("FunctionCall", "Paint")]
+    out: list[float] = []
+    i = 0
+    for t in tasks:
+        end = t["ts"] + t["dur"]
+        while i < len(calls) and calls[i]["ts"] < t["ts"]:
+            i += 1
+        ours = painted = False
+        j = i
+        while j < len(calls) and calls[j]["ts"] < end:
+            e = calls[j]
+            if e["name"] == "Paint":
+                painted = True
+            else:
+                url = str((e.get("args", {}).get("data") or {}).get("url", ""))
+                ours = ours or "/assets/" in url or "/runtime/" in url
+            j += 1
+        if ours and not painted:
+            out.append(t.get("tdur", t["dur"]) / 1000)
+    return out
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
@@ -122,6 +151,7 @@ def pct(values: list[float], q: float) -> float:
 def summary(raw: bytes) -> dict[str, Any]:
     tasks, complete = main_thread_tasks(raw)
     frames, after = renders(tasks, complete)
+    scripts = script_tasks(tasks, complete)
     totals = [sum(f.values()) for f in frames]
     after_totals = [sum(f.values()) for f in after]
     thread = [t.get("tdur", t["dur"]) / 1000 for t in tasks]
@@ -150,6 +180,12 @@ def summary(raw: bytes) -> dict[str, Any]:
         "after_p50": pct(after_totals, 0.5),
         "after_p95": pct(after_totals, 0.95),
         "phases": {k: sum(f.get(k, 0.0) for f in after) for k in RENDER},
+        "scripts": len(scripts),
+        "script_p95": pct(scripts, 0.95),
+        "script_p99": pct(scripts, 0.99),
+        "script_max": max(scripts, default=0.0),
+        "script_top10": sum(sorted(scripts)[-10:]),
+        "script_sum": sum(scripts),
     }
 
 
@@ -201,6 +237,13 @@ def show(name: str, rows: list[dict[str, Any]]) -> None:
                 f" {phases}); of all {row['frames']} that painted p50 {row['render_p50']:.2f},"
                 f" p95 {row['render_p95']:.2f}, sum {row['render_sum']:.0f}"
             )
+        if row["scripts"]:
+            print(
+                f"{name} run {i + 1}: the page's script tasks that painted nothing, thread ms at 1x:"
+                f" {row['scripts']}, p95 {row['script_p95']:.2f}, p99 {row['script_p99']:.2f},"
+                f" longest {row['script_max']:.2f}, the ten longest {row['script_top10']:.1f},"
+                f" sum {row['script_sum']:.0f}"
+            )
     blocking = [r["blocking_at_4x_ms"] for r in rows]
     print(
         f"{name}: blocking at 4x (est.) median {statistics.median(blocking):.0f} ms"
@@ -215,6 +258,14 @@ def show(name: str, rows: list[dict[str, Any]]) -> None:
             f" every rendering p50 {statistics.median(r['render_p50'] for r in rows):.2f},"
             f" p95 {statistics.median(r['render_p95'] for r in rows):.2f},"
             f" sum {statistics.median(r['render_sum'] for r in rows):.0f}"
+        )
+    if any(r["scripts"] for r in rows):
+        print(
+            f"{name}: the page's script tasks that painted nothing, medians of the runs, thread ms at 1x:"
+            f" p95 {statistics.median(r['script_p95'] for r in rows):.2f},"
+            f" p99 {statistics.median(r['script_p99'] for r in rows):.2f},"
+            f" longest {statistics.median(r['script_max'] for r in rows):.2f},"
+            f" the ten longest {statistics.median(r['script_top10'] for r in rows):.1f}"
         )
 
 
