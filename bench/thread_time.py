@@ -36,6 +36,7 @@ import json
 import random
 import statistics
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +78,19 @@ def main_thread_tasks(raw: bytes) -> tuple[list[dict[str, Any]], list[dict[str, 
     return [e for e in complete if e["name"] == "RunTask"], complete
 
 
+def within(tasks: list[dict[str, Any]], events: list[dict[str, Any]]) -> Iterator[list[dict[str, Any]]]:
+    """For each task, in order, the ``events`` (in time order, as the tasks) that start inside it."""
+    i = 0
+    for t in tasks:
+        end = t["ts"] + t["dur"]
+        while i < len(events) and events[i]["ts"] < t["ts"]:
+            i += 1
+        j = i
+        while j < len(events) and events[j]["ts"] < end:
+            j += 1
+        yield events[i:j]
+
+
 # A frame's rendering, as the trace names its phases.
 RENDER = ("UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Layerize", "Commit")
 
@@ -91,22 +105,15 @@ def renders(
     out: list[dict[str, float]] = []
     after: list[dict[str, float]] = []
     waiting = False
-    i = 0
-    for t in tasks:
-        end = t["ts"] + t["dur"]
-        while i < len(marks) and marks[i]["ts"] < t["ts"]:
-            i += 1
+    for inside in within(tasks, marks):
         row: dict[str, float] = {}
         seen: set[str] = set()
         outer_end = -1.0
-        j = i
-        while j < len(marks) and marks[j]["ts"] < end:
-            e = marks[j]
+        for e in inside:
             seen.add(e["name"])
             if e["name"] in RENDER and e["ts"] >= outer_end:  # not inside the previous outermost phase
                 row[e["name"]] = row.get(e["name"], 0.0) + e.get("tdur", e["dur"]) / 1000
                 outer_end = e["ts"] + e["dur"]
-            j += 1
         if "Paint" in row:
             out.append(row)
             if waiting:
@@ -123,22 +130,10 @@ def script_tasks(tasks: list[dict[str, Any]], complete: list[dict[str, Any]]) ->
     painted nothing; Playwright's own scripts (no URL) are not the page's."""
     calls = [e for e in complete if e["name"] in ("FunctionCall", "Paint")]
     out: list[float] = []
-    i = 0
-    for t in tasks:
-        end = t["ts"] + t["dur"]
-        while i < len(calls) and calls[i]["ts"] < t["ts"]:
-            i += 1
-        ours = painted = False
-        j = i
-        while j < len(calls) and calls[j]["ts"] < end:
-            e = calls[j]
-            if e["name"] == "Paint":
-                painted = True
-            else:
-                url = str((e.get("args", {}).get("data") or {}).get("url", ""))
-                ours = ours or "/assets/" in url or "/runtime/" in url
-            j += 1
-        if ours and not painted:
+    for t, inside in zip(tasks, within(tasks, calls), strict=True):
+        urls = [str((e.get("args", {}).get("data") or {}).get("url", "")) for e in inside]
+        ours = any("/assets/" in u or "/runtime/" in u for u in urls)
+        if ours and not any(e["name"] == "Paint" for e in inside):
             out.append(t.get("tdur", t["dur"]) / 1000)
     return out
 

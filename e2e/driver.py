@@ -38,6 +38,10 @@ _BOARD = """() => Object.fromEntries([...document.querySelectorAll('#board [data
   e.getAttribute('data-square'),
   [e.getAttribute('data-camels'), e.getAttribute('data-good'), e.getAttribute('data-demand')],
 ]))"""
+# The page has answered everything asked of it (docs/UI-CONTRACT.md: the app worker
+# has handled every message and the page painted its answers), as a player waits for
+# the screen after a click.
+SETTLED = "(window.caravanSettled ? caravanSettled() : Promise.resolve())"
 # One action in one round trip, through the page's own click handlers (they
 # run synchronously in dispatchEvent): select its source (a good not on the
 # board is in its square's enlarged view), click its target, answer "yes" if
@@ -45,7 +49,8 @@ _BOARD = """() => Object.fromEntries([...document.querySelectorAll('#board [data
 # The page answers a click once its app worker has (docs/WORKER.md, "The app
 # worker"): each step waits, in the page, for what it brings (a mutation
 # observer: no timers), so the whole action is still one round trip.
-_FAST_ACT = """async ([src, notation]) => {
+_FAST_ACT = (
+    """async ([src, notation]) => {
   const q = s => document.querySelector(s);
   const html = document.documentElement;
   const until = test => new Promise((resolve, reject) => {
@@ -65,7 +70,9 @@ _FAST_ACT = """async ([src, notation]) => {
   const sel = v => `[data-select=${JSON.stringify(v)}]`;
   // A tap's answer may come in two frames (the board first: docs/WORKER.md): the
   // whole screen is there once the page has settled, as a player waits for it.
-  const settled = () => window.caravanSettled ? caravanSettled() : Promise.resolve();
+  const settled = () => """
+    + SETTLED
+    + """;
   await settled();
   if (src !== null) {
     if (!q(sel(src)) && src.length > 2) {
@@ -91,10 +98,7 @@ _FAST_ACT = """async ([src, notation]) => {
   await settled();
   return html.getAttribute('data-record');
 }"""
-# The page has answered everything asked of it (docs/UI-CONTRACT.md: the app worker
-# has handled every message and the page painted its answers), as a player waits for
-# the screen after a click.
-SETTLED = "(window.caravanSettled ? caravanSettled() : Promise.resolve())"
+)
 _ASKED_OR_CHANGED = """old => document.querySelector('#confirm-end-yes') ? 'asked'
   : document.documentElement.getAttribute('data-record') !== old ? 'ended' : false"""
 _PANELS = """() => [...document.querySelectorAll('[data-panel-seat]')].map(p => Object.fromEntries(

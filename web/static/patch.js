@@ -76,12 +76,7 @@
       else svg.setAttribute(attrs[i][0], attrs[i][1]);
     }
     if (old.length) {
-      var fresh = take(board);
-      if (!fresh) {
-        var span = document.createRange();
-        span.selectNodeContents(svg);  // parsed as the svg's children: SVG elements
-        fresh = span.createContextualFragment(board.html);
-      }
+      var fresh = take(board) || fragment(board.html, true);  // as an svg's children: SVG elements
       for (i = 0; i < old.length; i++) {
         var neu = fresh.firstElementChild;
         if (!neu) return false;
