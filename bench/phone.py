@@ -56,7 +56,11 @@ What is measured inside the page (an init script, performance.now()):
   median, longest, total; and apart, those before the first tap, and those
   from the 4th tap on (after the first turn's select, place and End turn
   with `--seed 1`, during which V8 compiles the play's hot WebAssembly on
-  other threads: docs/WORKER.md, "The first turn's long tasks").
+  other threads: docs/WORKER.md, "The first turn's long tasks", unless the
+  worker's scratch game made it hot first). When `<html data-warmed>`
+  came, after ready: the worker's scratch game played (web/worker/warmup.py;
+  it waits while the player taps, so with `--look 0` it comes late or not
+  at all).
 - Tap to next frame: a capture-phase `pointerdown`/`touchstart` listener on
   the window stamps each tap (the event's `timeStamp`, the time the input
   happened, so time the input waited for a busy thread counts; "input
@@ -148,7 +152,7 @@ BOT_DONE = """() => {
 # Stamps data-ready, collects long tasks, and follows every tap to the frames that show its effect.
 PROBE = """
 (() => {
-  const P = window.__phone = { tasks: [], readyAt: null, taps: [] };
+  const P = window.__phone = { tasks: [], readyAt: null, warmedAt: null, taps: [] };
   new PerformanceObserver(list => {
     for (const e of list.getEntries()) P.tasks.push([e.startTime, e.duration]);
   }).observe({ type: 'longtask', buffered: true });
@@ -158,6 +162,11 @@ PROBE = """
       obs.disconnect();
     }
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
+  // The app worker's scratch game played (web/worker/warmup.py).
+  new MutationObserver((_, obs) => {
+    P.warmedAt = performance.now();
+    obs.disconnect();
+  }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-warmed'] });
   // The frame after now: its requestAnimationFrame callback, then a task posted from it
   // (after that frame's style, layout and paint).
   const frame = (tap, key) => requestAnimationFrame(() => {
@@ -393,6 +402,8 @@ def play_scenario(
             "from_tap_4": len(later_on),
             "from_tap_4_max_ms": max(later_on, default=0.0),
             "ms": end - ready,
+            # The worker's scratch game played (None: not by the end): V8 compiled its hot code meanwhile.
+            "warmed_ms": probe["warmedAt"] - ready if probe["warmedAt"] is not None else None,
             "long_tasks_ms": [[round(t - ready), round(d)] for t, d in tasks],  # [start after ready, ms]
         }
         # A held tap is answered from its release, when the click comes; ``ack`` from the touch.
@@ -536,6 +547,7 @@ def report_play(title: str, rows: list[dict[str, Any]]) -> None:
     _line("  max ms", _pick(rows, "play", "long_max_ms"))
     _line("  total ms (of the play's ms below)", _pick(rows, "play", "long_total_ms"))
     _line("  play ms (ready -> the last tap's frame)", _pick(rows, "play", "ms"))
+    _line("  the worker's scratch game played, ms after ready", _pick(rows, "play", "warmed_ms"))
     _line("  of the long tasks, before the first tap", _pick(rows, "play", "before_first_tap"))
     _line("    the longest of those ms", _pick(rows, "play", "before_first_tap_max_ms"))
     _line("  of the long tasks, from the 4th tap on (after turn 1)", _pick(rows, "play", "from_tap_4"))

@@ -5,6 +5,8 @@ action was saved, and the page says so in plain words."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from e2e.conftest import Tab
@@ -34,5 +36,23 @@ def test_a_worker_that_dies_mid_game_is_replaced_and_the_game_goes_on_intact(sha
     after = Driver(page).game()
     assert after.state_key() == game.state_key()
     # And it plays on: the new worker answers.
+    played = play(page, 2, seed=3)
+    assert len(played.history) == len(game.history) + 2
+
+
+def test_the_scratch_game_is_played_unseen_and_the_players_game_goes_on_as_it_was(shared_tab: Tab) -> None:
+    """After the boot, while the player is still, the worker plays a game of its
+    own in Pyodide (web/worker/warmup.py): the page shows none of it, stores
+    none of it, logs no error (the fixture fails the test on one), and the
+    player's game is where it was and plays on."""
+    tab = shared_tab
+    page = tab.page
+    tab.open("?seed=2&autostart=2")
+    game = play(page, 3, seed=2)  # taps at once: it waits for the player to be still
+    before = record_of(page)
+    expect(page.locator("html")).to_have_attribute("data-warmed", re.compile(r"^[1-9]\d+$"), timeout=30_000)
+    assert record_of(page) == before and Driver(page).game().state_key() == game.state_key()
+    keys = page.evaluate("Object.keys(localStorage).concat(Object.keys(sessionStorage))")
+    assert keys and not [k for k in keys if "warmup" in k], keys
     played = play(page, 2, seed=3)
     assert len(played.history) == len(game.history) + 2

@@ -123,7 +123,7 @@ SNAPSHOT = Path("pyodide-snapshot.gz")
 # sys.path), and the modules the snapshot holds imported from it: each worker's
 # own, but for the one module that imports `js` (web/worker/entry.py).
 ZIP_PATH = "/home/pyodide/caravan-app.zip"
-SNAPSHOT_IMPORTS = ("web.worker.driver", "web.bots.botworker")
+SNAPSHOT_IMPORTS = ("web.worker.driver", "web.worker.warmup", "web.bots.botworker")
 # The glue's package, which the page's MicroPython imports (pyscript.toml [files]).
 PAGE_PACKAGE = Path("web/page")
 # index.html names the workers for the page's boot script (boot.js starts them).

@@ -390,6 +390,8 @@ def on_message(msg):
         window.caravanBot.restart()
     elif kind == "bot-state":
         html.setAttribute("data-bot", msg.state)
+    elif kind == "warmed":  # the worker's scratch game is played (web/worker/warmup.py)
+        html.setAttribute("data-warmed", str(msg.taps))
     elif kind == "leave-plan":
         plan["leave"] = msg.writes
     elif kind == "lang":  # a catalogue the bundle does not ship, drawn (tests)

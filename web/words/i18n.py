@@ -13,7 +13,9 @@ numbers are always parameters, never messages.
 
 from __future__ import annotations
 
+import contextlib
 import gettext
+from collections.abc import Iterator
 
 from caravan.words import Translations, Words
 
@@ -36,6 +38,18 @@ def use(translations: Translations | None, code: str = "en") -> None:
     global _words, _lang
     _words = Words(translations if translations is not None else gettext.NullTranslations())
     _lang = code
+
+
+@contextlib.contextmanager
+def kept() -> Iterator[None]:
+    """The language shown, as it is now, shown again after the block: a
+    scratch app that sets its own (web/worker/warmup.py) leaves the player's."""
+    global _words, _lang
+    saved = _words, _lang
+    try:
+        yield
+    finally:
+        _words, _lang = saved
 
 
 def _(message: str, /, **params: object) -> str:

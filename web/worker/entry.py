@@ -14,6 +14,7 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
 from .driver import Driver
+from .warmup import Warmup
 
 
 class _JsClock:
@@ -42,6 +43,7 @@ def _new_id() -> str:
 
 _post: list[Callable[[str], None]] = []
 _driver: list[Driver] = []
+_warmup: list[Warmup] = []
 
 
 def _send(message: dict[str, Any]) -> None:
@@ -63,7 +65,9 @@ def _reported(fn: Callable[[], None]) -> Callable[[], None]:
 def start(post: Any) -> None:
     """Python is ready: ``post`` sends a message's text to the page."""
     _post.append(lambda text: post(text))
-    _driver.append(Driver(_send, _JsClock(), _now_ms, _new_id))
+    driver = Driver(_send, _JsClock(), _now_ms, _new_id)
+    _driver.append(driver)
+    _warmup.append(Warmup(_JsClock(), driver))
 
 
 _received = [0]
@@ -85,3 +89,4 @@ def receive(text: str) -> None:
         else:
             _send({"version": 1, "type": "log", "level": "error", "text": detail})
     _post[0](f'{{"version":1,"type":"done","n":{_received[0]}}}')
+    _warmup[0].touched()  # the scratch game waits for the player to be still (web/worker/warmup.py)
