@@ -38,9 +38,11 @@ whole bundle beside what is measured):
   the page is ready and garbage is collected (CDP
   `HeapProfiler.collectGarbage` on the page, `gc()` in each of its workers:
   Chromium runs with `--js-flags=--expose-gc`): a game of two people
-  (`?seed=1&autostart=2`); a game against the hard bot (`?seed=1&bot_pace=0`
-  and a share link of a new 2-player game, the bot in seat 2, the person to
-  move, as e2e/test_bots.py opens one), once its worker is ready
+  (`?seed=1&autostart=2`), and again once the app worker's scratch game is
+  played (`<html data-warmed>`, web/worker/warmup.py); a game against the
+  hard bot (`?seed=1&bot_pace=0` and a share link of a new 2-player game,
+  the bot in seat 2, the person to move, as e2e/test_bots.py opens one),
+  once its worker is ready
   (`data-bot="ready"`: it runs in the page's renderer), and again after the
   person ended the turn and the bot played its own. Printed: the largest
   renderer process, the page's (it holds Pyodide, and its workers are
@@ -166,7 +168,7 @@ PROBE = """
   new MutationObserver((_, obs) => {
     P.warmedAt = performance.now();
     obs.disconnect();
-  }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-warmed'] });
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-warmed'] });
   // The frame after now: its requestAnimationFrame callback, then a task posted from it
   // (after that frame's style, layout and paint).
   const frame = (tap, key) => requestAnimationFrame(() => {
@@ -457,6 +459,9 @@ def _cpu_check(page: Page, cdp: Any, cpu: float) -> float:
 # ---------------------------------------------------------------- memory
 
 
+WARMED = "document.documentElement.hasAttribute('data-warmed')"
+
+
 def _collected(browser: Browser, page: Page, cdp: Any) -> dict[str, float]:
     """Garbage collected on the page and in its workers, then the renderers' memory, MB."""
     for _ in range(2):
@@ -487,6 +492,8 @@ def memory_scenario(browser: Browser, url: str, seed: int) -> dict[str, Any]:
             wait_ready(page)
             if name == "people":
                 row["people"] = _collected(browser, page, cdp)
+                page.wait_for_function(WARMED, timeout=BOOT_MS)
+                row["people_warmed"] = _collected(browser, page, cdp)
                 continue
             page.wait_for_function(BOT_READY, timeout=BOOT_MS)
             if page.evaluate("document.documentElement.getAttribute('data-bot')") != "ready":
@@ -573,6 +580,7 @@ def report_memory(rows: list[dict[str, Any]]) -> None:
     print("Memory: the page's renderer process, resident after GC (MB), 1280x800, unthrottled")
     for key, label in (
         ("people", "2 people (?seed&autostart=2), ready"),
+        ("people_warmed", "  once the worker's scratch game is played"),
         ("bot_ready", "against the hard bot, its worker ready"),
         ("bot_after_turn", "  after the bot's first turn"),
     ):
