@@ -17,10 +17,11 @@ player's app only where that state is the same for both: caches keyed by
 what they hold. The language the scratch app sets at its boot is the
 player's, and the player's is put back after each step (``i18n.kept``).
 
-One tap (a source, an action, or Yes) and its frame per step, each step a task of its own: a tap
-that comes meanwhile waits at most one step. A message of the page
-(``touched``) pauses it until the player has been still for ``QUIET_MS``,
-and so does the bot worker starting or thinking, whose work it would slow.
+One tap (a source, an action, or Yes) and its frame per step, each step a
+task of its own: a tap that comes meanwhile waits at most one step. A
+message of the page (``touched``) pauses it until the player has been
+still for ``QUIET_MS``, and so does the bot worker starting or thinking,
+whose work it would slow.
 """
 
 from __future__ import annotations
