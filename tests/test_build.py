@@ -439,9 +439,10 @@ def test_the_workers_boot_python_from_a_snapshot_the_bundle_holds(bundle: build.
     assert memory[:4] == b"\0snp"  # Pyodide's snapshot magic
     for kind in WORKERS:
         worker = (bundle.out / _worker(bundle, kind)).read_text(encoding="utf-8")
-        assert f'import {{ loadPyodide }} from "./{boot.removeprefix("assets/")}";' in worker, kind
-        # Where the snapshot's modules came from, as both workers write the zip again.
-        assert f"const ZIP_PATH = {json.dumps(build.ZIP_PATH)};" in worker, kind
+        assert f'import {{ loadPyodide, putApp }} from "./{boot.removeprefix("assets/")}";' in worker, kind
+        assert "putApp(pyodide, " in worker, kind
+    # Where the snapshot's modules came from, where both workers write the zip again (putApp).
+    assert f"const ZIP_PATH = {json.dumps(build.ZIP_PATH)};" in text
 
     # Each worker's own modules (but the one that imports `js`) are imported in it already,
     # so a boot does not import them again from the zip: their docstrings are in its memory.

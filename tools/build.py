@@ -119,8 +119,8 @@ APP_WORKER = STATIC / "app-worker.mjs"
 # The module both workers boot Pyodide through, and the memory snapshot it restores.
 PYODIDE_BOOT = STATIC / "pyodide-boot.mjs"
 SNAPSHOT = Path("pyodide-snapshot.gz")
-# Where both workers write the app zip in Pyodide's file system (and put it on
-# sys.path), and the modules the snapshot holds imported from it: each worker's
+# Where both workers write the app zip in Pyodide's file system and put it on
+# sys.path (PYODIDE_BOOT's putApp, which holds the same path), and the modules the snapshot holds imported from it: each worker's
 # own, but for the one module that imports `js` (web/worker/entry.py).
 ZIP_PATH = "/home/pyodide/caravan-app.zip"
 SNAPSHOT_IMPORTS = ("web.worker.driver", "web.worker.warmup", "web.bots.botworker")

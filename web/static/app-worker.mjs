@@ -19,11 +19,10 @@
 // All else is web/worker/entry.py's: `start(post)` gets a function that posts one text,
 // `receive(text)` every message of the page, in order (those that came while Python
 // was starting wait here, and follow `start` in the order they came).
-import { loadPyodide } from "./web/static/pyodide-boot.mjs";
+import { loadPyodide, putApp } from "./web/static/pyodide-boot.mjs";
 
 const RUNTIME = new URL("./node_modules/pyodide/pyodide.mjs", import.meta.url);
 const APP_ZIP = new URL("./app.zip", import.meta.url);
-const ZIP_PATH = "/home/pyodide/caravan-app.zip";  // tools/build.py ZIP_PATH
 const VERSION = 1;
 const STEPS = 4;
 
@@ -85,15 +84,7 @@ async function start() {
     fsInit: async () => progress(1, "runtime loaded"),
   });
   progress(2, "snapshot restored");
-  // Restored from the snapshot, Python has the app's modules imported from this zip
-  // already (tools/snapshot.mjs) and finds it first on sys.path: the same zip, written
-  // again at the same path, serves what is imported later (its table of contents read
-  // again, not the snapshot's: the zip of another build still imports right).
-  pyodide.FS.writeFile(ZIP_PATH, await zip);
-  const path = JSON.stringify(ZIP_PATH);
-  pyodide.runPython(
-    `import sys; p = sys.path_importer_cache.get(${path}); p.invalidate_caches() if p else sys.path.insert(0, ${path}); del p`,
-  );
+  putApp(pyodide, await zip);  // the zip the snapshot's modules came from (tools/snapshot.mjs)
   progress(3, "app files loaded");
   const module = pyodide.pyimport("web.worker.entry");
   progress(4, "Python ready");

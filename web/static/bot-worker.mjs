@@ -10,11 +10,10 @@
 // lands content-hashed).
 // Every message is JSON text; web/bots/botworker.py reads and writes them all but
 // "failed", which it cannot write when Python did not start, and "csp".
-import { loadPyodide } from "./web/static/pyodide-boot.mjs";
+import { loadPyodide, putApp } from "./web/static/pyodide-boot.mjs";
 
 const RUNTIME = new URL("./node_modules/pyodide/pyodide.mjs", import.meta.url);
 const APP_ZIP = new URL("./app.zip", import.meta.url);
-const ZIP_PATH = "/home/pyodide/caravan-app.zip";  // tools/build.py ZIP_PATH
 const VERSION = 2;
 
 // Reported to the page, which logs it where the tests look (a worker's own
@@ -29,12 +28,7 @@ async function start() {
   const pyodide = await loadPyodide({ indexURL: new URL("./", RUNTIME).href });
   const response = await fetch(APP_ZIP);
   if (!response.ok) throw new Error(`the game's files did not download (${response.status})`);
-  // As in app-worker.mjs: from the snapshot, the modules are imported from this zip already.
-  pyodide.FS.writeFile(ZIP_PATH, new Uint8Array(await response.arrayBuffer()));
-  const path = JSON.stringify(ZIP_PATH);
-  pyodide.runPython(
-    `import sys; p = sys.path_importer_cache.get(${path}); p.invalidate_caches() if p else sys.path.insert(0, ${path}); del p`,
-  );
+  putApp(pyodide, new Uint8Array(await response.arrayBuffer()));  // as in app-worker.mjs
   return pyodide.pyimport("web.bots.botworker");
 }
 

@@ -80,4 +80,21 @@ export async function loadPyodide(options) {
   return load(settings);
 }
 
+// Where both workers write the app zip in Pyodide's file system: the path the
+// snapshot's modules were imported from (tools/build.py ZIP_PATH).
+const ZIP_PATH = "/home/pyodide/caravan-app.zip";
+
+// The app zip put on sys.path. Restored from the snapshot, Python has the app's
+// modules imported from a zip at ZIP_PATH already and finds it first on sys.path:
+// the same zip, written again at the same path, serves what is imported later (its
+// table of contents read again, not the snapshot's: the zip of another build still
+// imports right). Started without the snapshot, Python gets the path here.
+export function putApp(pyodide, bytes) {
+  pyodide.FS.writeFile(ZIP_PATH, bytes);
+  const path = JSON.stringify(ZIP_PATH);
+  pyodide.runPython(
+    `import sys; p = sys.path_importer_cache.get(${path}); p.invalidate_caches() if p else sys.path.insert(0, ${path}); del p`,
+  );
+}
+
 export { version };
