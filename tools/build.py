@@ -120,8 +120,9 @@ APP_WORKER = STATIC / "app-worker.mjs"
 PYODIDE_BOOT = STATIC / "pyodide-boot.mjs"
 SNAPSHOT = Path("pyodide-snapshot.gz")
 # Where both workers write the app zip in Pyodide's file system and put it on
-# sys.path (PYODIDE_BOOT's putApp, which holds the same path), and the modules the snapshot holds imported from it: each worker's
-# own, but for the one module that imports `js` (web/worker/entry.py).
+# sys.path (PYODIDE_BOOT's putApp, which holds the same path), and the modules
+# the snapshot holds imported from it: each worker's own, but for the one
+# module that imports `js` (web/worker/entry.py).
 ZIP_PATH = "/home/pyodide/caravan-app.zip"
 SNAPSHOT_IMPORTS = ("web.worker.driver", "web.worker.warmup", "web.bots.botworker")
 # The glue's package, which the page's MicroPython imports (pyscript.toml [files]).
@@ -570,13 +571,16 @@ def write_service_worker(out: Path) -> tuple[str, tuple[str, ...]]:
             raise BuildError(f"web/static/sw.js must hold {marker} exactly once")
     unstamped = RELEASE_STAMP.sub(RELEASE_META.format(""), html).encode()
     whole = hashlib.sha256(f"sw.js\0{_digest(template.encode())}\n".encode())
+    size = 0  # bytes precached, for MEGABYTES
     for f in files:
         data = unstamped if f == "index.html" else (out / f).read_bytes()
         whole.update(f"{f}\0{_digest(data)}\n".encode())
+        size += len(data)
     version = whole.hexdigest()[:16]
     precache = tuple("./" + f for f in files)
-    index.write_bytes(RELEASE_STAMP.sub(RELEASE_META.format(version), html).encode())
-    size = sum((out / f).stat().st_size for f in files)
+    stamped = RELEASE_STAMP.sub(RELEASE_META.format(version), html).encode()
+    index.write_bytes(stamped)
+    size += len(stamped) - len(unstamped)
     text = (
         template.replace('"__VERSION__"', json.dumps(version))
         .replace("[] /* PRECACHE */", json.dumps(list(precache), indent=2))
