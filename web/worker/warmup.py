@@ -39,7 +39,7 @@ from web.words import i18n
 from .clock import Clock
 from .driver import VERSION, Driver
 
-STEPS = 48  # taps: a source, then an action, as a player taps them (two rounds of a 2-player game)
+STEPS = 48  # its boot, then taps: sources, actions, Yes (32 actions: two rounds and more of 2 players)
 QUIET_MS = 400  # a step waits until the page has sent nothing for this long
 BOT_BUSY = (LOADING, THINKING)  # the bot worker's states a step waits out (web/bots/botclient.py)
 GAP_MS = 1  # between two steps: a task of the page's in between is handled first
