@@ -48,7 +48,7 @@ from caravan.game import Game
 from caravan.options import Options, default_players
 from caravan.record import loads
 from e2e.conftest import BOOT_MS, Tab
-from e2e.driver import source_of
+from e2e.driver import SETTLED, source_of
 from e2e.saving import finished_game
 
 SEED = 4
@@ -68,7 +68,8 @@ new MutationObserver((_, obs) => {
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
 """
 # One turn's actions ([source or null, notation] each) clicked in the page; returns the record.
-PLAY = """async ([steps, limit]) => {
+PLAY = (
+    """async ([steps, limit]) => {
   const html = document.documentElement;
   const q = s => document.querySelector(s);
   const J = JSON.stringify;
@@ -109,7 +110,9 @@ PLAY = """async ([steps, limit]) => {
   for (const [src, notation] of steps) {
     // What the last click brought, all of it: after a play the board comes first and the
     // side column (the supply's button, selected or not) in the next frame.
-    await window.caravanSettled();
+    await """
+    + SETTLED
+    + """;
     const old = record();
     if (src !== null && !q('.selected' + sel(src))) {
       if (!q(sel(src)) && src.length > 2) {  // a good in its square's enlarged view
@@ -131,6 +134,7 @@ PLAY = """async ([steps, limit]) => {
   }
   return record();
 }"""
+)
 
 
 class MainThreadBusy(AssertionError):

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
 from typing import Any
 
 from caravan.playout import courier_action
@@ -36,7 +35,7 @@ from web.board.board_svg import VIEW
 from web.bots.botclient import LOADING, THINKING
 from web.words import i18n
 
-from .clock import Clock
+from .clock import Clock, ManualClock
 from .driver import VERSION, Driver
 
 STEPS = 48  # its boot, then taps: sources, actions, Yes (32 actions: two rounds and more of 2 players)
@@ -44,19 +43,6 @@ QUIET_MS = 400  # a step waits until the page has sent nothing for this long
 BOT_BUSY = (LOADING, THINKING)  # the bot worker's states a step waits out (web/bots/botclient.py)
 GAP_MS = 1  # between two steps: a task of the page's in between is handled first
 WIDTH = 340.0  # the board's width on screen (px) when the page has not measured it
-
-
-class _NoTimers:
-    """The scratch driver's clock: it has no bot, so no timer of it is needed."""
-
-    def now(self) -> float:
-        return 0.0
-
-    def later(self, ms: int, fn: Callable[[], None]) -> Any:
-        return None
-
-    def cancel(self, handle: Any) -> None:
-        return None
 
 
 def _discard(message: dict[str, Any]) -> None:
@@ -109,7 +95,8 @@ class Warmup:
             self.clock.later(GAP_MS, self.step)
 
     def _boot(self) -> Driver:
-        scratch = Driver(_discard, _NoTimers(), lambda: 0, lambda: "warmup")
+        # Its clock is never advanced: it has no bot, whose timers are the driver's only ones.
+        scratch = Driver(_discard, ManualClock(), lambda: 0, lambda: "warmup")
         app = self.player.app
         game = app.game if app is not None else None
         players = len(game.options.players) if game is not None else 2
@@ -130,10 +117,11 @@ class Warmup:
         if app is None or game is None or game.is_over():
             self.left = 0
             return
-        sources = [i.value for i in app.play.board_items if i.attr == "data-select"]
         if app.confirming:
             target: dict[str, Any] = {"el": {"id": "confirm-end-yes"}, "confirm": True}
-        elif self.left % 2 and sources:
+        elif self.left % 2 and (
+            sources := [i.value for i in app.play.board_items if i.attr == "data-select"]
+        ):
             target = {"el": {"select": self.rng.choice(sources)}, "board": True}
         else:
             target = {"el": {"action": str(courier_action(game, self.rng))}, "board": True}
