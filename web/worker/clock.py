@@ -1,5 +1,6 @@
 """Time in the app worker: the worker's own timers (web/worker/entry.py
-binds them to JavaScript's), or a manual clock in tests."""
+binds them to JavaScript's), or a manual clock: in tests, and for the
+scratch game's driver (web/worker/warmup.py), which never advances it."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ class Clock(Protocol):
 
 
 class ManualClock:
-    """Timers that run when a test says the time has come (``advance``)."""
+    """Timers that run when their owner says the time has come (``advance``)."""
 
     def __init__(self) -> None:
         self.ms = 0.0
